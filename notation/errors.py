@@ -1,0 +1,93 @@
+"""Errors as values.
+
+Everything that can be wrong with a record ends up as a :class:`NotationError`:
+an immutable value with a kind, a location and a sentence.  The exceptions in
+this module are how the lower layers (a game's move parser, a position) report a
+problem to the layer that knows the location; they never reach a user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+
+class ErrorKind(StrEnum):
+    """What sort of defect a record has (the `kind` of NOTATION.md)."""
+
+    SYNTAX = "syntax"  # the text cannot be read: malformed token, bad number, brackets
+    ILLEGAL = "illegal"  # well formed, but the rules forbid it
+    RESULT = "result"  # the result token contradicts the rules, the tag or the game
+
+
+@dataclass(frozen=True, slots=True)
+class NotationError:
+    """One defect, with everything a user needs to find it."""
+
+    kind: ErrorKind
+    message: str
+    line: int
+    column: int
+    turn: int | None = None
+    move: str | None = None
+    file: str | None = None
+    record: int | None = None
+
+    def located(self, *, file: str | None, record: int | None) -> NotationError:
+        """The same error, placed in a file and a record."""
+        return replace(self, file=file, record=record)
+
+    def __str__(self) -> str:
+        where = f"{self.file or '<input>'}:{self.line}:{self.column}"
+        parts = []
+        if self.record is not None:
+            parts.append(f"record {self.record}")
+        if self.turn is not None:
+            parts.append(f"turn {self.turn}" + (f" ({self.move})" if self.move else ""))
+        elif self.move:
+            parts.append(f"({self.move})")
+        prefix = ", ".join(parts)
+        return f"{where}: {prefix + ': ' if prefix else ''}{self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": str(self.kind),
+            "line": self.line,
+            "column": self.column,
+            "turn": self.turn,
+            "move": self.move,
+            "message": self.message,
+        }
+
+
+class NotationException(Exception):
+    """Base of the exceptions the library raises for bad input."""
+
+
+class MoveSyntaxError(NotationException):
+    """A move token that the game's grammar cannot read (raised by ``Game.parse_move``)."""
+
+
+class IllegalMoveError(NotationException):
+    """A well-formed move that the rules forbid in this position.
+
+    The message states the facts of the position, e.g.
+    ``"h5 holds 1 zombie; a move of 2 needs 2"``.
+    """
+
+
+class TagValueError(NotationException):
+    """A tag whose value the game cannot accept (``[Players "9"]``)."""
+
+    def __init__(self, tag: str, message: str) -> None:
+        super().__init__(message)
+        self.tag = tag
+
+
+class RecordError(NotationException):
+    """Raised by the convenience APIs that want a valid record and got a broken one."""
+
+    def __init__(self, error: NotationError) -> None:
+        super().__init__(str(error))
+        self.error = error

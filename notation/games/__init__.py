@@ -1,0 +1,71 @@
+"""The game registry.
+
+Every module in this package that defines ``GAME`` (an instance of
+:class:`notation.games.base.Game`) is a game; so is every object published under
+the ``notation.games`` entry-point group by another distribution.  Nothing here
+names a game, so adding one is adding a module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Any
+
+from notation.games.base import Game
+
+__all__ = ["Game", "UnknownGameError", "all_games", "get_game", "game_names"]
+
+
+class UnknownGameError(LookupError):
+    def __init__(self, name: str) -> None:
+        known = ", ".join(game_names())
+        super().__init__(f"unknown game {name!r} (known games: {known})")
+        self.name = name
+
+
+@cache
+def _registry() -> dict[str, Game[Any]]:
+    games: list[Game[Any]] = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_") or info.name == "base":
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            games.append(game)
+    for ep in entry_points(group="notation.games"):
+        game = ep.load()
+        if isinstance(game, Game):
+            games.append(game)
+    table: dict[str, Game[Any]] = {}
+    for game in sorted(games, key=lambda g: g.name):
+        for key in (game.name, *game.aliases):
+            table.setdefault(_key(key), game)
+    return table
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def get_game(name: str) -> Game[Any]:
+    """The game called ``name`` (its ``Game`` tag value or an alias)."""
+    try:
+        return _registry()[_key(name)]
+    except KeyError:
+        raise UnknownGameError(name) from None
+
+
+def all_games() -> list[Game[Any]]:
+    """Every registered game, once each, by name."""
+    seen: dict[str, Game[Any]] = {}
+    for game in _registry().values():
+        seen.setdefault(game.name, game)
+    return [seen[k] for k in sorted(seen)]
+
+
+def game_names() -> list[str]:
+    return [g.name for g in all_games()]

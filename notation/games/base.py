@@ -1,0 +1,177 @@
+"""The protocol every game implements.
+
+A game is one module in :mod:`notation.games` that defines ``GAME``, an instance
+of a :class:`Game` subclass.  The shared layers (record reader, replay, writers,
+CLI) talk to games only through this protocol, so adding a game touches no
+shared code.
+
+Two objects per game:
+
+* :class:`Game` is stateless: it names the game, reads move tokens into typed,
+  immutable move objects, and makes positions.
+* :class:`Position` is a game in progress.  Like ``chess.Board`` it is mutable,
+  with :meth:`Position.push` / :meth:`Position.pop`, because replaying thousands
+  of records must not copy a board per turn.  :meth:`Position.copy` is explicit.
+
+A move object knows how to write itself: ``str(move)`` is its canonical text,
+and ``game.parse(str(move)) == move`` for every move a game produces.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from typing import ClassVar, Generic, Self, TypeVar
+
+from notation.errors import IllegalMoveError, TagValueError
+
+M = TypeVar("M", bound=Hashable)
+
+#: Result tokens, as in PGN.  What each means is the game's business
+#: (:attr:`Game.result_names`).
+WIN_FIRST = "1-0"
+WIN_SECOND = "0-1"
+DRAW = "1/2-1/2"
+UNFINISHED = "*"
+RESULT_TOKENS = frozenset({WIN_FIRST, WIN_SECOND, DRAW, UNFINISHED})
+
+# Parsed move tokens are memoised per game; real records repeat a few hundred
+# distinct tokens over and over.  The bound only protects against adversarial
+# input with millions of distinct tokens.
+_PARSE_CACHE_LIMIT = 200_000
+
+
+class Position(ABC, Generic[M]):
+    """A game in progress."""
+
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """How many turns have been played (0 at the start)."""
+
+    @property
+    def round_size(self) -> int:
+        """Turns in one round, i.e. one move number (2 for two-player games)."""
+        return 2
+
+    @property
+    @abstractmethod
+    def mover(self) -> str:
+        """The side or player to move, as words for messages ("White", "player 2")."""
+
+    @abstractmethod
+    def push(self, move: M) -> None:
+        """Play ``move``; raise :class:`IllegalMoveError` (position unchanged) if illegal.
+
+        Moves after the rules ended the game are illegal too.
+        """
+
+    @abstractmethod
+    def pop(self) -> M:
+        """Take back the last move pushed and return it."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[M]:
+        """Every legal move here, each as the canonical move object.
+
+        Empty once :meth:`outcome` is not ``None``.
+        """
+
+    @abstractmethod
+    def outcome(self) -> str | None:
+        """The result token if the rules have ended the game, else ``None``."""
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent copy (history included, so it can be popped)."""
+
+    @abstractmethod
+    def diagram(self) -> str:
+        """A plain-text picture of the position, for terminals and messages."""
+
+    def check(self, move: M) -> str | None:
+        """Why ``move`` is illegal here, or ``None`` if it is legal."""
+        try:
+            self.push(move)
+        except IllegalMoveError as exc:
+            return str(exc)
+        self.pop()
+        return None
+
+    def is_legal(self, move: M) -> bool:
+        return self.check(move) is None
+
+
+class Game(ABC, Generic[M]):
+    """A game: its name, its move notation and its starting position."""
+
+    #: The registry key and the value of the ``Game`` tag.
+    name: ClassVar[str]
+    #: Other spellings accepted for the ``Game`` tag and ``--game``.
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: The name people know it by.
+    title: ClassVar[str]
+    #: The tag names that hold the players' names, in turn order.
+    player_tags: ClassVar[tuple[str, ...]] = ()
+    #: What each result token this game has means.  ``*`` is always allowed;
+    #: a token missing here (``1/2-1/2`` in a game without draws) is an error.
+    result_names: ClassVar[Mapping[str, str]]
+
+    def __init__(self) -> None:
+        self._parse_cache: dict[str, M] = {}
+
+    # -- notation -----------------------------------------------------------
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Read one move token (no suffix such as ``!``); raise ``MoveSyntaxError``."""
+
+    def parse(self, text: str) -> M:
+        """:meth:`parse_move`, memoised."""
+        cache = self._parse_cache
+        move = cache.get(text)
+        if move is None:
+            move = self.parse_move(text)
+            if len(cache) >= _PARSE_CACHE_LIMIT:
+                cache.clear()
+            cache[text] = move
+        return move
+
+    # -- positions ----------------------------------------------------------
+    @abstractmethod
+    def new_position(self, tags: Mapping[str, str] | None = None) -> Position[M]:
+        """The starting position for a record with these tags.
+
+        Raise :class:`TagValueError` for a tag value the game cannot accept.
+        """
+
+    def allows_result(self, result: str) -> bool:
+        return result == UNFINISHED or result in self.result_names
+
+    # -- generating games ---------------------------------------------------
+    def setup_tags(self, players: int | None = None) -> list[tuple[str, str]]:
+        """Tags a generated record needs beyond ``Game`` (e.g. ``Players``)."""
+        if players is not None and players != len(self.player_tags):
+            raise TagValueError(
+                "Players", f"{self.title} is played by {len(self.player_tags)} players"
+            )
+        return []
+
+    def random_playout(
+        self, position: Position[M], rng: random.Random, max_turns: int
+    ) -> Sequence[M]:
+        """Play random legal moves until the game ends or ``max_turns`` are played.
+
+        Returns the moves, which are also pushed on ``position``.  Games with
+        chance or hidden information override this (a die roll is not a free
+        choice among legal moves).
+        """
+        played: list[M] = []
+        while position.outcome() is None and position.turn < max_turns:
+            moves = position.legal_moves()
+            if not moves:
+                break
+            move = rng.choice(moves)
+            position.push(move)
+            played.append(move)
+        return played
