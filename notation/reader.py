@@ -1,0 +1,374 @@
+"""The streaming record reader: PGN-like text in, :class:`~notation.record.Record` out.
+
+The reader knows the container (tags, move numbers, comments, glyphs, suffixes,
+variations, result tokens) and no game: moves stay text.  It reads line by line
+and yields each record as soon as it is complete, so a file of a million
+records is read holding one record at a time.
+
+A record ends at its result token (comments that follow it still belong to it),
+where a line starting with ``[`` follows a blank line, or at the end of the
+input.  The first defect of the container (an unclosed ``{``, a ``)`` without
+``(``, a malformed tag, a missing result...) is kept in ``Record.error``; the
+tree then holds what was read before it, and the reader carries on with the
+next record.
+
+A hand-written tokenizer (one compiled regular expression) reads the container:
+it is several times faster than a Lark grammar for the whole file, and move
+tokens, the only part with a real grammar, go to the games' Lark parsers.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+from notation.errors import ErrorKind, NotationError
+from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
+
+__all__ = ["RESULTS", "read_file", "read_records", "read_string"]
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})
+
+_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_UNESCAPE = re.compile(r"\\(.)")
+_TOKEN = re.compile(
+    r"""
+     (?P<ws>\s+)
+    |(?P<open>\()
+    |(?P<close>\))
+    |(?P<brace>\{)
+    |(?P<stray>\})
+    |(?P<semi>;)
+    |(?P<nag>\$\d+)
+    |(?P<result>(?:1-0|0-1|1/2-1/2|\*)(?=[\s(){};]|$))
+    |(?P<number>\d+\.+)
+    |(?P<word>[^\s(){};]+)
+    """,
+    re.VERBOSE,
+)
+_SUFFIX = re.compile(r"[!?]+$")
+
+
+def read_records(
+    lines: Iterable[str], source: str | None = None
+) -> Iterator[Record]:
+    """Yield the records of ``lines`` (any iterable of text lines, e.g. an open file)."""
+    return _Reader(source).run(lines)
+
+
+def read_string(text: str, source: str | None = None) -> list[Record]:
+    """Every record in ``text``."""
+    return list(read_records(io.StringIO(text), source))
+
+
+def read_file(path: str | Path) -> Iterator[Record]:
+    """Stream the records of the file at ``path`` (UTF-8; undecodable bytes are replaced)."""
+    name = str(path)
+
+    def lines() -> Iterator[str]:
+        with open(path, encoding="utf-8", errors="replace", newline=None) as handle:
+            yield from handle
+
+    return read_records(lines(), name)
+
+
+def read_stream(handle: TextIO, source: str | None = None) -> Iterator[Record]:
+    return read_records(handle, source)
+
+
+class _Line:
+    """A line of play being read: the main line or an open variation."""
+
+    __slots__ = ("nodes", "variation")
+
+    def __init__(self, nodes: list[MoveNode], variation: Variation | None) -> None:
+        self.nodes = nodes
+        self.variation = variation
+
+
+class _Reader:
+    def __init__(self, source: str | None) -> None:
+        self.source = source
+        self.count = 0
+        self.record: Record | None = None
+        self._reset_movetext()
+
+    # -- state --------------------------------------------------------------
+    def _reset_movetext(self) -> None:
+        self.in_movetext = False
+        self.closed = False  # the result token has been read
+        self.failed = False  # a container error was found: ignore moves until the end
+        self.lines: list[_Line] = []
+        self.pending_number: MoveNumber | None = None
+        self.pending_comments: list[Comment] = []
+        # An open {...} comment: start line, start column, text so far.
+        self.comment_start: tuple[int, int] | None = None
+        self.comment_parts: list[str] = []
+
+    def _start(self, lineno: int) -> Record:
+        self.count += 1
+        record = Record(index=self.count, source=self.source, first_line=lineno)
+        self.record = record
+        self._reset_movetext()
+        self.lines = [_Line(record.moves, None)]
+        return record
+
+    def _fail(self, message: str, line: int, column: int) -> None:
+        record = self.record
+        assert record is not None
+        if record.error is None:
+            record.error = NotationError(ErrorKind.SYNTAX, message, line, column)
+        self.failed = True
+
+    def _finish(self) -> Record | None:
+        """Close the current record (reporting what was left open) and return it."""
+        record = self.record
+        if record is None:
+            return None
+        self.record = None
+        last = record.last_line or record.first_line
+        if self.comment_start is not None:
+            line, col = self.comment_start
+            self._fail_on(record, "the comment opened here is never closed with '}'", line, col)
+            self._store_comment(record, Comment(" ".join(self.comment_parts).strip(), line, col))
+        if not self.closed:
+            if len(self.lines) > 1 and record.error is None:
+                var = self.lines[-1].variation
+                where = f" (opened at line {var.line}, column {var.column})" if var else ""
+                self._fail_on(record, f"a variation is never closed with ')'{where}", last, 1)
+            if record.error is None:
+                self._fail_on(
+                    record, "the record has no result token (1-0, 0-1, 1/2-1/2 or *)", last, 1
+                )
+            self._flush_pending(record)
+        return record
+
+    @staticmethod
+    def _fail_on(record: Record, message: str, line: int, column: int) -> None:
+        if record.error is None:
+            record.error = NotationError(ErrorKind.SYNTAX, message, line, column)
+
+    def _flush_pending(self, record: Record) -> None:
+        if self.pending_comments:
+            self._current_comment_list(record).extend(self.pending_comments)
+            self.pending_comments = []
+
+    def _current_comment_list(self, record: Record) -> list[Comment]:
+        if self.closed or not self.lines:
+            return record.comments
+        current = self.lines[-1]
+        if current.nodes:
+            return current.nodes[-1].comments_after
+        if current.variation is not None:
+            return current.variation.comments
+        return record.comments
+
+    def _store_comment(self, record: Record, comment: Comment) -> None:
+        if self.closed or self.failed:
+            record.comments.append(comment)
+            return
+        current = self.lines[-1]
+        if current.nodes and self.pending_number is None and not self.pending_comments:
+            current.nodes[-1].comments_after.append(comment)
+        else:
+            self.pending_comments.append(comment)
+
+    # -- the line loop ------------------------------------------------------
+    def run(self, lines: Iterable[str]) -> Iterator[Record]:
+        prev_blank = True
+        lineno = 0
+        for lineno, raw in enumerate(lines, 1):
+            line = raw.rstrip("\r\n")
+            stripped = line.strip()
+            if not stripped:
+                if self.comment_start is not None:
+                    self.comment_parts.append("")
+                prev_blank = True
+                continue
+            starts_tag = stripped.startswith("[")
+            record = self.record
+            if record is not None and starts_tag and self._starts_record(record, line, prev_blank):
+                finished = self._finish()
+                if finished is not None:
+                    yield finished
+                record = None
+            prev_blank = False
+            if record is None:
+                record = self._start(lineno)
+            if self.comment_start is not None:
+                end = line.find("}")
+                if end < 0:
+                    self.comment_parts.append(stripped)
+                    record.last_line = lineno
+                    continue
+                self.comment_parts.append(line[:end].strip())
+                cline, ccol = self.comment_start
+                self.comment_start = None
+                self._store_comment(record, Comment("\n".join(self.comment_parts).strip(), cline, ccol))
+                self.comment_parts = []
+                record.last_line = lineno
+                yield from self._movetext(line, lineno, end + 1)
+                continue
+            record.last_line = lineno
+            if starts_tag and not self.in_movetext and not self.closed:
+                self._tag(record, line, lineno)
+                continue
+            yield from self._movetext(line, lineno, 0)
+        finished = self._finish()
+        if finished is not None:
+            yield finished
+
+    def _starts_record(self, record: Record, line: str, prev_blank: bool) -> bool:
+        """Whether a line starting with '[' begins the next record."""
+        if self.comment_start is not None:
+            return prev_blank  # inside a comment only the blank-line rule applies
+        if self.in_movetext or self.closed:
+            # After movetext a well-formed tag starts a new record even without the blank
+            # line: the previous record has simply lost its result token.
+            return prev_blank or _TAG.match(line) is not None
+        return prev_blank and bool(record.tags)
+
+    def _tag(self, record: Record, line: str, lineno: int) -> None:
+        match = _TAG.match(line)
+        column = line.index("[") + 1
+        if match is None:
+            self._fail_on(
+                record, 'a tag is written [Name "value"]; this line is not one', lineno, column
+            )
+            return
+        value = _UNESCAPE.sub(r"\1", match.group(2))
+        record.tags.append(Tag(match.group(1), value, lineno, column))
+
+    # -- movetext -----------------------------------------------------------
+    def _movetext(self, line: str, lineno: int, pos: int) -> Iterator[Record]:
+        record = self.record
+        assert record is not None
+        length = len(line)
+        match_token = _TOKEN.match
+        while pos < length:
+            m = match_token(line, pos)
+            assert m is not None  # the alternatives cover every character
+            kind = m.lastgroup
+            start = pos
+            pos = m.end()
+            if kind == "ws":
+                continue
+            col = start + 1
+            if kind == "brace":
+                end = line.find("}", pos)
+                if end < 0:
+                    self.comment_start = (lineno, col)
+                    self.comment_parts = [line[pos:].strip()]
+                    return
+                self._store_comment(record, Comment(line[pos:end].strip(), lineno, col))
+                pos = end + 1
+                continue
+            if kind == "semi":
+                self._store_comment(
+                    record, Comment(line[pos:].strip(), lineno, col, braced=False)
+                )
+                return
+            if self.closed:
+                # Anything but a comment after the result token starts the next record.
+                finished = self._finish()
+                if finished is not None:
+                    yield finished
+                record = self._start(lineno)
+                record.last_line = lineno
+                pos = start
+                continue
+            self.in_movetext = True
+            if kind == "result":
+                if not self.failed and len(self.lines) > 1:
+                    var = self.lines[-1].variation
+                    assert var is not None
+                    self._fail(
+                        f"a result token cannot stand inside a variation; the variation "
+                        f"opened at line {var.line}, column {var.column} is never closed",
+                        lineno,
+                        col,
+                    )
+                self._flush_pending(record)
+                record.result = m.group()
+                record.result_line = lineno
+                record.result_column = col
+                self.closed = True
+                continue
+            if self.failed:
+                continue
+            text = m.group()
+            if kind == "word":
+                self._word(record, text, lineno, col)
+            elif kind == "number":
+                self._number(text, lineno, col)
+            elif kind == "nag":
+                self._nag(text, lineno, col)
+            elif kind == "open":
+                self._open(lineno, col)
+            elif kind == "close":
+                self._close(record, lineno, col)
+            else:  # stray "}"
+                self._fail("a '}' without an opening '{'", lineno, col)
+
+    def _word(self, record: Record, text: str, lineno: int, col: int) -> None:
+        suffix = ""
+        sm = _SUFFIX.search(text)
+        if sm is not None and sm.group() in SUFFIXES:
+            suffix = sm.group()
+            text = text[: sm.start()]
+        current = self.lines[-1]
+        if not text:
+            # A glyph standing alone ("h5-h3 !") belongs to the move before it.
+            if current.nodes and not current.nodes[-1].suffix and self.pending_number is None:
+                current.nodes[-1].suffix = suffix
+                return
+            text = suffix
+            suffix = ""
+        node = MoveNode(text, lineno, col, suffix)
+        if self.pending_number is not None:
+            node.number = self.pending_number
+            self.pending_number = None
+        if self.pending_comments:
+            node.comments_before = self.pending_comments
+            self.pending_comments = []
+        current.nodes.append(node)
+
+    def _number(self, text: str, lineno: int, col: int) -> None:
+        digits = text.rstrip(".")
+        dots = len(text) - len(digits)
+        if dots not in (1, 3):
+            self._fail(f"a move number is written 12. or 12...; {text!r} is neither", lineno, col)
+            return
+        self.pending_number = MoveNumber(int(digits), dots, lineno, col)
+
+    def _nag(self, text: str, lineno: int, col: int) -> None:
+        current = self.lines[-1]
+        if not current.nodes or self.pending_number is not None:
+            self._fail(f"the glyph {text} has no move before it", lineno, col)
+            return
+        current.nodes[-1].nags.append(int(text[1:]))
+
+    def _open(self, lineno: int, col: int) -> None:
+        current = self.lines[-1]
+        if not current.nodes:
+            self._fail("a variation '(' must follow the move it is an alternative to", lineno, col)
+            return
+        self.pending_number = None  # "12. (" : a number with no move is meaningless
+        if self.pending_comments:
+            current.nodes[-1].comments_after.extend(self.pending_comments)
+            self.pending_comments = []
+        variation = Variation(line=lineno, column=col)
+        current.nodes[-1].variations.append(variation)
+        self.lines.append(_Line(variation.nodes, variation))
+
+    def _close(self, record: Record, lineno: int, col: int) -> None:
+        if len(self.lines) == 1:
+            self._fail("a ')' without an opening '('", lineno, col)
+            return
+        self.pending_number = None
+        self._flush_pending(record)
+        self.lines.pop()

@@ -1,0 +1,278 @@
+"""Replaying a record through its game's rules: the verdict on one record.
+
+This is where the record tree (text) meets a game (typed moves and a position).
+Each move is read by the game's grammar and pushed on a position; variations are
+replayed from the position before the move they replace, then taken back.  The
+first defect, in file order, is the verdict's error.
+
+Turns count every player's turn from the start of the game (1 for the first),
+along the line a move stands in: a move in a variation that replaces turn 30 is
+turn 30.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from notation.errors import (
+    ErrorKind,
+    IllegalMoveError,
+    MoveSyntaxError,
+    NotationError,
+    TagValueError,
+)
+from notation.games import UnknownGameError, get_game
+from notation.games.base import Game, Position
+from notation.reader import RESULTS
+from notation.record import MoveNode, Record
+
+__all__ = ["Verdict", "check_record", "check_records", "resolve_game", "replay_mainline"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the rules say of one record."""
+
+    source: str | None
+    record: int
+    game: str | None
+    result: str | None
+    turns: int
+    error: NotationError | None
+    #: The result the rules gave, if they ended the main line.
+    outcome: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.source,
+            "record": self.record,
+            "game": self.game,
+            "ok": self.ok,
+            "result": self.result,
+            "turns": self.turns,
+            "error": None if self.error is None else self.error.to_dict(),
+            "outcome": self.outcome,
+        }
+
+
+def resolve_game(record: Record, default: str | None = None) -> Game[Any] | NotationError:
+    """The game a record is of: its ``Game`` tag, else ``default``; or why there is none."""
+    tag = record.find_tag("Game")
+    if tag is not None:
+        try:
+            return get_game(tag.value)
+        except UnknownGameError as exc:
+            return NotationError(ErrorKind.SYNTAX, str(exc), tag.line, tag.column)
+    if default is not None:
+        try:
+            return get_game(default)
+        except UnknownGameError as exc:
+            return NotationError(ErrorKind.SYNTAX, str(exc), record.first_line, 1)
+    return NotationError(
+        ErrorKind.SYNTAX,
+        "the record has no Game tag; name its game (for example --game tinkertown)",
+        record.first_line,
+        1,
+    )
+
+
+def check_records(
+    records: Iterable[Record], default_game: str | None = None
+) -> Iterator[Verdict]:
+    for record in records:
+        yield check_record(record, default_game)
+
+
+def check_record(record: Record, default_game: str | None = None) -> Verdict:
+    """Replay ``record`` (main line and every variation) and judge it."""
+    game = resolve_game(record, default_game)
+    turns = len(record.moves)
+    if isinstance(game, NotationError):
+        return _verdict(record, None, turns, _earliest(game, record.error))
+    replayer = _Replayer(game)
+    error = _tag_error(record)
+    position: Position[Any] | None = None
+    if error is None:
+        try:
+            position = game.new_position(record.tag_dict)
+        except TagValueError as exc:
+            tag = record.find_tag(exc.tag)
+            line, col = (tag.line, tag.column) if tag else (record.first_line, 1)
+            error = NotationError(ErrorKind.SYNTAX, str(exc), line, col)
+    if error is None and position is not None:
+        error = replayer.walk(record.moves, position)
+    error = _earliest(error, record.error)
+    outcome = position.outcome() if position is not None and error is None else None
+    if error is None:
+        error = _result_error(record, game, outcome, position)
+    return _verdict(record, game.name, turns, error, outcome)
+
+
+def replay_mainline(record: Record, game: Game[Any]) -> Iterator[tuple[MoveNode, Any]]:
+    """Pairs (node, typed move) of the main line, pushed on a fresh position.
+
+    Raises the game's exceptions on the first bad move: for callers that already
+    know the record is valid (writers, viewers).
+    """
+    position = game.new_position(record.tag_dict)
+    for node in record.moves:
+        move = game.parse(node.text)
+        position.push(move)
+        yield node, move
+
+
+def _verdict(
+    record: Record,
+    game: str | None,
+    turns: int,
+    error: NotationError | None,
+    outcome: str | None = None,
+) -> Verdict:
+    if error is not None:
+        error = error.located(file=record.source, record=record.index)
+    return Verdict(record.source, record.index, game, record.result, turns, error, outcome)
+
+
+def _earliest(a: NotationError | None, b: NotationError | None) -> NotationError | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a if (a.line, a.column) <= (b.line, b.column) else b
+
+
+def _tag_error(record: Record) -> NotationError | None:
+    tag = record.find_tag("Result")
+    if tag is not None and tag.value not in RESULTS:
+        return NotationError(
+            ErrorKind.SYNTAX,
+            f"the Result tag must be 1-0, 0-1, 1/2-1/2 or *, not {tag.value!r}",
+            tag.line,
+            tag.column,
+        )
+    return None
+
+
+def _result_error(
+    record: Record, game: Game[Any], outcome: str | None, position: Position[Any] | None
+) -> NotationError | None:
+    result = record.result
+    if result is None:  # the reader reports a missing result itself
+        return None
+
+    def error(message: str) -> NotationError:
+        return NotationError(
+            ErrorKind.RESULT, message, record.result_line, record.result_column, move=result
+        )
+
+    if not game.allows_result(result):
+        return error(f"{game.title} has no result {result} (it has no draws)")
+    tagged = record.tag("Result")
+    if tagged is not None and tagged != result:
+        return error(f"the result {result} contradicts the Result tag {tagged}")
+    if outcome is not None and result != outcome:
+        meaning = game.result_names.get(outcome, outcome)
+        turn = position.turn if position is not None else 0
+        return error(
+            f"the rules ended the game at turn {turn} with {outcome} ({meaning}); "
+            f"the record says {result}"
+        )
+    return None
+
+
+class _Frame:
+    """One line being replayed (the main line or a variation)."""
+
+    __slots__ = ("held", "index", "nodes", "pushed", "var_index")
+
+    def __init__(self, nodes: list[MoveNode]) -> None:
+        self.nodes = nodes
+        self.index = 0
+        self.pushed = 0
+        self.held: Any = None  # the move whose variations are being replayed
+        self.var_index = 0
+
+
+class _Replayer:
+    """Walks a tree depth-first in file order, with an explicit stack (no recursion
+    limit on how deeply variations nest)."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def walk(self, mainline: list[MoveNode], position: Position[Any]) -> NotationError | None:
+        parse = self.game.parse
+        stack = [_Frame(mainline)]
+        while stack:
+            frame = stack[-1]
+            if frame.held is not None:
+                node = frame.nodes[frame.index]
+                if frame.var_index < len(node.variations):
+                    variation = node.variations[frame.var_index]
+                    frame.var_index += 1
+                    stack.append(_Frame(variation.nodes))
+                    continue
+                position.push(frame.held)
+                frame.held = None
+                frame.pushed += 1
+                frame.index += 1
+                continue
+            if frame.index == len(frame.nodes):
+                if len(stack) == 1:
+                    return None
+                for _ in range(frame.pushed):
+                    position.pop()
+                stack.pop()
+                continue
+            node = frame.nodes[frame.index]
+            turn = position.turn + 1
+            if node.number is not None:
+                error = _number_error(node, turn, position.round_size)
+                if error is not None:
+                    return error
+            try:
+                move = parse(node.text)
+            except MoveSyntaxError as exc:
+                return NotationError(
+                    ErrorKind.SYNTAX, str(exc), node.line, node.column, turn, node.written
+                )
+            try:
+                position.push(move)
+            except IllegalMoveError as exc:
+                return NotationError(
+                    ErrorKind.ILLEGAL, str(exc), node.line, node.column, turn, node.written
+                )
+            if node.variations:
+                position.pop()
+                frame.held = move
+                frame.var_index = 0
+                continue
+            frame.pushed += 1
+            frame.index += 1
+        return None
+
+
+def _number_error(node: MoveNode, turn: int, round_size: int) -> NotationError | None:
+    number = node.number
+    assert number is not None
+    expected = (turn - 1) // round_size + 1
+    first = (turn - 1) % round_size == 0
+    right = f"{expected}." if first else f"{expected}..."
+    if number.number == expected and (number.dots == 1) == first:
+        return None
+    where = "the first turn" if first else "a later turn"
+    return NotationError(
+        ErrorKind.SYNTAX,
+        f"move number {number} is wrong: turn {turn} is {where} of round {expected}, "
+        f"numbered {right}",
+        number.line,
+        number.column,
+        turn,
+        node.written,
+    )

@@ -1,0 +1,129 @@
+"""Writing a record tree back as text, in the canonical form the reader reads.
+
+Canonical form: tags one per line, a blank line, then movetext wrapped at 79
+columns; a move number ``N.`` before the first turn of each round and ``N...``
+where a line resumes inside a round (after a comment, a variation, or at the
+start of a variation); moves as the record holds them, with their suffixes,
+glyphs, comments and variations, in order.  Move *text* is written as stored:
+to normalise the moves themselves, the caller rewrites ``MoveNode.text`` with
+the game's canonical ``str(move)`` first (see :func:`canonicalise`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from notation.errors import MoveSyntaxError
+from notation.games.base import Game
+from notation.record import Comment, MoveNode, Record
+
+__all__ = ["canonicalise", "write_record", "write_records"]
+
+WIDTH = 79
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _comment_tokens(comments: Iterable[Comment], out: list[str]) -> None:
+    for comment in comments:
+        text = comment.text
+        if comment.braced and "}" not in text:
+            out.append("{" + text + "}" if text else "{}")
+        else:
+            # A "; ..." comment runs to the end of its line, so it forces a line break.
+            for part in text.splitlines() or [""]:
+                out.append("; " + part if part else ";")
+                out.append("\n")
+
+
+class _MovetextWriter:
+    def __init__(self, round_size: int) -> None:
+        self.round_size = round_size
+        self.tokens: list[str] = []
+
+    def line(self, nodes: list[MoveNode], first_turn: int) -> None:
+        tokens = self.tokens
+        need_number = True  # the start of a line always carries a number
+        for offset, node in enumerate(nodes):
+            turn = first_turn + offset
+            if node.comments_before:
+                _comment_tokens(node.comments_before, tokens)
+                need_number = True
+            index = turn - 1
+            number = index // self.round_size + 1
+            if index % self.round_size == 0:
+                tokens.append(f"{number}.")
+            elif need_number:
+                tokens.append(f"{number}...")
+            tokens.append(node.text + node.suffix)
+            tokens.extend(f"${nag}" for nag in node.nags)
+            need_number = False
+            if node.comments_after:
+                _comment_tokens(node.comments_after, tokens)
+                need_number = True
+            for variation in node.variations:
+                tokens.append("(")
+                self.line(variation.nodes, turn)
+                _comment_tokens(variation.comments, tokens)
+                tokens.append(")")
+                need_number = True
+
+    def text(self, width: int) -> str:
+        lines: list[str] = []
+        current = ""
+        for token in self.tokens:
+            if token == "\n":
+                lines.append(current)
+                current = ""
+                continue
+            if not current:
+                current = token
+            elif token == ")" or current.endswith("("):
+                # Keep brackets tight: "(12... g3)" rather than "( 12... g3 )".
+                current += token
+            elif len(current) + 1 + len(token) > width:
+                lines.append(current)
+                current = token
+            else:
+                current += " " + token
+        if current:
+            lines.append(current)
+        return "\n".join(lines)
+
+
+def write_record(record: Record, round_size: int = 2, width: int = WIDTH) -> str:
+    """The record as canonical text (ending with a newline)."""
+    parts = [f'[{tag.name} "{_escape(tag.value)}"]' for tag in record.tags]
+    writer = _MovetextWriter(round_size)
+    writer.line(record.moves, 1)
+    _comment_tokens(record.comments, writer.tokens)
+    writer.tokens.append(record.result or "*")
+    movetext = writer.text(width)
+    if parts:
+        return "\n".join(parts) + "\n\n" + movetext + "\n"
+    return movetext + "\n"
+
+
+def write_records(records: Iterable[tuple[Record, int]], width: int = WIDTH) -> Iterable[str]:
+    """Records (each with its round size) as text, separated by blank lines."""
+    for i, (record, round_size) in enumerate(records):
+        yield ("\n" if i else "") + write_record(record, round_size, width)
+
+
+def canonicalise(record: Record, game: Game[Any]) -> None:
+    """Rewrite every move's text in the game's canonical notation, in place.
+
+    Moves the game cannot read are left as they are.
+    """
+    stack = [record.moves]
+    while stack:
+        nodes = stack.pop()
+        for node in nodes:
+            try:
+                node.text = str(game.parse(node.text))
+            except MoveSyntaxError:
+                pass  # a move the game cannot read keeps its text: no data is lost
+            stack.extend(v.nodes for v in node.variations)
