@@ -161,7 +161,7 @@ class _Reader:
         if self.closed or not self.lines:
             return record.comments
         current = self.lines[-1]
-        if current.nodes:
+        if current.nodes and not current.nodes[-1].variations:
             return current.nodes[-1].comments_after
         if current.variation is not None:
             return current.variation.comments
@@ -172,7 +172,12 @@ class _Reader:
             record.comments.append(comment)
             return
         current = self.lines[-1]
-        if current.nodes and self.pending_number is None and not self.pending_comments:
+        if (
+            current.nodes
+            and not current.nodes[-1].variations  # after a variation: before the next move
+            and self.pending_number is None
+            and not self.pending_comments
+        ):
             current.nodes[-1].comments_after.append(comment)
         else:
             self.pending_comments.append(comment)
@@ -358,10 +363,13 @@ class _Reader:
             self._fail("a variation '(' must follow the move it is an alternative to", lineno, col)
             return
         self.pending_number = None  # "12. (" : a number with no move is meaningless
-        if self.pending_comments:
-            current.nodes[-1].comments_after.extend(self.pending_comments)
-            self.pending_comments = []
         variation = Variation(line=lineno, column=col)
+        if self.pending_comments:
+            if current.nodes[-1].variations:
+                variation.comments_before = self.pending_comments
+            else:
+                current.nodes[-1].comments_after.extend(self.pending_comments)
+            self.pending_comments = []
         current.nodes[-1].variations.append(variation)
         self.lines.append(_Line(variation.nodes, variation))
 

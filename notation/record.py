@@ -51,6 +51,8 @@ class Variation:
     column: int = 0
     #: Comments after the last move of the variation (or all of them, if it has none).
     comments: list[Comment] = field(default_factory=list)
+    #: Comments between the previous variation of the same move and this one.
+    comments_before: list[Comment] = field(default_factory=list)
 
 
 @dataclass(slots=True)

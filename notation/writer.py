@@ -34,7 +34,7 @@ def _comment_tokens(comments: Iterable[Comment], out: list[str]) -> None:
             out.append("{" + text + "}" if text else "{}")
         else:
             # A "; ..." comment runs to the end of its line, so it forces a line break.
-            for part in text.splitlines() or [""]:
+            for part in text.split("\n"):
                 out.append("; " + part if part else ";")
                 out.append("\n")
 
@@ -65,6 +65,7 @@ class _MovetextWriter:
                 _comment_tokens(node.comments_after, tokens)
                 need_number = True
             for variation in node.variations:
+                _comment_tokens(variation.comments_before, tokens)
                 tokens.append("(")
                 self.line(variation.nodes, turn)
                 _comment_tokens(variation.comments, tokens)
