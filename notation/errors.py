@@ -45,8 +45,6 @@ class NotationError:
             parts.append(f"record {self.record}")
         if self.turn is not None:
             parts.append(f"turn {self.turn}" + (f" ({self.move})" if self.move else ""))
-        elif self.move:
-            parts.append(f"({self.move})")
         prefix = ", ".join(parts)
         return f"{where}: {prefix + ': ' if prefix else ''}{self.message}"
 

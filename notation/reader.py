@@ -213,7 +213,8 @@ class _Reader:
                 self.comment_parts.append(line[:end].strip())
                 cline, ccol = self.comment_start
                 self.comment_start = None
-                self._store_comment(record, Comment("\n".join(self.comment_parts).strip(), cline, ccol))
+                text = "\n".join(self.comment_parts).strip()
+                self._store_comment(record, Comment(text, cline, ccol))
                 self.comment_parts = []
                 record.last_line = lineno
                 yield from self._movetext(line, lineno, end + 1)

@@ -28,7 +28,7 @@ from notation.games.base import Game, Position
 from notation.reader import RESULTS
 from notation.record import MoveNode, Record
 
-__all__ = ["Verdict", "check_record", "check_records", "resolve_game", "replay_mainline"]
+__all__ = ["Verdict", "check_record", "check_records", "replay_mainline", "resolve_game"]
 
 
 @dataclass(frozen=True, slots=True)

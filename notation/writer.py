@@ -12,6 +12,7 @@ the game's canonical ``str(move)`` first (see :func:`canonicalise`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import suppress
 from typing import Any
 
 from notation.errors import MoveSyntaxError
@@ -123,8 +124,7 @@ def canonicalise(record: Record, game: Game[Any]) -> None:
     while stack:
         nodes = stack.pop()
         for node in nodes:
-            try:
+            # A move the game cannot read keeps its text: no data is lost.
+            with suppress(MoveSyntaxError):
                 node.text = str(game.parse(node.text))
-            except MoveSyntaxError:
-                pass  # a move the game cannot read keeps its text: no data is lost
             stack.extend(v.nodes for v in node.variations)

@@ -84,7 +84,8 @@ def test_game_tag_beats_the_default_and_unknown_games_are_named() -> None:
     v = verdict('[Game "cave"]\n\nb1 b5 *', "tinkertown")
     assert v.ok and v.game == "cave"
     unknown = verdict('[Game "chess"]\n\ne4 *')
-    assert unknown.error is not None and unknown.error.line == 1 and "chess" in unknown.error.message
+    assert unknown.error is not None and unknown.error.line == 1
+    assert "chess" in unknown.error.message
     none = verdict("d3 *", None)
     assert none.error is not None and "--game" in none.error.message
 

@@ -1,0 +1,43 @@
+"""The documentation's example records are real: each one checks as the docs say.
+
+Every fenced block in docs/*.md and README.md whose first line is a ``[Game "..."]``
+tag is a record example and must be valid.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from notation.reader import read_string
+from notation.replay import check_record
+
+ROOT = Path(__file__).resolve().parent.parent
+FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def _examples() -> list[tuple[str, str]]:
+    out = []
+    for path in [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]:
+        for block in FENCE.findall(path.read_text(encoding="utf-8")):
+            if block.startswith('[Game "'):
+                out.append((path.name, block))
+    return out
+
+
+EXAMPLES = _examples()
+
+
+def test_the_docs_have_record_examples() -> None:
+    assert len(EXAMPLES) >= 3
+
+
+@pytest.mark.parametrize(("doc", "text"), EXAMPLES, ids=[d for d, _ in EXAMPLES])
+def test_record_example_is_valid(doc: str, text: str) -> None:
+    records = read_string(text, source=doc)
+    assert records
+    for record in records:
+        verdict = check_record(record)
+        assert verdict.ok, verdict.error
