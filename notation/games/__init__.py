@@ -16,7 +16,7 @@ from typing import Any
 
 from notation.games.base import Game
 
-__all__ = ["Game", "UnknownGameError", "all_games", "get_game", "game_names"]
+__all__ = ["Game", "UnknownGameError", "all_games", "game_names", "get_game"]
 
 
 class UnknownGameError(LookupError):
