@@ -17,6 +17,7 @@ from typing import TextIO
 import click
 
 from notation import __version__
+from notation.errors import TagValueError
 from notation.games import all_games, game_names
 from notation.generate import DEFAULT_MAX_TURNS, generate_records
 from notation.reader import read_file, read_records
@@ -157,21 +158,35 @@ def _report(out: TextIO, verdict: Verdict, fmt: str, verbose: bool) -> None:
               help="Number of players, for games that allow several.")
 @click.option("--max-turns", type=click.IntRange(min=1), default=DEFAULT_MAX_TURNS,
               show_default=True, help="Stop a game after this many turns (result *).")
+@click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
+              help='A setup tag for every game, e.g. --tag Zombies=7 (repeatable).')
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-",
               help="Where to write the records (default: standard output).")
 def generate(
-    game: str, count: int, seed: int, players: int | None, max_turns: int, output: TextIO
+    game: str,
+    count: int,
+    seed: int,
+    players: int | None,
+    max_turns: int,
+    tags: tuple[str, ...],
+    output: TextIO,
 ) -> None:
     """Write seeded random legal games, played to the end, as records."""
-    from notation.errors import TagValueError
-
+    extra: list[tuple[str, str]] = []
+    for item in tags:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"{item!r} is not NAME=VALUE", param_hint="--tag")
+        extra.append((name.strip(), value))
     try:
-        for text in write_records(
-            generate_records(game, count, seed, players=players, max_turns=max_turns)
-        ):
+        records = generate_records(
+            game, count, seed, players=players, max_turns=max_turns, extra_tags=extra
+        )
+        for text in write_records(records):
             output.write(text)
     except TagValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--players") from None
+        hint = "--players" if exc.tag == "Players" else "--tag"
+        raise click.BadParameter(f"{exc.tag}: {exc}", param_hint=hint) from None
 
 
 @cli.command("games")

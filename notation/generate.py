@@ -8,7 +8,7 @@ deterministic across platforms for the calls used here), and the first games of
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from notation.games import get_game
@@ -23,22 +23,19 @@ DEFAULT_MAX_TURNS = 1000
 def random_record(
     game: Game[Any],
     rng: random.Random,
+    tags: Sequence[tuple[str, str]],
     *,
-    players: int | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
-    tags: list[tuple[str, str]] | None = None,
 ) -> tuple[Record, int]:
-    """One random game as a record, with its round size (for writing move numbers).
+    """One random game with these tags, as a record, with its round size.
 
     A game the rules have not ended after ``max_turns`` turns gets the result ``*``.
     """
-    setup = game.setup_tags(players)
-    all_tags = [("Game", game.name), *(tags or []), *setup]
-    position = game.new_position(dict(all_tags))
+    position = game.new_position(dict(tags))
     moves = game.random_playout(position, rng, max_turns)
     result = position.outcome() or "*"
     record = Record(
-        tags=[Tag(name, value) for name, value in all_tags] + [Tag("Result", result)],
+        tags=[Tag(name, value) for name, value in tags] + [Tag("Result", result)],
         moves=[MoveNode(str(move)) for move in moves],
         result=result,
     )
@@ -52,18 +49,28 @@ def generate_records(
     *,
     players: int | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
+    extra_tags: Sequence[tuple[str, str]] = (),
 ) -> Iterator[tuple[Record, int]]:
-    """``count`` random games of ``game_name`` from ``seed``, one at a time."""
+    """``count`` random games of ``game_name`` from ``seed``, one at a time.
+
+    ``extra_tags`` set up the game further (``("Zombies", "7")``); the game checks them.
+    Raises ``TagValueError`` for a number of players or a tag the game cannot accept.
+    """
     game = get_game(game_name)
+    setup = [*game.setup_tags(players), *extra_tags]
+    game.new_position(dict(setup))  # reject bad setup tags before writing anything
+    size = int(dict(setup).get("Players", len(game.player_tags)))
+    names = game.player_tags[:size]
+    if len(names) < size:
+        names = tuple(f"Player{i}" for i in range(1, size + 1))
     rng = random.Random(seed)
-    player_tags = game.player_tags
-    if players is not None and len(player_tags) != players:
-        player_tags = tuple(f"Player{i}" for i in range(1, players + 1))
     for number in range(1, count + 1):
         tags = [
+            ("Game", game.name),
             ("Event", "Random games"),
             ("Round", str(number)),
-            *((tag, f"Random player {i}") for i, tag in enumerate(player_tags, 1)),
+            *((tag, f"Random player {i}") for i, tag in enumerate(names, 1)),
+            *setup,
             ("Source", f"generated: random legal play, seed {seed}, game {number}"),
         ]
-        yield random_record(game, rng, players=players, max_turns=max_turns, tags=tags)
+        yield random_record(game, rng, tags, max_turns=max_turns)

@@ -1,0 +1,645 @@
+"""Zombie Kidz: notation, every rule of RULINGS.md section 3 and our rulings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
+from notation.games import get_game
+from notation.games.zombie_kidz import (
+    CENTRE,
+    DICE,
+    GATE_NAMES,
+    GATES,
+    NEIGHBOURS_MANY,
+    NEIGHBOURS_TWO,
+    TOMB_COLOURS,
+    ZONE_INDEX,
+    ZONE_NAMES,
+    ZombieKidzGame,
+    ZombieKidzMove,
+    ZombieKidzPosition,
+)
+
+GAME = ZombieKidzGame()
+
+State = tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...], int, int, str | None]
+
+
+def play(moves: str = "", players: int = 2, zombies: int = 8) -> ZombieKidzPosition:
+    """A position reached by pushing ``moves`` (space-separated tokens) from the start."""
+    pos = GAME.new_position({"Players": str(players), "Zombies": str(zombies)})
+    for text in moves.split():
+        pos.push(GAME.parse(text))
+    return pos
+
+
+def state(pos: ZombieKidzPosition) -> State:
+    return (
+        tuple(pos.zombies_on(z) for z in ZONE_NAMES),
+        tuple(pos.pawn_zone(p) for p in range(1, pos.players + 1)),
+        pos.locked_gates,
+        pos.reserve,
+        pos.turn,
+        pos.outcome(),
+    )
+
+
+def illegal(pos: ZombieKidzPosition, text: str) -> str:
+    """Push ``text``, expect IllegalMoveError, check the position is unchanged; the message."""
+    before = state(pos)
+    with pytest.raises(IllegalMoveError) as info:
+        pos.push(GAME.parse(text))
+    assert state(pos) == before
+    return str(info.value)
+
+
+def names(zones: frozenset[int]) -> set[str]:
+    return {ZONE_NAMES[z] for z in zones}
+
+
+# -- the board -------------------------------------------------------------------------
+
+
+def test_nine_zones_five_tombs_four_gates() -> None:
+    assert ZONE_NAMES == ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
+    assert TOMB_COLOURS == {
+        "b2": "red",
+        "b3": "yellow",
+        "c2": "green",
+        "b1": "black",
+        "a2": "blue",
+    }
+    assert set(GATE_NAMES) == {"a1", "c1", "a3", "c3"}
+    assert set(TOMB_COLOURS).isdisjoint(GATE_NAMES)
+
+
+def test_paths_of_the_three_and_four_player_side() -> None:
+    assert names(NEIGHBOURS_MANY[CENTRE]) == {"b1", "a2", "c2", "b3"}
+    assert names(NEIGHBOURS_MANY[ZONE_INDEX["a1"]]) == {"a2", "b1"}
+    assert names(NEIGHBOURS_MANY[ZONE_INDEX["c3"]]) == {"b3", "c2"}
+    assert names(NEIGHBOURS_MANY[ZONE_INDEX["b3"]]) == {"b2", "a3", "c3"}
+    assert sum(len(n) for n in NEIGHBOURS_MANY) == 2 * 12
+
+
+def test_the_two_player_side_adds_four_diagonals() -> None:
+    assert names(NEIGHBOURS_TWO[ZONE_INDEX["b3"]]) == {"b2", "a3", "c3", "a2", "c2"}
+    assert names(NEIGHBOURS_TWO[ZONE_INDEX["b1"]]) == {"b2", "a1", "c1", "a2", "c2"}
+    assert sum(len(n) for n in NEIGHBOURS_TWO) == 2 * 16
+    for zone in range(9):
+        assert NEIGHBOURS_MANY[zone] <= NEIGHBOURS_TWO[zone]
+        assert (zone in NEIGHBOURS_TWO[zone]) is False
+
+
+def test_gates_never_touch_the_centre() -> None:
+    for table in (NEIGHBOURS_MANY, NEIGHBOURS_TWO):
+        assert not table[CENTRE] & GATES
+        for gate in GATES:
+            assert CENTRE not in table[gate]
+
+
+# -- the notation ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "move", "canonical"),
+    [
+        ("Y", ZombieKidzMove("Y"), "Y"),
+        ("w", ZombieKidzMove("W"), "W"),
+        ("Rx", ZombieKidzMove("R", eliminated=True), "Rx"),
+        ("K:b2-b1", ZombieKidzMove("K", 4, 1), "K:b2-b1"),
+        ("k:B2-B1X", ZombieKidzMove("K", 4, 1, eliminated=True), "K:b2-b1x"),
+        ("K:b1", ZombieKidzMove("K", None, 1), "K:b1"),
+        ("B:b2-a2", ZombieKidzMove("B", 4, 3), "B:b2-a2"),
+        ("b:a2-a1l", ZombieKidzMove("B", 3, 0, locked=True), "B:a2-a1L"),
+        ("W:a2-a1L", ZombieKidzMove("W", 3, 0, locked=True), "W:a2-a1L"),
+        ("Y:b3xL", ZombieKidzMove("Y", None, 7, True, True), "Y:b3xL"),
+        ("YXL", ZombieKidzMove("Y", None, None, True, True), "YxL"),
+        ("BL", ZombieKidzMove("B", locked=True), "BL"),
+    ],
+)
+def test_parse_and_write(text: str, move: ZombieKidzMove, canonical: str) -> None:
+    assert GAME.parse(text) == move
+    assert str(move) == canonical
+    assert GAME.parse(canonical) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("K:d4", "d4 is not a zone"),
+        ("K:b2-a4", "a4 is not a zone"),
+        ("W:b0", "b0 is not a zone"),
+        ("Q", "Q is not a die letter"),
+        ("L:a2-a1", "L is not a die letter"),
+        ("K:a3-c3-c2", "more than two zones"),
+        ("b1", "starts with a zone"),
+        ("K:", "stops short"),
+        ("K:b2-", "stops short"),
+        ("Kxx", "cannot stand"),
+        ("Y:b3Lx", "cannot stand"),
+        ("K b1", "cannot stand"),
+        ("", "stops short"),
+    ],
+)
+def test_malformed_moves_are_syntax_errors(text: str, fact: str) -> None:
+    with pytest.raises(MoveSyntaxError, match=fact):
+        GAME.parse_move(text)
+
+
+def test_die_letters_name_colours() -> None:
+    assert [GAME.parse(d).colour for d in DICE] == [
+        "red",
+        "yellow",
+        "green",
+        "black",
+        "blue",
+        "white",
+    ]
+    with pytest.raises(ValueError, match="not a die letter"):
+        play().legal_moves_for_roll("Q")
+
+
+def test_registered_under_its_name_and_alias() -> None:
+    assert get_game("zombie-kidz").name == "zombie-kidz"
+    assert get_game("zombiekidz").name == "zombie-kidz"
+    assert get_game("zombie-kidz").allows_result("1-0")
+    assert get_game("zombie-kidz").allows_result("0-1")
+    assert not get_game("zombie-kidz").allows_result("1/2-1/2")
+
+
+# -- tags and setup --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "side"), [(2, NEIGHBOURS_TWO), (3, NEIGHBOURS_MANY)])
+def test_players_tag_sets_round_size_and_side(
+    players: int, side: tuple[frozenset[int], ...]
+) -> None:
+    pos = GAME.new_position({"Players": str(players)})
+    assert pos.round_size == players
+    assert pos.legal_moves_for_roll("W") == [
+        ZombieKidzMove("W", None, None),
+        *(ZombieKidzMove("W", CENTRE, d) for d in sorted(side[CENTRE])),
+    ]
+    # b2-b3 then b3-a2: the diagonal is legal only on the 2-player side.
+    pos.push(GAME.parse("W:b2-b3"))
+    for _ in range(players - 1):
+        pos.push(GAME.parse("W"))
+    assert pos.is_legal(GAME.parse("W:b3-a2")) is (players == 2)
+
+
+def test_defaults_are_two_players_and_eight_zombies() -> None:
+    pos = GAME.new_position({})
+    assert (pos.players, pos.zombie_total, pos.reserve, pos.round_size) == (2, 8, 4, 2)
+    assert GAME.new_position(None).players == 2
+
+
+@pytest.mark.parametrize(
+    ("tags", "tag"),
+    [
+        ({"Players": "1"}, "Players"),
+        ({"Players": "5"}, "Players"),
+        ({"Players": "two"}, "Players"),
+        ({"Players": ""}, "Players"),
+        ({"Zombies": "6"}, "Zombies"),
+        ({"Zombies": "9"}, "Zombies"),
+        ({"Players": "3", "Zombies": "seven"}, "Zombies"),
+    ],
+)
+def test_bad_tag_values(tags: dict[str, str], tag: str) -> None:
+    with pytest.raises(TagValueError) as info:
+        GAME.new_position(tags)
+    assert info.value.tag == tag
+
+
+def test_setup_tags() -> None:
+    assert GAME.setup_tags() == [("Players", "2")]
+    assert GAME.setup_tags(4) == [("Players", "4")]
+    for bad in (1, 5):
+        with pytest.raises(TagValueError):
+            GAME.setup_tags(bad)
+
+
+@pytest.mark.parametrize(("zombies", "reserve"), [(8, 4), (7, 3)])
+def test_setup_one_zombie_per_gate_rest_in_reserve(zombies: int, reserve: int) -> None:
+    pos = play(players=4, zombies=zombies)
+    assert pos.reserve == reserve
+    for zone in ZONE_NAMES:
+        assert pos.zombies_on(zone) == (1 if zone in GATE_NAMES else 0)
+    assert [pos.pawn_zone(p) for p in (1, 2, 3, 4)] == ["b2"] * 4
+    assert pos.locked_gates == ()
+    assert (pos.turn, pos.outcome()) == (0, None)
+
+
+def test_players_take_turns_in_fixed_order_player_one_first() -> None:
+    pos = play(players=3)
+    seen = []
+    for _ in range(7):
+        seen.append(pos.mover)
+        pos.push(GAME.parse("W"))
+    assert seen == ["player 1", "player 2", "player 3"] * 2 + ["player 1"]
+
+
+# -- 1. the roll -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("die", "tomb"), [("R", "b2"), ("Y", "b3"), ("G", "c2"), ("K", "b1"), ("B", "a2")]
+)
+def test_a_colour_puts_a_zombie_on_its_tomb(die: str, tomb: str) -> None:
+    # Player 1 on b1 rolls, then steps to the gate c1, away from every tomb.
+    pos = play("W:b2-b1 W:b2-a2")
+    pos.push(GAME.parse(f"{die}:b1-c1x"))
+    for zone in TOMB_COLOURS:
+        assert pos.zombies_on(zone) == (1 if zone == tomb else 0)
+    assert pos.reserve == 4 - 1 + 1  # one placed, the c1 gate zombie back
+
+
+def test_white_adds_nothing() -> None:
+    pos = play("W W")
+    assert sum(pos.zombies_on(z) for z in ZONE_NAMES) == 4
+    assert pos.reserve == 4
+
+
+def test_empty_reserve_at_a_colour_roll_loses() -> None:
+    # 7 zombies: 3 in the reserve; three placements empty it.
+    pos = play("R:b2-b1 K:b2-a2 Y:b1-c2", zombies=7)
+    assert pos.reserve == 0
+    assert pos.legal_moves_for_roll("G") == [ZombieKidzMove("G")]
+    assert "reserve is empty" in illegal(pos, "G:a2-b2")
+    assert "die letter alone (G)" in illegal(pos, "Gx")
+    pos.push(GAME.parse("G"))
+    assert pos.outcome() == "0-1"
+    assert pos.end_reason == "the reserve is empty"
+    assert pos.turn == 4
+
+
+def test_white_with_an_empty_reserve_goes_on() -> None:
+    pos = play("R:b2-b1 K:b2-a2 Y:b1-c2 W", zombies=7)
+    assert pos.outcome() is None
+
+
+def test_a_pawn_with_three_zombies_loses_even_if_not_the_mover() -> None:
+    # Players 1-3 leave b2, player 4 stays there; three reds follow on turns 5-7.
+    pos = play("W:b2-a2 W:b2-c2 W:b2-b3 W R R", players=4)
+    assert (pos.zombies_on("b2"), pos.pawn_zone(4), pos.mover) == (2, "b2", "player 3")
+    message = illegal(pos, "R:b3-a3x")
+    assert message == (
+        "player 4 stands on b2, which now holds 3 zombies: the zombies win at this roll, "
+        "so the turn is the die letter alone (R)"
+    )
+    assert pos.legal_moves_for_roll("R") == [ZombieKidzMove("R")]
+    pos.push(GAME.parse("R"))
+    assert (pos.outcome(), pos.zombies_on("b2"), pos.turn) == ("0-1", 3, 7)
+
+
+def test_the_mover_on_a_full_zone_loses_too() -> None:
+    pos = play("W:b2-a2 W:b2-c2 W R R", players=3)
+    # Player 3 stayed on b2 on turn 3; b2 got two reds; now player 3 rolls red.
+    assert (pos.zombies_on("b2"), pos.mover) == (2, "player 3")
+    assert "player 3 stands on b2, which now holds 3 zombies" in illegal(pos, "R:b2-b1")
+    pos.push(GAME.parse("R"))
+    assert pos.outcome() == "0-1"
+
+
+def test_three_zombies_on_an_empty_tomb_do_not_lose() -> None:
+    pos = play("Y Y:b2-a2 Y:b2-c2", players=3)
+    assert pos.zombies_on("b3") == 3
+    assert pos.outcome() is None
+
+
+# -- 2. the step -----------------------------------------------------------------------
+
+
+def test_the_pawn_may_stay_or_step_along_a_path() -> None:
+    pos = play("W")
+    assert pos.pawn_zone(1) == "b2"
+    pos = play("W:b2-b1 W:b2-a2 W:b1-c1")
+    assert (pos.pawn_zone(1), pos.pawn_zone(2)) == ("c1", "a2")
+
+
+def test_short_form_steps_from_the_mover_zone() -> None:
+    pos = play("K:b1 W:a2 W:c1x")
+    assert (pos.pawn_zone(1), pos.pawn_zone(2)) == ("c1", "a2")
+
+
+def test_no_step_off_the_paths() -> None:
+    assert illegal(play(players=3), "W:b2-a1") == (
+        "b2-a1 is not one step: gates never touch the centre; "
+        "the paths from b2 lead to b1, a2, c2 and b3"
+    )
+    pos = play("W:b2-b1 W W", players=3)
+    assert illegal(pos, "W:c3") == (
+        "b1-c3 is not one step: the paths from b1 lead to a1, c1 and b2"
+    )
+    pos = play("W:b2-b1 W")
+    assert illegal(pos, "W:b1-b3") == (
+        "b1-b3 is not one step: the paths from b1 lead to a1, c1, a2, b2 and c2"
+    )
+
+
+def test_diagonals_only_on_the_two_player_side() -> None:
+    pos = play("W:b2-a2 W W", players=3)
+    assert illegal(pos, "W:a2-b3") == "a2-b3 is a path only on the 2-player side"
+    pos = play("W:b2-a2 W")
+    pos.push(GAME.parse("W:a2-b3"))
+    assert pos.pawn_zone(1) == "b3"
+
+
+def test_wrong_from_zone_is_illegal() -> None:
+    pos = play("W:b2-a2")
+    assert illegal(play("W:b2-a2 W:b2-c2"), "W:b2-b3") == "player 1 is on a2, not b2"
+    assert illegal(pos, "W:a2-b1") == "player 2 is on b2, not a2"
+
+
+def test_ruling_a_step_to_the_own_zone_is_not_a_stay() -> None:
+    pos = play()
+    assert "to stay, write the die letter alone (K)" in illegal(pos, "K:b2")
+    assert "to stay, write the die letter alone (K)" in illegal(pos, "K:b2-b2")
+
+
+def test_no_pawn_enters_a_zone_with_three_zombies() -> None:
+    pos = play("Y Y:b2-a2 Y:b2-c2", players=3)
+    assert illegal(pos, "W:b2-b3") == "b3 holds 3 zombies; no pawn may enter"
+    assert ZombieKidzMove("W", 4, 7) not in pos.legal_moves()
+
+
+def test_the_zombie_just_placed_counts_against_entering() -> None:
+    pos = play("Y:b2-a2 Y:b2-c2", players=3)
+    assert pos.zombies_on("b3") == 2
+    # Player 3, on b2, rolls yellow: b3 now holds 3 and is closed.
+    assert illegal(pos, "Y:b2-b3") == "b3 holds 3 zombies; no pawn may enter"
+    assert all(m.dest != ZONE_INDEX["b3"] for m in pos.legal_moves_for_roll("Y"))
+    # With any other roll b3 holds 2: the pawn may enter and clears it.
+    pos.push(GAME.parse("W:b2-b3x"))
+    assert (pos.zombies_on("b3"), pos.reserve) == (0, 4)
+
+
+# -- 3. elimination (ruling) -----------------------------------------------------------
+
+
+def test_elimination_is_automatic_and_returns_zombies_to_the_reserve() -> None:
+    pos = play("K:b2-b1")  # no x written: the zombie on b1 goes anyway
+    assert pos.zombies_on("b1") == 0
+    assert pos.reserve == 4
+    pos = play("W:b2-b1 W:b2-a2 W:b1-a1")
+    assert (pos.zombies_on("a1"), pos.reserve) == (0, 5)
+
+
+def test_elimination_of_two_zombies_and_by_staying() -> None:
+    pos = play("R:b2-a2 R", players=2)
+    # Player 2 stayed on b2, which held 2 zombies after the roll.
+    assert pos.zombies_on("b2") == 0
+    assert pos.reserve == 4
+
+
+def test_only_the_mover_zone_is_cleared() -> None:
+    pos = play("R:b2-a2", players=3)
+    assert pos.zombies_on("b2") == 1  # players 2 and 3 stand there, but did not move yet
+    pos.push(GAME.parse("W:b2-b1"))
+    assert pos.zombies_on("b2") == 1
+
+
+def test_no_zombie_left_the_players_win() -> None:
+    pos = play("W:b2-a2 W:b2-b1 W:a2-a1x W:b1-c1x W:a1-a2 W:c1-c2 W:a2-a3x W:c2-c3x")
+    assert pos.outcome() == "1-0"
+    assert pos.end_reason == "no zombie is left on the board"
+    assert pos.turn == 8
+    assert pos.legal_moves() == []
+    assert (
+        illegal(pos, "W")
+        == "the game is over: the players won at turn 8 (no zombie is left on the board)"
+    )
+
+
+# -- 4. locking (ruling) ---------------------------------------------------------------
+
+
+def test_a_gate_is_locked_when_a_second_pawn_is_on_it() -> None:
+    pos = play("W:b2-b1 W:b2-b1 W:b1-a1x")
+    assert not pos.is_locked("a1")  # alone on a1
+    pos.push(GAME.parse("W:b1-a1"))  # no L written: locked anyway
+    assert pos.locked_gates == ("a1",)
+
+
+def test_a_locked_gate_stays_locked_and_is_not_locked_twice() -> None:
+    pos = play("W:b2-b1 W:b2-b1 W:b1-a1x W:b1-a1L W:a1-b1 W:a1-b1 W:b1-a1")
+    assert illegal(pos, "W:b1-a1L") == "a1 was locked before this turn: remove the L"
+    pos.push(GAME.parse("W:b1-a1"))
+    assert pos.locked_gates == ("a1",)
+
+
+def test_four_locked_gates_the_players_win() -> None:
+    pos = play(
+        "R:b2-a2 G:b2-a2 K:a2-a1x Y:a2-a1L B:a1-b1x W:a1-b1 W:b1-c1x R:b1-c1L "
+        "G:c1-c2x Y:c1-c2 W:c2-c3x K:c2-c3L W:c3-b3x B:c3-b3 W:b3-a3x"
+    )
+    assert pos.locked_gates == ("a1", "c1", "c3")
+    assert pos.outcome() is None
+    pos.push(GAME.parse("G:b3-a3L"))
+    assert pos.outcome() == "1-0"
+    assert pos.end_reason == "all 4 gates are locked"
+    assert "the players won at turn 16" in illegal(pos, "W")
+
+
+# -- marks -----------------------------------------------------------------------------
+
+
+def test_x_without_elimination_is_illegal() -> None:
+    assert (
+        illegal(play(), "W:b2-b1x")
+        == "no zombie is eliminated on b1 (0 zombies there): remove the x"
+    )
+    assert illegal(play(), "Yx") == "no zombie is eliminated on b2 (0 zombies there): remove the x"
+
+
+def test_l_without_a_lock_is_illegal() -> None:
+    assert illegal(play(), "BL") == "b2 is a tomb, not a gate, so nothing is locked: remove the L"
+    pos = play("W:b2-b1 W")
+    assert illegal(pos, "W:b1-a1xL") == "no other pawn is on a1, so it is not locked: remove the L"
+
+
+def test_x_and_l_never_apply_together() -> None:
+    # A pawn clears a gate when it arrives and no roll puts a zombie on a gate, so a gate
+    # with another pawn on it is empty: xL is well formed but never legal.
+    pos = play("W:b2-b1 W:b2-b1 W:b1-a1x")
+    assert pos.is_legal(GAME.parse("W:b1-a1L"))
+    assert "no zombie is eliminated on a1" in illegal(pos, "W:b1-a1xL")
+    for seed in range(100):
+        game = GAME.new_position({"Players": str(2 + seed % 3)})
+        for move in GAME.random_playout(game, random.Random(seed), 1000):
+            assert not (move.eliminated and move.locked)
+
+
+def test_missing_marks_are_accepted() -> None:
+    pos = play("K:b2-b1 W:b2-b1 W:b1-a1 W:b1-a1")
+    assert pos.locked_gates == ("a1",)
+    assert pos.zombies_on("a1") == 0
+
+
+# -- end of the game -------------------------------------------------------------------
+
+
+def test_outcome_and_moves_after_the_end() -> None:
+    pos = play("R:b2-b1 K:b2-a2 Y:b1-c2 G", zombies=7)
+    assert pos.outcome() == "0-1"
+    assert pos.legal_moves() == []
+    assert pos.legal_moves_for_roll("W") == []
+    message = illegal(pos, "W")
+    assert message == "the game is over: the zombies won at turn 4 (the reserve is empty)"
+
+
+def test_pop_undoes_a_losing_roll() -> None:
+    pos = play("R:b2-b1 K:b2-a2 Y:b1-c2", zombies=7)
+    before = state(pos)
+    pos.push(GAME.parse("G"))
+    assert pos.pop() == GAME.parse("G")
+    assert state(pos) == before
+
+
+# -- legal moves -----------------------------------------------------------------------
+
+
+def test_legal_moves_cover_every_face_with_exact_marks() -> None:
+    pos = play(players=3)
+    moves = pos.legal_moves()
+    assert [m.die for m in moves] == [d for d in DICE for _ in range(5)]
+    assert ZombieKidzMove("R", None, None, eliminated=True) in moves  # red on b2, stay
+    assert ZombieKidzMove("K", 4, 1, eliminated=True) in moves
+    assert ZombieKidzMove("K", 4, 3) in moves
+    assert ZombieKidzMove("W", None, None) in moves
+    for die in DICE:
+        dests = [m.dest for m in pos.legal_moves_for_roll(die)]
+        assert len(dests) == len(set(dests))  # one move per destination
+
+
+def test_legal_moves_mark_locks() -> None:
+    pos = play("W:b2-b1 W:b2-b1 W:b1-a1x")
+    assert ZombieKidzMove("W", 1, 0, locked=True) in pos.legal_moves()
+
+
+def test_canonical_form_of_a_relaxed_move() -> None:
+    pos = play()
+    assert pos.canonical(GAME.parse("k:b1")) == GAME.parse("K:b2-b1x")
+    assert pos.canonical(GAME.parse("R")) == GAME.parse("Rx")
+    with pytest.raises(IllegalMoveError):
+        pos.canonical(GAME.parse("W:a1"))
+
+
+# -- push / pop / copy / diagram -------------------------------------------------------
+
+
+def test_pop_restores_every_detail() -> None:
+    pos = play(players=2)
+    history = []
+    texts = "R:b2-a2 G:b2-a2 K:a2-a1x Y:a2-a1L B:a1-b1x W:a1-b1 W:b1-c1x R:b1-c1L"
+    for text in texts.split():
+        history.append(state(pos))
+        pos.push(GAME.parse(text))
+    for text in reversed(texts.split()):
+        assert str(pos.pop()) == text
+        assert state(pos) == history.pop()
+
+
+def test_copy_is_independent() -> None:
+    pos = play("K:b2-b1x")
+    other = pos.copy()
+    other.push(GAME.parse("W:b2-a2"))
+    assert (pos.turn, pos.pawn_zone(2)) == (1, "b2")
+    assert (other.turn, other.pawn_zone(2)) == (2, "a2")
+    assert str(other.pop()) == "W:b2-a2"
+    assert str(other.pop()) == "K:b2-b1x"
+
+
+def test_diagram_shows_zombies_pawns_locks_reserve_and_mover() -> None:
+    pos = play("W:b2-b1 W:b2-b1 W:b1-a1x W:b1-a1L R", players=2)
+    text = pos.diagram()
+    assert "gate Z0" in text and "P1 P2 locked" in text
+    assert "red Z1" in text
+    assert "reserve 4 of 8" in text and "locked 1 of 4" in text and "2-player side" in text
+    assert "turn 6: player 2 to roll" in text
+    over = play("R:b2-b1 K:b2-a2 Y:b1-c2 G", zombies=7).diagram()
+    assert "game over at turn 4: the zombies win (the reserve is empty) 0-1" in over
+
+
+def test_random_playout_is_seeded_and_legal() -> None:
+    first = GAME.random_playout(GAME.new_position({"Players": "3"}), random.Random(7), 1000)
+    again = GAME.random_playout(GAME.new_position({"Players": "3"}), random.Random(7), 1000)
+    assert first == again
+    pos = GAME.new_position({"Players": "3"})
+    for move in first:
+        pos.push(GAME.parse(str(move)))
+    assert pos.outcome() in ("1-0", "0-1")
+    short = GAME.new_position({"Players": "4"})
+    assert len(GAME.random_playout(short, random.Random(1), 2)) == 2
+
+
+def test_two_players_never_lose_to_a_full_zone() -> None:
+    # A consequence of the rules worth keeping an eye on: with two players a pawn's zone
+    # is cleared on each of its turns and gets at most 2 zombies before the next one.
+    for seed in range(200):
+        pos = GAME.new_position({"Players": "2"})
+        GAME.random_playout(pos, random.Random(seed), 1000)
+        assert pos.end_reason is not None
+        assert "stands on" not in pos.end_reason
+
+
+# -- properties ------------------------------------------------------------------------
+
+
+def relaxed_forms(move: ZombieKidzMove) -> set[ZombieKidzMove]:
+    """The same turn written the accepted other ways: short form, marks left out."""
+    forms = set()
+    for origin in {move.origin, None}:
+        for x in {move.eliminated, False}:
+            for lock in {move.locked, False}:
+                forms.add(ZombieKidzMove(move.die, origin, move.dest, x, lock))
+    return forms
+
+
+well_formed_moves = st.builds(
+    ZombieKidzMove,
+    die=st.sampled_from(DICE),
+    origin=st.none() | st.integers(0, 8),
+    dest=st.none() | st.integers(0, 8),
+    eliminated=st.booleans(),
+    locked=st.booleans(),
+).filter(lambda m: m.dest is not None or m.origin is None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([2, 3, 4]),
+    zombies=st.sampled_from([7, 8]),
+    probes=st.lists(well_formed_moves, min_size=1, max_size=4),
+)
+def test_random_games_round_trip_and_reject_the_rest(
+    seed: int, players: int, zombies: int, probes: list[ZombieKidzMove]
+) -> None:
+    rng = random.Random(seed)
+    pos = play(players=players, zombies=zombies)
+    while pos.outcome() is None and pos.turn < 300:
+        legal = pos.legal_moves()
+        assert legal
+        accepted = set()
+        for move in legal:
+            text = str(move)
+            assert GAME.parse(text) == move
+            assert GAME.parse(text.lower()) == move
+            assert pos.is_legal(move), (text, pos.diagram())
+            accepted |= relaxed_forms(move)
+        for probe in probes:
+            assert pos.is_legal(probe) is (probe in accepted), (str(probe), pos.diagram())
+            assert GAME.parse(str(probe)) == probe
+        move = rng.choice(pos.legal_moves_for_roll(rng.choice(DICE)))
+        snapshot = state(pos)
+        pos.push(move)
+        pos.pop()
+        assert state(pos) == snapshot
+        pos.push(move)
+    assert pos.legal_moves() == [] or pos.turn >= 300
