@@ -28,7 +28,14 @@ from notation.games.base import Game, Position
 from notation.reader import RESULTS
 from notation.record import MoveNode, Record
 
-__all__ = ["Verdict", "check_record", "check_records", "replay_mainline", "resolve_game"]
+__all__ = [
+    "ReplayVisitor",
+    "Verdict",
+    "check_record",
+    "check_records",
+    "replay_mainline",
+    "resolve_game",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,20 +89,23 @@ def resolve_game(record: Record, default: str | None = None) -> Game[Any] | Nota
     )
 
 
-def check_records(
-    records: Iterable[Record], default_game: str | None = None
-) -> Iterator[Verdict]:
+def check_records(records: Iterable[Record], default_game: str | None = None) -> Iterator[Verdict]:
     for record in records:
         yield check_record(record, default_game)
 
 
-def check_record(record: Record, default_game: str | None = None) -> Verdict:
-    """Replay ``record`` (main line and every variation) and judge it."""
+def check_record(
+    record: Record, default_game: str | None = None, visitor: ReplayVisitor | None = None
+) -> Verdict:
+    """Replay ``record`` (main line and every variation) and judge it.
+
+    A ``visitor`` sees every legal move on the way (see :class:`ReplayVisitor`).
+    """
     game = resolve_game(record, default_game)
     turns = len(record.moves)
     if isinstance(game, NotationError):
         return _verdict(record, None, turns, _earliest(game, record.error))
-    replayer = _Replayer(game)
+    replayer = _Replayer(game, visitor)
     error = _tag_error(record)
     position: Position[Any] | None = None
     if error is None:
@@ -199,12 +209,29 @@ class _Frame:
         self.var_index = 0
 
 
+class ReplayVisitor:
+    """Hooks into a replay, for layers that want more than a verdict.
+
+    Both are called for every move of the tree, in file order, variations
+    included: ``before_move`` with the position before the move (already known to
+    be legal), ``after_move`` with the position after it.  Annotating, converting
+    and canonicalising are visitors.
+    """
+
+    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        """Called before a legal move is played."""
+
+    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        """Called right after a move was played."""
+
+
 class _Replayer:
     """Walks a tree depth-first in file order, with an explicit stack (no recursion
     limit on how deeply variations nest)."""
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: Game[Any], visitor: ReplayVisitor | None = None) -> None:
         self.game = game
+        self.visitor = visitor
 
     def walk(self, mainline: list[MoveNode], position: Position[Any]) -> NotationError | None:
         parse = self.game.parse
@@ -248,6 +275,12 @@ class _Replayer:
                 return NotationError(
                     ErrorKind.ILLEGAL, str(exc), node.line, node.column, turn, node.written
                 )
+            visitor = self.visitor
+            if visitor is not None:
+                position.pop()
+                visitor.before_move(node, move, position)
+                position.push(move)
+                visitor.after_move(node, move, position)
             if node.variations:
                 position.pop()
                 frame.held = move

@@ -1,0 +1,101 @@
+"""What a position looks like, as data: the bridge between games and renderers.
+
+A game describes a position as a :class:`BoardView`: a grid of cells, each with a
+background role and the tokens standing on it (bottom to top), paths to draw
+between cells, the squares the last move touched, and a few labelled facts.  It
+also says which colour each role has.  The renderers (terminal, SVG, HTML) draw
+any ``BoardView`` and know no game, so a new game gets all of them by
+describing its positions this way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """Something standing on a cell: a zombie, a piece, a pawn, a lock...
+
+    ``role`` picks its colour from the view's palette; ``label`` is the short text
+    drawn on it and used alone where there is no colour ("W", "R", "K", "?", "1").
+    """
+
+    role: str
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One square or zone of the board.
+
+    ``role`` is its background ("grave", "chapel", "tombstone", "gate", ...); a cell
+    whose role is ``"off"`` is not part of the board and is left blank.  ``tokens``
+    stand bottom to top.  ``note`` is a small text for the corner (a capacity, a count).
+    """
+
+    square: str
+    role: str
+    tokens: tuple[Token, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """A position, ready to be drawn."""
+
+    #: Column labels left to right and row labels bottom to top.
+    files: tuple[str, ...]
+    ranks: tuple[str, ...]
+    #: Every cell by square name ("a1"); squares missing here are drawn as "off".
+    cells: Mapping[str, Cell]
+    #: Role -> colour ("#rrggbb"), for backgrounds and tokens alike.
+    palette: Mapping[str, str]
+    #: Pairs of squares joined by a path (drawn as lines; Zombie Kidz).
+    links: tuple[tuple[str, str], ...] = ()
+    #: Squares the last move touched, in order (from, to; or just to).
+    marks: tuple[str, ...] = ()
+    #: Labelled facts shown beside the board: ("To move", "Red"), ("Stage", "movement").
+    facts: tuple[tuple[str, str], ...] = ()
+    #: A line under the board: the last move and what it did.
+    caption: str = ""
+
+    def cell(self, square: str) -> Cell:
+        found = self.cells.get(square)
+        return found if found is not None else Cell(square, "off")
+
+    def rows(self) -> list[list[Cell]]:
+        """Cells row by row, top row first, left to right."""
+        return [[self.cell(f + r) for f in self.files] for r in reversed(self.ranks)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (the HTML viewer draws from it)."""
+        return {
+            "files": list(self.files),
+            "ranks": list(self.ranks),
+            "cells": {
+                name: {
+                    "role": c.role,
+                    "tokens": [[t.role, t.label] for t in c.tokens],
+                    "note": c.note,
+                }
+                for name, c in self.cells.items()
+            },
+            "palette": dict(self.palette),
+            "links": [list(link) for link in self.links],
+            "marks": list(self.marks),
+            "facts": [list(f) for f in self.facts],
+            "caption": self.caption,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """An engine's first opinion on a move (see ``Game.assess_move``)."""
+
+    #: "??", "?" or "!".
+    glyph: str
+    #: Why, in words, naming the move that matters ("allows g3-g5x, which wins").
+    reason: str
