@@ -23,7 +23,6 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
 
 from notation.errors import ErrorKind, NotationError
 from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
@@ -54,10 +53,14 @@ _SUFFIX = re.compile(r"[!?]+$")
 
 
 def read_records(
-    lines: Iterable[str], source: str | None = None
+    lines: Iterable[str], source: str | None = None, *, keep_raw: bool = False
 ) -> Iterator[Record]:
-    """Yield the records of ``lines`` (any iterable of text lines, e.g. an open file)."""
-    return _Reader(source).run(lines)
+    """Yield the records of ``lines`` (any iterable of text lines, e.g. an open file).
+
+    With ``keep_raw`` each record also keeps its lines as written (``Record.raw``), so
+    that a record the reader could not read in full can still be passed on intact.
+    """
+    return _Reader(source, keep_raw).run(lines)
 
 
 def read_string(text: str, source: str | None = None) -> list[Record]:
@@ -65,7 +68,7 @@ def read_string(text: str, source: str | None = None) -> list[Record]:
     return list(read_records(io.StringIO(text), source))
 
 
-def read_file(path: str | Path) -> Iterator[Record]:
+def read_file(path: str | Path, *, keep_raw: bool = False) -> Iterator[Record]:
     """Stream the records of the file at ``path`` (UTF-8; undecodable bytes are replaced)."""
     name = str(path)
 
@@ -73,11 +76,7 @@ def read_file(path: str | Path) -> Iterator[Record]:
         with open(path, encoding="utf-8", errors="replace", newline=None) as handle:
             yield from handle
 
-    return read_records(lines(), name)
-
-
-def read_stream(handle: TextIO, source: str | None = None) -> Iterator[Record]:
-    return read_records(handle, source)
+    return read_records(lines(), name, keep_raw=keep_raw)
 
 
 class _Line:
@@ -91,8 +90,9 @@ class _Line:
 
 
 class _Reader:
-    def __init__(self, source: str | None) -> None:
+    def __init__(self, source: str | None, keep_raw: bool = False) -> None:
         self.source = source
+        self.keep_raw = keep_raw
         self.count = 0
         self.record: Record | None = None
         self._reset_movetext()
@@ -112,6 +112,8 @@ class _Reader:
     def _start(self, lineno: int) -> Record:
         self.count += 1
         record = Record(index=self.count, source=self.source, first_line=lineno)
+        if self.keep_raw:
+            record.raw = []
         self.record = record
         self._reset_movetext()
         self.lines = [_Line(record.moves, None)]
@@ -130,11 +132,14 @@ class _Reader:
         if record is None:
             return None
         self.record = None
+        if record.raw is not None:
+            while record.raw and not record.raw[-1].strip():
+                record.raw.pop()
         last = record.last_line or record.first_line
         if self.comment_start is not None:
             line, col = self.comment_start
             self._fail_on(record, "the comment opened here is never closed with '}'", line, col)
-            self._store_comment(record, Comment(" ".join(self.comment_parts).strip(), line, col))
+            self._store_comment(record, Comment("\n".join(self.comment_parts).strip(), line, col))
         if not self.closed:
             if len(self.lines) > 1 and record.error is None:
                 var = self.lines[-1].variation
@@ -192,6 +197,8 @@ class _Reader:
             if not stripped:
                 if self.comment_start is not None:
                     self.comment_parts.append("")
+                if self.keep_raw and self.record is not None and self.record.raw is not None:
+                    self.record.raw.append("")
                 prev_blank = True
                 continue
             starts_tag = stripped.startswith("[")
@@ -204,13 +211,17 @@ class _Reader:
             prev_blank = False
             if record is None:
                 record = self._start(lineno)
+            if record.raw is not None:
+                record.raw.append(line)
             if self.comment_start is not None:
                 end = line.find("}")
                 if end < 0:
-                    self.comment_parts.append(stripped)
+                    # Inner lines keep their indentation (diagrams, verse); only the
+                    # comment as a whole is trimmed.
+                    self.comment_parts.append(line.rstrip())
                     record.last_line = lineno
                     continue
-                self.comment_parts.append(line[:end].strip())
+                self.comment_parts.append(line[:end].rstrip())
                 cline, ccol = self.comment_start
                 self.comment_start = None
                 text = "\n".join(self.comment_parts).strip()

@@ -103,6 +103,8 @@ class Record:
     #: The first defect of the container itself (brackets, tags, numbers, result), if any.
     #: When set, ``moves`` holds what was read before it.
     error: NotationError | None = None
+    #: The record's lines as written, when the reader was asked to keep them.
+    raw: list[str] | None = None
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag called ``name`` (tag names are case-sensitive)."""

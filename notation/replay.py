@@ -12,7 +12,7 @@ turn 30.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,7 @@ __all__ = [
     "check_records",
     "replay_mainline",
     "resolve_game",
+    "start_position",
 ]
 
 
@@ -89,6 +90,17 @@ def resolve_game(record: Record, default: str | None = None) -> Game[Any] | Nota
     )
 
 
+def start_position(game: Game[Any], tags: Mapping[str, str]) -> Position[Any]:
+    """The position a record starts from: its ``Position`` tag, else the game's start.
+
+    Raises ``TagValueError`` for a tag value the game cannot accept.
+    """
+    text = tags.get("Position")
+    if text is not None:
+        return game.position_from_string(text, tags)
+    return game.new_position(tags)
+
+
 def check_records(records: Iterable[Record], default_game: str | None = None) -> Iterator[Verdict]:
     for record in records:
         yield check_record(record, default_game)
@@ -110,7 +122,7 @@ def check_record(
     position: Position[Any] | None = None
     if error is None:
         try:
-            position = game.new_position(record.tag_dict)
+            position = start_position(game, record.tag_dict)
         except TagValueError as exc:
             tag = record.find_tag(exc.tag)
             line, col = (tag.line, tag.column) if tag else (record.first_line, 1)
@@ -130,7 +142,7 @@ def replay_mainline(record: Record, game: Game[Any]) -> Iterator[tuple[MoveNode,
     Raises the game's exceptions on the first bad move: for callers that already
     know the record is valid (writers, viewers).
     """
-    position = game.new_position(record.tag_dict)
+    position = start_position(game, record.tag_dict)
     for node in record.moves:
         move = game.parse(node.text)
         position.push(move)

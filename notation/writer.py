@@ -73,19 +73,33 @@ class _MovetextWriter:
                 tokens.append(")")
                 need_number = True
 
+    def _units(self) -> list[str]:
+        """Tokens with brackets glued on: "(12..." and "g3)" wrap as one."""
+        units: list[str] = []
+        opening = ""
+        for token in self.tokens:
+            if token == "(":
+                opening += "("
+            elif token == ")" and units and units[-1] != "\n" and not opening:
+                units[-1] += ")"
+            else:
+                units.append(opening + token if token != "\n" else token)
+                if token != "\n":
+                    opening = ""
+        if opening:
+            units.append(opening)
+        return units
+
     def text(self, width: int) -> str:
         lines: list[str] = []
         current = ""
-        for token in self.tokens:
+        for token in self._units():
             if token == "\n":
                 lines.append(current)
                 current = ""
                 continue
             if not current:
                 current = token
-            elif token == ")" or current.endswith("("):
-                # Keep brackets tight: "(12... g3)" rather than "( 12... g3 )".
-                current += token
             elif len(current) + 1 + len(token) > width:
                 lines.append(current)
                 current = token
@@ -96,11 +110,17 @@ class _MovetextWriter:
         return "\n".join(lines)
 
 
-def write_record(record: Record, round_size: int = 2, width: int = WIDTH) -> str:
-    """The record as canonical text (ending with a newline)."""
+def write_record(
+    record: Record, round_size: int = 2, width: int = WIDTH, first_turn: int = 1
+) -> str:
+    """The record as canonical text (ending with a newline).
+
+    ``first_turn`` is the turn of the first move (above 1 for a record that starts
+    from a ``Position`` tag); move numbers follow from it and ``round_size``.
+    """
     parts = [f'[{tag.name} "{_escape(tag.value)}"]' for tag in record.tags]
     writer = _MovetextWriter(round_size)
-    writer.line(record.moves, 1)
+    writer.line(record.moves, first_turn)
     _comment_tokens(record.comments, writer.tokens)
     writer.tokens.append(record.result or "*")
     movetext = writer.text(width)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.errors import IllegalMoveError, MoveSyntaxError
+from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
 from notation.games import get_game
 from notation.games.cave import (
     GAME,
@@ -22,6 +25,9 @@ from notation.games.cave import (
     Step,
     square_index,
 )
+from notation.reader import read_file
+from notation.replay import check_record
+from notation.view import Token as ViewToken
 
 # Red b1 and Black c5 walk towards each other: Red's piece ends on b3, diagonal to
 # Black's on c4, with Black to move.
@@ -588,3 +594,504 @@ def test_random_games_round_trip_and_agree_with_push(seed: int, probes: list[Cav
     while undo_check:
         pos.pop()
         assert pos.diagram() == undo_check.pop()
+
+
+# -- position strings ---------------------------------------------------------------
+
+START_STRING = "- 6/6 -/- 0 r 0"
+# The docs' example after 12 turns: Red's knight (shown at turn 6) and a hidden piece
+# form a team on b3; Black's skeleton shown at turn 6 is gone.
+DOCS_EXAMPLE = MEET + " Sc4xKb3 b1 a5 b1-b2 a5-a4 b2-b3 c5"
+DOCS_EXAMPLE_STRING = "b3:rK@6?,a4:b?,c5:b? 4/3 -/S@6 0 r 12"
+# records/cave/positions.txt, first record: a middle game after 30 turns.
+MIDDLE_STRING = "d2:r??,b3:rK@9,c4:b??,a5:bZ@14 1/0 S@5Z@14/S@5S@9K@20 0 r 30"
+# Reveals without their turns: one of each class shown by each side.
+NO_TURNS_STRING = "a1:r?,b2:rK?,c3:rZ,d4:bS,b5:b??,d5:b? 1/0 S/KZ 0 r 20"
+
+
+def from_string(text: str) -> CavePosition:
+    return GAME.position_from_string(text)
+
+
+def test_start_position_string() -> None:
+    start = GAME.new_position()
+    assert start.position_string() == START_STRING
+    again = from_string(START_STRING)
+    assert again.turn == 0 and again.mover == "Red" and again.reserves == (6, 6)
+    assert again.legal_moves() == start.legal_moves()
+    assert again.last_move_facts() == {} and again.annotations() == []
+
+
+def test_position_string_fields() -> None:
+    pos = play(DOCS_EXAMPLE)
+    assert pos.position_string() == DOCS_EXAMPLE_STRING
+    back = from_string(DOCS_EXAMPLE_STRING)
+    assert back.position_string() == DOCS_EXAMPLE_STRING
+    assert back.diagram() == pos.diagram()
+    assert back.turn == 12 and back.mover == "Red" and back.reserves == (4, 3)
+    # ids: by square, bottom to top, then removed pieces; reserves enter next
+    assert back.pieces_at("b3") == (0, 1) and back.revealed(0) == ("K", 6)
+    assert back.pieces_at("a4") == (6,) and back.pieces_at("c5") == (7,)
+    assert back.revealed(8) == ("S", 6) and back.revealed(9) is None
+    back.push(GAME.parse("a1"))
+    assert back.pieces_at("a1") == (2,)
+    assert back.position_string() == "a1:r?,b3:rK@6?,a4:b?,c5:b? 3/3 -/S@6 0 b 13"
+
+
+def test_non_canonical_order_is_normalised() -> None:
+    shuffled = "c5:b?,b3:rK@6?,a4:b? 4/3 -/S@6 0 r 12"
+    assert from_string(shuffled).position_string() == DOCS_EXAMPLE_STRING
+    # removed pieces: revealed first, by turn, then the hidden ones
+    text = "a1:r?,a5:b? 1/5 ?S@3K@1Z@5/- 0 r 10"
+    assert from_string(text).position_string() == "a1:r?,a5:b? 1/5 K@1S@3Z@5?/- 0 r 10"
+
+
+def test_a_position_string_goes_on_counting_turns() -> None:
+    pos = from_string(MIDDLE_STRING)
+    assert pos.turn == 30 and pos.mover == "Red" and pos.outcome() is None
+    assert pos.possible_identities("c4") == frozenset("ZS")
+    assert pos.possible_identities("d2") == frozenset("ZS")
+    pos.push(GAME.parse("Kb3xc4"))
+    assert pos.turn == 31 and pos.mover == "Black"
+    for token in ("a5-a4", "c4-b4", "a4-a3", "Kb4xZa3"):
+        pos.push(GAME.parse(token))
+    assert pos.outcome() == "1-0"
+    assert refused(pos, "a1") == "the game is over: Red won at turn 35"
+    for _ in range(5):
+        pos.pop()
+    assert pos.position_string() == MIDDLE_STRING
+    with pytest.raises(IndexError):
+        pos.pop()
+
+
+def test_reveal_turns_name_the_turn_or_say_earlier() -> None:
+    with_turns = from_string(MIDDLE_STRING)
+    assert refused(with_turns, "Sb3xc4") == (
+        "the piece on b3 was shown as a black knight at turn 9, so it is not a skeleton"
+    )
+    pos = from_string(NO_TURNS_STRING)
+    assert pos.revealed(pos.pieces_at("c3")[0]) == ("Z", 0)
+    assert refused(pos, "Sc3xSd4") == (
+        "the piece on c3 was shown as a zombie earlier, so it is not a skeleton"
+    )
+    assert refused(pos, "c3xSd4") == (
+        "a single piece fights as its identity: the piece on c3 was shown as a zombie "
+        "earlier, write Zc3"
+    )
+    assert "Red has shown: K earlier, Z earlier, S earlier" in pos.diagram()
+    assert pos.possible_identities("a1") == frozenset("ZS")
+    knight_gone = from_string("b2:r?,c3:b? 4/5 K/- 0 r 4")
+    assert refused(knight_gone, "Kb2xSc3") == (
+        "Red has already shown its black knight earlier; the piece on b2 cannot be a "
+        "black knight too (each side has 1 K, 2 Z, 3 S)"
+    )
+    zombies_gone = from_string("b2:r?,c3:b? 3/5 ZZ/- 0 r 6")
+    assert refused(zombies_gone, "Zb2xSc3") == (
+        "Red has already shown its 2 zombies earlier; the piece on b2 cannot be a "
+        "zombie too (each side has 1 K, 2 Z, 3 S)"
+    )
+
+
+def test_a_finished_game_reads_back_finished() -> None:
+    pos = play(FORCED_PASS_TEXT)
+    text = pos.position_string()
+    assert text == "a2:bK@21,a3:b?,a4:b???,a5:b? 0/0 Z@21S@47????/- 0 r 52"
+    back = from_string(text)
+    assert back.outcome() == "0-1" and back.legal_moves() == []
+    assert refused(back, "--") == refused(pos, "--") == "the game is over: Black won at turn 52"
+
+
+def test_a_forced_pass_reads_back() -> None:
+    pos = play(" ".join(FORCED_PASS_GAME[:49]))
+    assert pos.last_move_facts() == {"side": "red", "passes": 1}
+    text = pos.position_string()
+    assert text == "a1:r??,b1:bK@21,a2:b?,a4:b???,a5:b? 0/0 Z@21S@47??/- 1 b 49"
+    back = from_string(text)
+    assert back.legal_moves() == pos.legal_moves()
+    back.push(GAME.parse("a2-a3"))
+    assert back.position_string().split()[3] == "0"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "has 6 fields"),
+        ("- 6/6 -/- 0 r", "has 6 fields"),
+        ("- 6/6 -/- 0 r 0 x", "has 6 fields"),
+        ("- 6/6 -/- 0 r -1", "turn: '-1' is not a number"),
+        ("- 6/6 -/- 0 r 01", "turn: '01'"),
+        ("- 6/6 -/- 0 w 0", "mover: 'w' is not r (Red) or b (Black)"),
+        ("- 6/6 -/- 0 b 0", "mover: after 0 turns Red is to move, not Black"),
+        ("- 6-6 -/- 0 r 0", "reserves: '6-6'"),
+        ("- 7/6 -/- 0 r 0", "reserves: '7/6'"),
+        ("a1:r 5/6 -/- 0 b 1", "board: a1: '' is not a list of pieces"),
+        ("a1:rX 5/6 -/- 0 b 1", "board: a1: 'X' is not a list of pieces"),
+        ("a1:rK@0 5/6 -/- 0 b 1", "board: a1: 'K@0'"),
+        ("a1:x? 5/6 -/- 0 b 1", "board: 'a1:x?' is not a unit"),
+        ("A1:r? 5/6 -/- 0 b 1", "board: 'A1:r?' is not a unit"),
+        ("e1:r? 5/6 -/- 0 b 1", "board: e1 is not a square of the Cave board"),
+        ("a1:r?,a1:r? 4/6 -/- 0 b 3", "board: a1 is listed twice"),
+        ("a1:r?,,b1:r? 4/6 -/- 0 b 3", "board: '' is not a unit"),
+        ("a1:r???? 2/6 -/- 0 r 8", "board: a1 holds 4 pieces; a team has at most 3"),
+        ("- 6/6 - 0 r 0", "removed: '-' is not Red's and Black's removed pieces"),
+        ("- 6/6 -/-/- 0 r 0", "removed: '-/-/-'"),
+        ("- 5/6 Q/- 0 b 1", "removed (Red): 'Q' is not a list of pieces"),
+        ("- 6/6 -/- x r 0", "passes: 'x' is not a count"),
+    ],
+)
+def test_malformed_position_strings_are_refused(text: str, reason: str) -> None:
+    with pytest.raises(TagValueError) as info:
+        from_string(text)
+    assert info.value.tag == "Position"
+    assert str(info.value).startswith("bad Cave position: ")
+    assert reason in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("a1:r? 6/6 -/- 0 b 1", "Red has 7 pieces (1 on the board, 6 in reserve, 0 removed)"),
+        ("- 5/6 -/- 0 b 1", "Red has 5 pieces"),
+        ("a1:r?,b1:r? 4/6 -/- 0 b 1", "2 of Red's pieces have entered, but Red has played only 1"),
+        (
+            "a1:r?,a5:b? 5/5 -/- 0 b 1",
+            "1 of Black's pieces have entered, but Black has played only 0",
+        ),
+        ("a1:rK,b2:rK 4/6 -/- 0 r 4", "Red shows 2 black knights"),
+        ("a1:rS@1 1/6 S@2S@3Z@4S@5/- 0 r 10", "Red shows 4 skeletons"),
+        ("a1:rZ@7 5/6 -/- 0 r 4", "Red's Z@7 was shown at turn 7, but only 4 turns"),
+        ("a1:rZ@3,b2:rS@3 4/6 -/- 0 r 8", "Red has two pieces shown at turn 3"),
+        ("- 5/0 ?/?????? 0 b 13", "Black has no piece left and Red none on the board"),
+        ("- 0/0 ??????/?????? 0 r 30", "neither side has a piece left"),
+        ("a1:r? 5/6 -/- 1 b 1", "passes: 1 in a row, but Red has a legal action"),
+        ("a1:r? 5/6 -/- 3 b 1", "passes: 3, but two passes in a row end the game"),
+        (
+            "a1:rK@3 5/0 -/?????? 1 r 12",
+            "passes: 1, but the game was already over",
+        ),
+    ],
+)
+def test_impossible_position_strings_are_refused(text: str, reason: str) -> None:
+    with pytest.raises(TagValueError) as info:
+        from_string(text)
+    assert reason in str(info.value)
+
+
+def _play_to(moves: list[CaveMove], turns: int) -> CavePosition:
+    pos = GAME.new_position()
+    for move in moves[:turns]:
+        pos.push(move)
+    return pos
+
+
+def _snapshot(pos: CavePosition, probes: list[CaveMove]) -> tuple[object, ...]:
+    """Everything a position says, ids aside: must be equal for a position read back."""
+    return (
+        pos.position_string(),
+        pos.turn,
+        pos.mover,
+        pos.outcome(),
+        pos.legal_moves(),
+        pos.diagram(),
+        pos.last_move_facts(),
+        pos.annotations(),
+        pos.board_view(),
+        [pos.check(probe) for probe in probes],
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    cut=st.floats(0, 1),
+    probes=st.lists(_MOVES, min_size=5, max_size=5),
+)
+def test_position_strings_round_trip_and_play_on_identically(
+    seed: int, cut: float, probes: list[CaveMove]
+) -> None:
+    moves = list(GAME.random_playout(GAME.new_position(), random.Random(seed), 300))
+    turns = round(cut * len(moves))
+    original = _play_to(moves, turns)
+    text = original.position_string()
+    assert text.count(" ") == 5 and not set(text) & set('"{}[]\n')
+    back = from_string(text)
+    assert back.position_string() == text
+    assert back.legal_moves() == original.legal_moves()
+    assert back.outcome() == original.outcome()
+    # What each says of the last move differs only because the copy has no history.
+    assert back.last_move_facts() == {} and back.annotations() == []
+    # Continue in lockstep with the rest of the game.
+    for move in moves[turns:]:
+        assert back.check(move) is None
+        original.push(move)
+        back.push(move)
+        assert _snapshot(back, probes) == _snapshot(original, probes)
+    assert back.outcome() == original.outcome() is not None
+
+
+def test_random_playout_from_a_position_string() -> None:
+    pos = from_string(MIDDLE_STRING)
+    GAME.random_playout(pos, random.Random(5), 300)
+    assert pos.outcome() in {"1-0", "0-1"}
+    assert pos.revealed(6 + 2) == ("Z", 14)  # Black's zombie on a5 keeps its reveal
+
+
+# -- moves and facts as data ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("token", "data"),
+    [
+        ("b1", {"type": "enter", "square": "b1"}),
+        ("b1-b2", {"type": "step", "from": "b1", "to": "b2"}),
+        (
+            "Zb2xSc3",
+            {"type": "attack", "from": "b2", "to": "c3", "attacker": "Z", "defender": "S"},
+        ),
+        (
+            "b2xc3",
+            {"type": "attack", "from": "b2", "to": "c3", "attacker": None, "defender": None},
+        ),
+        ("--", {"type": "pass"}),
+    ],
+)
+def test_move_to_dict(token: str, data: dict[str, object]) -> None:
+    move = GAME.parse(token)
+    assert GAME.move_to_dict(move) == data
+    assert json.loads(json.dumps(GAME.move_to_dict(move))) == data
+
+
+def test_canonical_is_the_move_itself() -> None:
+    pos = play(RED_TO_ATTACK)
+    for move in pos.legal_moves():
+        assert pos.canonical(move) is move
+
+
+def _facts_after(setup: str, token: str) -> dict[str, object]:
+    pos = play(setup)
+    pos.push(GAME.parse(token))
+    facts = pos.last_move_facts()
+    assert json.loads(json.dumps(facts)) == facts
+    return facts
+
+
+def test_facts_of_an_entry_a_step_and_a_join() -> None:
+    assert GAME.new_position().last_move_facts() == {}
+    assert _facts_after("b1", "c5") == {"side": "black", "reserve_left": 5}
+    assert _facts_after("b1 c5", "b1-b2") == {"side": "red", "join": False, "team_size": 1}
+    assert _facts_after("b1 c5 b1-b2 c5-c4 b1 a5", "b2-b1") == {
+        "side": "red",
+        "join": True,
+        "team_size": 2,
+    }
+
+
+def test_facts_of_attacks() -> None:
+    # Black's skeleton attacks Red's knight and loses; both are shown.
+    assert _facts_after(MEET, "Sc4xKb3") == {
+        "side": "black",
+        "attacker_class": "S",
+        "attacker_size": 1,
+        "defender_class": "K",
+        "defender_size": 1,
+        "winner": "defender",
+        "removed": {"side": "black", "count": 1},
+        "revealed": {"c4": "S", "b3": "K"},
+    }
+    # The middle game: Red's knight (already shown) beats a team of 2: nothing new
+    # is shown, two pieces leave.
+    pos = from_string(MIDDLE_STRING)
+    pos.push(GAME.parse("Kb3xc4"))
+    assert pos.last_move_facts() == {
+        "side": "red",
+        "attacker_class": "K",
+        "attacker_size": 1,
+        "defender_class": "Z",
+        "defender_size": 2,
+        "winner": "attacker",
+        "removed": {"side": "black", "count": 2},
+        "revealed": {},
+    }
+    for token in ("a5-a4", "c4-b4", "a4-a3", "Kb4xZa3"):
+        pos.push(GAME.parse(token))
+    facts = pos.last_move_facts()
+    assert facts["outcome"] == "1-0" and facts["removed"] == {"side": "black", "count": 1}
+
+
+def test_facts_of_a_pass() -> None:
+    pos = play(" ".join(FORCED_PASS_GAME[:49]))
+    assert FORCED_PASS_GAME[48] == "--"
+    assert pos.last_move_facts() == {"side": "red", "passes": 1}
+    pos.push(GAME.parse(FORCED_PASS_GAME[49]))
+    assert pos.last_move_facts() == {"side": "black", "join": False, "team_size": 1}
+
+
+# -- annotations ------------------------------------------------------------------------
+
+
+def test_annotations() -> None:
+    pos = play(MEET)
+    assert pos.annotations() == []  # a step changes nothing worth noting
+    pos.push(GAME.parse("Sc4xKb3"))
+    # Nothing narrowed yet: Red has shown its knight, but its only piece on the
+    # board is that knight; Black has no piece on the board.
+    assert pos.annotations() == [("reveal", "c4:S b3:K")]
+    pos.push(GAME.parse("b1"))
+    assert pos.annotations() == [("reserve", "R4 B5")]
+    pos.push(GAME.parse("c5"))
+    assert pos.annotations() == [("reserve", "R4 B4")]
+
+
+def test_annotations_list_the_narrowed_pieces() -> None:
+    pos = play(" ".join(FORCED_PASS_GAME[:47]))
+    assert FORCED_PASS_GAME[46] == "Sd2xKc1"
+    # Black has shown its knight: its other pieces are zombies or skeletons.  Red has
+    # shown a zombie and now a skeleton: its team on a1 may still be anything.
+    assert pos.annotations() == [("reveal", "d2:S"), ("possible", "a2:ZS a4:ZS a5:ZS")]
+    for _key, value in pos.annotations():
+        assert not set(value) & set("[]{}\n")
+    # An attack without a new reveal still lists what is narrowed.
+    mid = from_string(MIDDLE_STRING)
+    mid.push(GAME.parse("Kb3xc4"))
+    assert mid.annotations() == [("possible", "d2:ZS")]
+
+
+# -- the board view ----------------------------------------------------------------------
+
+
+def _check_view_structure(pos: CavePosition) -> None:
+    view = pos.board_view()
+    assert view.files == ("a", "b", "c", "d") and view.ranks == ("1", "2", "3", "4", "5")
+    assert sorted(view.cells) == sorted(SQUARES)
+    roles = {cell.role for cell in view.cells.values()}
+    roles |= {t.role for cell in view.cells.values() for t in cell.tokens}
+    assert roles <= set(view.palette)
+    for colour in view.palette.values():
+        assert re.fullmatch(r"#[0-9a-f]{6}", colour)
+    for name, cell in view.cells.items():
+        assert cell.square == name
+        assert len(cell.tokens) == len(pos.pieces_at(name))
+        assert all(1 <= len(t.label) <= 2 for t in cell.tokens)
+    assert view.links == ()
+    history = pos._history
+    if history:
+        data = GAME.move_to_dict(history[-1][0])
+        want = tuple(data[k] for k in ("square", "from", "to") if k in data)
+        assert view.marks == want
+        assert view.caption.startswith(f"{history[-1][0]}: ")
+    else:
+        assert view.marks == () and view.caption == ""
+    json.dumps(view.to_dict())
+
+
+def test_board_view_of_the_docs_example() -> None:
+    pos = play(DOCS_EXAMPLE)
+    view = pos.board_view()
+    _check_view_structure(pos)
+    assert view.cell("a1").role == "home-red" and view.cell("c5").role == "home-black"
+    assert view.cell("b3").role == "square" and view.cell("b3").note == "=Z"
+    assert view.cell("b3").tokens == (ViewToken("red", "rK"), ViewToken("red", "r?"))
+    assert view.cell("a4").tokens == (ViewToken("black", "b?"),)
+    assert view.cell("a4").note == "KZS"
+    assert view.cell("a1").tokens == () and view.cell("a1").note == ""
+    assert view.marks == ("c5",)
+    assert view.facts == (
+        ("To move", "Red"),
+        ("Next turn", "13"),
+        ("Reserves", "Red 4, Black 3"),
+        ("Red revealed", "K 1/1, Z 0/2, S 0/3"),
+        ("Black revealed", "K 0/1, Z 0/2, S 1/3"),
+    )
+    assert view.caption == "c5: Black entered a piece on c5 (3 left in reserve)"
+
+
+def test_board_view_notes_and_captions() -> None:
+    pos = from_string(MIDDLE_STRING)
+    view = pos.board_view()
+    assert view.cell("d2").note == "=Z" and view.cell("c4").note == "=Z"
+    assert view.cell("b3").note == "" and view.cell("b3").tokens == (ViewToken("red", "rK"),)
+    assert view.caption == "" and view.marks == ()
+    pos.push(GAME.parse("Kb3xc4"))
+    assert pos.board_view().caption == (
+        "Kb3xc4: Red's black knight beat Black's team of 2 (fighting as a zombie) and took c4"
+    )
+    assert pos.board_view().marks == ("b3", "c4")
+    for token in ("a5-a4", "c4-b4", "a4-a3", "Kb4xZa3"):
+        pos.push(GAME.parse(token))
+    view = pos.board_view()
+    assert view.caption == "Kb4xZa3: Red's black knight beat Black's zombie and took a3; Red wins"
+    assert view.facts[0] == ("Result", "1-0 (Red wins)")
+    assert ("Black revealed", "K 1/1, Z 1/2, S 2/3") in view.facts
+    three = play(
+        "b1 a5 b1-b2 a5-a4 b1 b5 b2-c2 a4-a3 b1-b2 b5-b4 c2-b2 b4-c4 a1 a3-a2 a1-b1 c4-c3 "
+        "b1-b2 a5 b2-c2"
+    )
+    _check_view_structure(three)
+    assert three.board_view().cell("c2").note == "=K"
+    assert three.board_view().caption == ("b2-c2: Red's team of 3 moved to c2")
+
+
+@pytest.mark.parametrize(
+    ("setup", "token", "caption"),
+    [
+        ("b1 c5", "b1-b2", "b1-b2: Red's piece moved to b2"),
+        (MEET, "Sc4xKb3", "Sc4xKb3: Black's skeleton lost to Red's black knight on b3"),
+        (RED_TO_ATTACK, "Zb3xSc4", "Zb3xSc4: Red's zombie beat Black's skeleton and took c4"),
+        (
+            "b1 c5 b1-b2 c5-c4 b1",
+            "a5 b2-b1",
+            "b2-b1: Red's piece joined Red's piece on b1, making a team of 2",
+        ),
+    ],
+)
+def test_captions(setup: str, token: str, caption: str) -> None:
+    pos = play(setup + " " + token)
+    assert pos.board_view().caption == caption
+    _check_view_structure(pos)
+
+
+def test_board_view_after_a_pass() -> None:
+    pos = play(" ".join(FORCED_PASS_GAME[:49]))
+    view = pos.board_view()
+    _check_view_structure(pos)
+    assert view.caption == "--: Red had no action and passed" and view.marks == ()
+    assert view.facts[-1] == ("Passes in a row", "1")
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1))
+def test_board_view_of_random_positions(seed: int, cut: float) -> None:
+    moves = list(GAME.random_playout(GAME.new_position(), random.Random(seed), 300))
+    pos = _play_to(moves, round(cut * len(moves)))
+    _check_view_structure(pos)
+    view = pos.board_view()
+    for name, cell in view.cells.items():
+        stack = pos.pieces_at(name)
+        if len(stack) == 1 and pos.revealed(stack[0]) is None:
+            assert cell.note == "".join(c for c in "KZS" if c in pos.possible_identities(name))
+    for key, value in pos.annotations():
+        assert key in {"reveal", "possible", "reserve"}
+        assert value and not set(value) & set("[]{}\n")
+
+
+# -- records that start from a position ---------------------------------------------------
+
+POSITIONS = Path(__file__).resolve().parent.parent / "records" / "cave" / "positions.txt"
+
+
+def test_position_records_are_valid() -> None:
+    records = list(read_file(POSITIONS))
+    assert len(records) >= 3
+    for record in records:
+        tags = record.tag_dict
+        for name in ("Game", "Event", "Red", "Black", "Result", "Position"):
+            assert name in tags, (record.index, name)
+        assert tags["Source"] == "composed for the notation toolkit"
+        start = from_string(tags["Position"])
+        assert start.position_string() == tags["Position"]
+        assert start.turn > 0
+        verdict = check_record(record)
+        assert verdict.ok, verdict.error
+        assert verdict.game == "cave"
+    results = [record.result for record in records]
+    assert "1-0" in results and "0-1" in results

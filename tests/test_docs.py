@@ -41,3 +41,32 @@ def test_record_example_is_valid(doc: str, text: str) -> None:
     for record in records:
         verdict = check_record(record)
         assert verdict.ok, verdict.error
+
+
+PYTHON = re.compile(r"^```python\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def _python_examples() -> list[tuple[str, str]]:
+    out = []
+    for path in [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]:
+        for block in PYTHON.findall(path.read_text(encoding="utf-8")):
+            out.append((path.name, block))
+    return out
+
+
+PYTHON_EXAMPLES = _python_examples()
+
+
+def test_the_library_doc_has_runnable_examples() -> None:
+    assert sum(doc == "library.md" for doc, _ in PYTHON_EXAMPLES) >= 8
+
+
+@pytest.mark.parametrize(
+    ("doc", "code"), PYTHON_EXAMPLES, ids=[f"{d}-{i}" for i, (d, _) in enumerate(PYTHON_EXAMPLES)]
+)
+def test_python_example_runs(
+    doc: str, code: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(ROOT)
+    exec(compile(code, f"{doc} example", "exec"), {"__name__": "__doc_example__"})
+    capsys.readouterr()

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.errors import IllegalMoveError, MoveSyntaxError
+from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
 from notation.games import get_game
 from notation.games.tinkertown import (
     CHAPEL,
@@ -38,7 +38,7 @@ from notation.games.tinkertown import (
     TinkertownPosition,
     parse_square,
 )
-from notation.reader import read_file
+from notation.reader import read_file, read_string
 from notation.replay import check_record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -364,7 +364,7 @@ def test_only_the_controller_moves_a_group() -> None:
     pos = setup({"c3": "wr", "h5": "w"})
     assert refused(pos, "c3-c2") == "the top zombie on c3 is Red's (White to move)"
     assert refused(pos, "f6-f5") == "f6 is empty: no group to move"
-    pos = setup({"c3": "rw", "h5": "w"}, to_move=RED)
+    pos = setup({"c3": "rw", "h5": "r"}, to_move=RED)
     assert refused(pos, "c3-c2") == "the top zombie on c3 is White's (Red to move)"
 
 
@@ -446,7 +446,7 @@ def test_a_moving_two_coloured_group_is_captured_on_an_empty_grave() -> None:
 
 
 def test_capture_by_entry_onto_a_two_coloured_group() -> None:
-    pos = setup({"c1": "wr", "h5": "r"})
+    pos = setup({"c1": "wr", "h5": "r", "f6": "w"})
     assert Drop(sq("c1"), True) in pos.legal_moves()
     pos.push(GAME.parse("c1x"))
     assert pos.is_tombstone(sq("c1"))
@@ -529,7 +529,7 @@ def test_win_even_if_the_winners_last_group_disappears() -> None:
     pos = setup({"b2": "ww", "b3": "r"}, to_move=RED)
     pos.push(GAME.parse("b3xb2"))
     assert pos.outcome() == "0-1"
-    assert refused(pos, "c3") == "the game is over: Red won at turn 1"
+    assert refused(pos, "c3") == "the game is over: Red won at turn 2"
 
 
 def test_losing_ones_own_last_group_does_not_end_the_game() -> None:
@@ -591,7 +591,8 @@ def test_accessors() -> None:
     assert pos.tombstones == frozenset({sq("d1")})
     assert pos.capacity(sq("d4")) == 0 and pos.capacity(sq("a1")) == 0
     assert pos.zombie_count(WHITE) == pos.zombie_count(RED) == 2
-    assert pos.mover == "Red" and pos.turn == 0 and pos.stage == MOVEMENT
+    # Red moves after an odd number of turns: setup counts one for White's.
+    assert pos.mover == "Red" and pos.turn == 1 and pos.stage == MOVEMENT
     assert pos.round_size == 2
     with pytest.raises(ValueError, match="not a grave"):
         setup({"d4": "w"})
@@ -602,7 +603,7 @@ def test_accessors() -> None:
 
 
 def test_diagram() -> None:
-    pos = setup({"c1": "wr"}, ("d1",))
+    pos = setup({"c1": "wr", "h5": "w"}, ("d1",))
     text = pos.diagram()
     lines = text.splitlines()
     assert lines[0].startswith("8") and lines[7].startswith("1")
@@ -779,3 +780,595 @@ def test_popping_a_whole_game_returns_to_the_start(seed: int) -> None:
     for move in reversed(played):
         assert pos.pop() == move
     assert snapshot(pos) == start
+
+
+# ---------------------------------------------------------------------------
+# Position strings
+# ---------------------------------------------------------------------------
+
+START = "4/6/8/3##3/3##3/8/6/4 w resurrection -,- 0"
+# The rules' example: the end of a resurrection stage, Red's last placement c2,
+# White starts the movement stage (records/tinkertown/positions.txt, Position 2).
+C2_TOKENS = tokens("h4 h3,c4 c3,g6 g5,e2 f2,a5 a6,d8 c8,e6 e7,c1 d1,a3 a4,f8 f7,b7 b6,f4 f5,b2 c2")
+C2_END = "WR1R/W2RW1/RR2W1W1/W2##WR1/R1R##R1W/W1W4R/WR1RW1/RW2 w movement b2,c2 14"
+# White's ww on h5, h4 and h3 empty (Position 3): h5-h3 puts it on capacity.
+H5_H3 = "RRW1/RWwRR1rW/1W1R1R1R/R1W##2wW/wW1W##R2/1R1wRrR1wW1/1W3R/RrWwR1 w movement c3,b3 30"
+
+
+def from_string(text: str) -> TinkertownPosition:
+    return TinkertownPosition.from_string(text)
+
+
+def test_position_string_of_the_start_and_the_first_turns() -> None:
+    pos = GAME.new_position()
+    assert pos.position_string() == START
+    pos.push(GAME.parse("d3"))
+    assert pos.position_string() == "4/6/8/3##3/3##3/3W4/6/4 r resurrection d3,- 1"
+    pos.push(GAME.parse("d2,b5"))
+    assert pos.position_string() == "4/6/8/1R1##3/3##3/3W4/2R3/4 w resurrection d3,b5 2"
+
+
+def test_position_string_of_the_rules_example_reached_by_play() -> None:
+    pos = play(*C2_TOKENS)
+    assert pos.position_string() == C2_END
+    again = GAME.position_from_string(C2_END)
+    assert isinstance(again, TinkertownPosition)
+    assert snapshot(again)[:-1] == snapshot(pos)[:-1]  # all but the moves played
+    assert again.move_stack == [] and again.turn == 14 and again.mover == "White"
+    assert again.legal_moves() == pos.legal_moves()
+
+
+def test_position_string_stacks_tombstones_and_the_chapel() -> None:
+    pos = setup({"c1": "wr", "h5": "rww", "a6": "w", "d3": "rrrw"}, ("d1", "g7"), to_move=RED)
+    assert pos.position_string() == "4/5+/W7/3##2rwW/3##3/3rrrW4/6/wR+2 r movement -,- 1"
+    assert from_string(pos.position_string()).groups() == pos.groups()
+
+
+def test_positions_read_back_go_on_counting_turns() -> None:
+    pos = from_string(H5_H3)
+    assert pos.turn == 30 and pos.mover == "White" and pos.move_stack == []
+    pos.push(GAME.parse("h5-h3"))
+    assert pos.turn == 31 and pos.position_string().endswith(" r movement c3,b3 31")
+    assert pos.board_view().caption == "16. h5-h3: White moved 2 zombies"
+    assert pos.pop() == Move(sq("h5"), sq("h3"))
+    assert pos.position_string() == H5_H3
+    with pytest.raises(IndexError):
+        pos.pop()
+
+
+def test_a_won_position_is_read_as_won() -> None:
+    # Red to move without a group: White's last action won.
+    pos = from_string("4/6/8/3##3/3##3/8/6/W1W1 r movement -,- 81")
+    assert pos.outcome() == "1-0" and pos.winner == WHITE and pos.legal_moves() == []
+    assert "the game is over: White won at turn 81" in refused(pos, "c1")
+    # Even when the winner's own last group vanished too (only tombstones left).
+    pos = from_string("4/6/8/3##3/3##3/8/6/+3 w movement -,- 40")
+    assert pos.outcome() == "0-1"
+    # The same goes for setup().
+    assert setup({"c1": "w"}, to_move=RED).outcome() == "1-0"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "0 fields; a position string has 5"),
+        ("4/6/8/3##3/3##3/8/6/4 w resurrection -,-", "4 fields"),
+        (START + " 7", "6 fields"),
+        ("4/6/8/3##3/3##3/8/6 w resurrection -,- 0", "the board has 7 ranks"),
+        ("4/6/8/3##3/3##3/8/6/4/4 w resurrection -,- 0", "the board has 9 ranks"),
+        ("4/6/8/3##3/3##3/8/6/5 w resurrection -,- 0", "rank 1 '5' describes more than"),
+        ("4/6/8/3##3/3##3/8/6/3 w resurrection -,- 0", "rank 1 '3' describes 3 of its 4"),
+        ("4/6/8/3#3/3##3/8/6/4 w resurrection -,- 0", "rank 5 '3#3': e5 is the chapel"),
+        ("4/6/8/2##4/3##3/8/6/4 w resurrection -,- 0", "# stands for c5, a grave"),
+        ("4/6/8/8/3##3/8/6/4 w resurrection -,- 0", "rank 5 '8': d5 is the chapel"),
+        ("4/6/8/3##3/3##3/8/6/13 w movement -,- 0", "two counts of empty graves in a row"),
+        ("4/6/8/3##3/3##3/8/6/wr w movement -,- 0", "rank 1 'wr': unexpected 'w'"),
+        ("4/6/8/3##3/3##3/8/6/0W3 w movement -,- 0", "rank 1 '0W3': unexpected '0'"),
+        ("4/6/8/3##3/3##3/8/6/4 x resurrection -,- 0", "side to move 'x'"),
+        ("4/6/8/3##3/3##3/8/6/4 w rising -,- 0", "stage 'rising'"),
+        ("4/6/8/3##3/3##3/8/6/4 w movement c3 0", "last placements 'c3'"),
+        ("4/6/8/3##3/3##3/8/6/W3 w movement d4,- 0", "d4 is the chapel, not a grave"),
+        ("4/6/8/3##3/3##3/8/6/W3 w movement a1,- 0", "a1 is outside the cemetery"),
+        ("4/6/8/3##3/3##3/8/6/W3 w movement -,- 02", "turns played '02'"),
+        ("4/6/8/3##3/3##3/8/6/W3 w movement -,- -2", "turns played '-2'"),
+        ("4/6/8/3##3/3##3/8/6/W3 w movement -,- 3", "side to move w after 3 turns"),
+        ("4/6/8/3##3/3##3/8/6/W3 r movement -,- 0", "side to move r after 0 turns"),
+        ("4/6/8/3##3/3##3/8/6/4 w movement -,- 0", "the movement stage in an empty cemetery"),
+        # Impossible in the resurrection stage.
+        ("+3/6/8/3##3/3##3/8/6/4 w resurrection -,- 0", "a tombstone on c8"),
+        ("wW3/6/8/3##3/3##3/8/6/4 r resurrection c8,- 1", "c8 holds 2 zombies"),
+        ("4/6/8/3##3/3##3/8/6/4 r resurrection -,- 1", "White has 0 zombies on the board"),
+        ("W3/6/8/3##3/3##3/8/6/4 w resurrection c8,- 2", "Red has 0 zombies"),
+        ("W3/6/8/3##3/3##3/8/6/4 r resurrection -,- 1", "White's last placement is missing"),
+        ("W3/6/8/3##3/3##3/8/6/4 r resurrection c8,c1 1", "Red has not placed yet"),
+        ("W3/6/8/3##3/3##3/8/6/4 r resurrection c1,- 1", "c1 holds no white zombie"),
+        (
+            "WR2/6/8/3##3/3##3/8/6/R3 r resurrection c8,d8 3",
+            "White has 1 zombie on the board; after 3 turns",
+        ),
+        (
+            "WR2/6/8/3##3/3##3/8/6/WRW1 r resurrection c1,d8 3",
+            "White's last placement c1 has an occupied neighbour (d1)",
+        ),
+    ],
+)
+def test_bad_position_strings_are_refused_with_the_reason(text: str, reason: str) -> None:
+    with pytest.raises(TagValueError) as info:
+        GAME.position_from_string(text)
+    assert info.value.tag == "Position"
+    assert reason in str(info.value), str(info.value)
+
+
+def test_position_strings_hold_no_record_syntax() -> None:
+    pos = GAME.new_position()
+    GAME.random_playout(pos, random.Random(7), 400)
+    while True:
+        text = pos.position_string()
+        assert "\n" not in text and not set(text) & set('"{}[]')
+        if not pos.move_stack:
+            break
+        pos.pop()
+
+
+def _playout(seed: int, max_turns: int = 400) -> list[TinkertownMove]:
+    return list(GAME.random_playout(GAME.new_position(), random.Random(seed), max_turns))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.floats(min_value=0, max_value=1))
+def test_position_strings_round_trip_and_play_on_in_lockstep(seed: int, where: float) -> None:
+    moves = _playout(seed)
+    # From the start, any turn in between, or the finished game.
+    cut = 0 if where < 0.1 else len(moves) if where > 0.9 else int(where * len(moves))
+    pos = GAME.new_position()
+    for move in moves[:cut]:
+        pos.push(move)
+    text = pos.position_string()
+    again = GAME.position_from_string(text)
+    assert isinstance(again, TinkertownPosition)
+    assert again.position_string() == text
+    assert snapshot(again)[:-1] == snapshot(pos)[:-1]
+    for move in moves[cut:]:
+        assert again.legal_moves() == pos.legal_moves()
+        assert again.outcome() is None
+        pos.push(move)
+        again.push(move)
+        assert again.position_string() == pos.position_string()
+        assert again.last_move_facts() == pos.last_move_facts()
+        assert again.annotations() == pos.annotations()
+        assert again.board_view() == pos.board_view()
+    assert again.outcome() == pos.outcome() and again.legal_moves() == pos.legal_moves()
+    for _ in moves[cut:]:
+        again.pop()
+    assert again.position_string() == text
+    with pytest.raises(IndexError):
+        again.pop()
+
+
+def test_setup_counts_turns_by_the_side_to_move() -> None:
+    assert setup({"c3": "w", "h5": "r"}).turn == 0
+    assert setup({"c3": "w", "h5": "r"}, to_move=RED).turn == 1
+    assert TinkertownPosition.setup({"c3": "w", "h5": "r"}, (), RED, 41).turn == 41
+    with pytest.raises(ValueError, match="turn 40 does not fit Red to move"):
+        TinkertownPosition.setup({"c3": "w", "h5": "r"}, (), RED, 40)
+
+
+# ---------------------------------------------------------------------------
+# Canonical moves, moves as data, facts of the last move
+# ---------------------------------------------------------------------------
+
+
+def test_canonical_marks_exactly_the_captures() -> None:
+    pos = setup({"c2": "w", "c1": "rr", "h5": "r", "b3": "wr", "f6": "w"})
+    assert pos.canonical(GAME.parse("c2-c1")) == Move(sq("c2"), sq("c1"), True)
+    assert pos.canonical(GAME.parse("c2xc1")) == Move(sq("c2"), sq("c1"), True)
+    assert pos.canonical(GAME.parse("b3")) == Drop(sq("b3"), False)  # capacity 4: no capture
+    assert pos.canonical(GAME.parse("f6-f5")) == Move(sq("f6"), sq("f5"))
+    # A mark where nothing is captured is illegal: such a move comes back as it was.
+    assert pos.canonical(GAME.parse("f6xf5")) == Move(sq("f6"), sq("f5"), True)
+    start = GAME.new_position()
+    assert start.canonical(GAME.parse("d3")) == Drop(sq("d3"))
+    assert play("d3").canonical(GAME.parse("d2,b5")) == Resurrection(sq("d2"), sq("b5"))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_canonical_agrees_with_legal_moves(seed: int) -> None:
+    pos = GAME.new_position()
+    rng = random.Random(seed)
+    while pos.outcome() is None and pos.turn < 200:
+        moves = pos.legal_moves()
+        before = pos.position_string()
+        for move in rng.sample(moves, min(10, len(moves))):
+            written = move
+            if isinstance(move, Move):
+                written = Move(move.src, move.dst, False)
+            elif isinstance(move, Drop):
+                written = Drop(move.square, False)
+            assert pos.canonical(written) == move
+            assert pos.canonical(move) == move
+        assert pos.position_string() == before
+        pos.push(rng.choice(moves))
+
+
+def test_move_to_dict() -> None:
+    assert GAME.move_to_dict(GAME.parse("h3x")) == {"type": "drop", "square": "h3", "marked": True}
+    assert GAME.move_to_dict(GAME.parse("d2,b5")) == {
+        "type": "resurrection",
+        "a": "d2",
+        "b": "b5",
+        "marked": False,
+    }
+    assert GAME.move_to_dict(GAME.parse("h5-h3")) == {
+        "type": "move",
+        "from": "h5",
+        "to": "h3",
+        "marked": False,
+    }
+    for move in _playout(3, 120):
+        data = GAME.move_to_dict(move)
+        assert json.loads(json.dumps(data)) == data
+
+
+def _facts(**changes: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "action": "move",
+        "side": "White",
+        "zombies": 1,
+        "captured": False,
+        "tombstone": None,
+        "above_capacity": False,
+        "stage_over": False,
+        "winner": None,
+    }
+    base.update(changes)
+    return base
+
+
+def test_facts_of_the_resurrection_stage() -> None:
+    assert GAME.new_position().last_move_facts() == {}
+    assert from_string(C2_END).last_move_facts() == {}
+    pos = play("d3")
+    assert pos.last_move_facts() == _facts(action="placement")
+    pos.push(GAME.parse("d2,b5"))
+    assert pos.last_move_facts() == _facts(action="resurrection", side="Red", zombies=2)
+    pos = play(*C2_TOKENS)
+    assert pos.last_move_facts() == _facts(action="placement", side="Red", stage_over=True)
+    pos = play(*ENDS_AFTER_WHITE)
+    assert pos.last_move_facts() == _facts(action="placement", stage_over=True)
+
+
+def test_facts_of_moves_and_entries() -> None:
+    # A split: the top 2 of 3 travel 2 graves.
+    pos = setup({"c3": "rww", "h5": "r"})
+    pos.push(GAME.parse("c3-e3"))
+    assert pos.last_move_facts() == _facts(zombies=2)
+    # A capture by move: w from c2 onto rr on c1 (capacity 2).
+    pos = setup({"c2": "w", "c1": "rr", "h5": "r", "f6": "w"})
+    pos.push(GAME.parse("c2-c1"))
+    assert pos.last_move_facts() == _facts(
+        captured=True, removed={"white": 1, "red": 2}, tombstone="c1"
+    )
+    # The entry exception, then a capture by entry by the other side.
+    pos = from_string(H5_H3)
+    pos.push(GAME.parse("h5-h3"))
+    assert pos.last_move_facts() == _facts(zombies=2)
+    pos.push(GAME.parse("h3"))
+    assert pos.last_move_facts() == _facts(action="entry", side="Red", above_capacity=True)
+    pos.push(GAME.parse("a5"))
+    pos.push(GAME.parse("h3"))
+    assert pos.last_move_facts() == _facts(
+        action="entry", side="Red", captured=True, removed={"white": 2, "red": 2}, tombstone="h3"
+    )
+    # A winning move.
+    pos = setup({"b2": "ww", "b3": "r"}, to_move=RED)
+    pos.push(GAME.parse("b3xb2"))
+    assert pos.last_move_facts() == _facts(
+        side="Red", captured=True, removed={"white": 2, "red": 1}, tombstone="b2", winner="Red"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Annotations
+# ---------------------------------------------------------------------------
+
+
+def test_annotations_of_the_rules_examples() -> None:
+    assert {"capture", "stage", "over", "control"} == GAME.annotation_keys
+    assert GAME.new_position().annotations() == []
+    assert play("d3", "d2,b5").annotations() == []
+    pos = play(*C2_TOKENS)
+    assert pos.annotations() == [("stage", "movement"), ("control", "W13 R13")]
+    pos = from_string(H5_H3)
+    assert pos.annotations() == [("control", "W11 R16")]
+    pos.push(GAME.parse("h5-h3"))
+    assert pos.annotations() == [("control", "W11 R16")]
+    pos.push(GAME.parse("h3"))
+    assert pos.annotations() == [("over", "h3"), ("control", "W10 R17")]
+    pos.push(GAME.parse("h3x"))
+    assert pos.annotations() == [("capture", "h3 3w 1r"), ("control", "W10 R16")]
+
+
+def test_annotations_list_every_group_above_capacity_in_square_order() -> None:
+    # The tombstone on c1 leaves d1 (wrr, capacity 2) above capacity; then Red's
+    # entry on www (h4, capacity 3) makes a second such group.
+    pos = setup({"c2": "w", "c1": "rr", "d1": "wrr", "h5": "rrw", "h6": "w", "h4": "www"})
+    pos.push(GAME.parse("c2-c1"))
+    assert pos.annotations() == [
+        ("capture", "c1 1w 2r"),
+        ("over", "d1"),
+        ("control", "W3 R1"),
+    ]
+    pos.push(GAME.parse("h4"))
+    assert pos.annotations() == [("over", "d1 h4"), ("control", "W2 R2")]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_annotation_values_fit_in_a_comment(seed: int) -> None:
+    pos = GAME.new_position()
+    for move in _playout(seed):
+        pos.push(move)
+        for key, value in pos.annotations():
+            assert key in GAME.annotation_keys
+            assert value and not set(value) & set("[]{}\n")
+
+
+# ---------------------------------------------------------------------------
+# Board views
+# ---------------------------------------------------------------------------
+
+ROLES = {"off", "chapel", "grave", "over", "tombstone", "white", "red"}
+
+
+def _check_view_structure(pos: TinkertownPosition) -> None:
+    view = pos.board_view()
+    assert view.files == tuple("abcdefgh")
+    assert view.ranks == tuple("12345678")
+    assert set(view.cells) == set(SQUARE_NAMES)
+    for name, cell in view.cells.items():
+        s = sq(name)
+        assert cell.square == name
+        assert cell.role in view.palette
+        for token in cell.tokens:
+            assert token.role in view.palette and 1 <= len(token.label) <= 2
+        if s in OFF_BOARD:
+            assert cell.role == "off" and not cell.tokens and not cell.note
+        elif s in CHAPEL:
+            assert cell.role == "chapel" and not cell.tokens
+        elif pos.is_tombstone(s):
+            assert cell.role == "tombstone" and not cell.tokens
+        else:
+            assert cell.role in {"grave", "over"}
+            assert "".join(t.label for t in cell.tokens).lower() == pos.stack(s)
+            assert cell.note == str(pos.capacity(s))
+    assert set(view.palette) == ROLES
+    for colour in view.palette.values():
+        assert len(colour) == 7 and colour[0] == "#" and int(colour[1:], 16) >= 0
+    history = pos.move_stack
+    if not history:
+        assert view.marks == () and view.caption == ""
+    else:
+        last = history[-1]
+        expected: tuple[str, ...]
+        if isinstance(last, Move):
+            expected = (SQUARE_NAMES[last.src], SQUARE_NAMES[last.dst])
+        elif isinstance(last, Drop):
+            expected = (SQUARE_NAMES[last.square],)
+        else:
+            expected = (SQUARE_NAMES[last.a], SQUARE_NAMES[last.b])
+        assert view.marks == expected
+        assert view.caption
+    json.dumps(view.to_dict())
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_board_views_of_random_games(seed: int) -> None:
+    pos = GAME.new_position()
+    _check_view_structure(pos)
+    for i, move in enumerate(_playout(seed)):
+        pos.push(move)
+        if i % 7 == 0 or pos.outcome() is not None:
+            _check_view_structure(pos)
+
+
+def test_board_view_of_the_entry_exception() -> None:
+    pos = from_string(H5_H3)
+    pos.push(GAME.parse("h5-h3"))
+    pos.push(GAME.parse("h3"))
+    view = pos.board_view()
+    h3 = view.cell("h3")
+    assert h3.role == "over" and h3.note == "2"
+    assert [(t.role, t.label) for t in h3.tokens] == [("white", "W"), ("white", "W"), ("red", "R")]
+    assert view.cell("d4").role == "chapel" and view.cell("a1").role == "off"
+    assert view.marks == ("h3",)
+    assert view.caption == "16... h3: Red entered a zombie; h3 stands above capacity, not captured"
+    assert view.facts == (
+        ("To move", "White"),
+        ("Stage", "movement"),
+        ("Turns played", "32"),
+        ("White", "10 groups, 17 zombies"),
+        ("Red", "17 groups, 20 zombies"),
+        ("Tombstones", "0"),
+        ("Above capacity", "h3"),
+    )
+    pos.push(GAME.parse("h3"))
+    view = pos.board_view()
+    assert view.cell("h3").role == "tombstone" and view.cell("h3").tokens == ()
+    assert view.caption == (
+        "17. h3x: White entered a zombie; captured on h3: 3 white, 1 red; tombstone"
+    )
+
+
+def test_board_view_captions_and_facts_of_the_resurrection_stage() -> None:
+    pos = play("d3")
+    assert pos.board_view().caption == "1. d3: White placed a zombie on d3"
+    pos.push(GAME.parse("d2,b5"))
+    view = pos.board_view()
+    assert view.caption == "1... d2,b5: Red placed zombies on d2 and b5"
+    assert view.marks == ("d2", "b5")
+    assert ("Last placed", "White d3, Red b5") in view.facts
+    assert view.facts[:2] == (("To move", "White"), ("Stage", "resurrection"))
+    pos = play(*C2_TOKENS)
+    assert pos.board_view().caption == (
+        "7... c2: Red placed a zombie on c2; the resurrection stage is over, White moves first"
+    )
+
+
+def test_board_view_of_a_won_game() -> None:
+    pos = setup({"b2": "ww", "b3": "r"}, to_move=RED)
+    pos.push(GAME.parse("b3-b2"))
+    view = pos.board_view()
+    assert (
+        view.caption == "1... b3xb2: Red moved 1 zombie; captured on b2: 2 white, 1 red; "
+        "tombstone; Red wins"
+    )
+    assert view.facts[0] == ("Winner", "Red")
+    assert ("White", "0 groups, 0 zombies") in view.facts
+
+
+# ---------------------------------------------------------------------------
+# Assessing moves (annotate --analyze)
+# ---------------------------------------------------------------------------
+
+
+def _assess(pos: TinkertownPosition, token: str) -> tuple[str, str] | None:
+    before = snapshot(pos)
+    found = GAME.assess_move(pos, GAME.parse(token))
+    assert snapshot(pos) == before
+    return None if found is None else (found.glyph, found.reason)
+
+
+def test_assess_a_move_that_allows_a_win_at_once() -> None:
+    # White merges its two groups into one: Red enters on it and wins.
+    pos = setup({"c3": "w", "c4": "w", "h5": "r", "b6": "r"})
+    assert _assess(pos, "c3-c4") == ("??", "allows c4, which wins for Red")
+    assert _assess(pos, "c3-c2") is None
+    # Red's top zombie leaves c1 for c2 and uncovers a white one: Red keeps one
+    # group, c2, and White's entry there wins (rr was one-coloured: no capture).
+    pos = TinkertownPosition.setup({"c1": "wr", "c2": "r", "f6": "w", "b6": "w"}, (), RED, 61)
+    assert _assess(pos, "c1-c2") == ("??", "allows c2, which wins for White")
+    assert _assess(pos, "c1-d1") is None
+
+
+def test_assess_a_missed_win_in_one() -> None:
+    pos = setup({"c3": "w", "f6": "w", "h5": "r"})
+    assert _assess(pos, "b6") == ("?", "misses h5, which wins at once")
+    assert _assess(pos, "h5") is None  # the winning move itself
+    # Red has one group left, two-coloured at capacity: the entry captures it.
+    pos = setup({"c3": "w", "f6": "w", "c1": "wr"})
+    assert _assess(pos, "c3-b3") == ("?", "misses c1x, which wins at once")
+
+
+def test_assess_the_only_move() -> None:
+    # Every grave but four has a tombstone.  White controls c7 only; every move
+    # but the entry on c8 leaves White one group or none, and Red enters on it.
+    graves = {"c8": "r", "d8": "wwr", "c7": "rw", "d7": "wr"}
+    tombs = tuple(SQUARE_NAMES[g] for g in GRAVES if SQUARE_NAMES[g] not in graves)
+    pos = TinkertownPosition.setup(graves, tombs, WHITE, 80)
+    assert _assess(pos, "c8") == ("!", "the only move that does not lose at once")
+    # A reply that captures is named with its mark: rwr on c8, capacity 2.
+    assert _assess(pos, "c7-c8") == ("??", "allows c8x, which wins for Red")
+    assert _assess(pos, "d7x") is not None
+
+
+def test_assess_quiet_positions_and_the_resurrection_stage() -> None:
+    pos = from_string(C2_END)
+    assert all(GAME.assess_move(pos, move) is None for move in pos.legal_moves())
+    pos = play("d3")
+    assert _assess(pos, "d2,b5") is None
+    assert GAME.can_assess
+
+
+def _wins_at_once(pos: TinkertownPosition) -> bool:
+    side = pos.side_to_move
+    for move in pos.legal_moves():
+        pos.push(move)
+        won = pos.winner == side
+        pos.pop()
+        if won:
+            return True
+    return False
+
+
+def _brute_glyph(pos: TinkertownPosition, move: TinkertownMove) -> str | None:
+    """assess_move by brute force: every reply of every move."""
+    side = pos.side_to_move
+    pos.push(move)
+    if pos.winner == side:
+        pos.pop()
+        return None
+    allows = _wins_at_once(pos)
+    pos.pop()
+    if allows:
+        return "??"
+    if _wins_at_once(pos):
+        return "?"
+    for other in pos.legal_moves():
+        if other == pos.canonical(move):
+            continue
+        pos.push(other)
+        safe = not _wins_at_once(pos)
+        pos.pop()
+        if safe:
+            return None
+    return "!"
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_assess_agrees_with_brute_force_in_endgames(seed: int) -> None:
+    rng = random.Random(seed)
+    pos = GAME.new_position()
+    checked = 0
+    while pos.outcome() is None and pos.turn < 400 and checked < 6:
+        moves = pos.legal_moves()
+        few = min(pos.group_count(WHITE), pos.group_count(RED)) <= 3
+        if pos.stage == MOVEMENT and few:
+            checked += 1
+            for move in rng.sample(moves, min(25, len(moves))):
+                found = GAME.assess_move(pos, move)
+                assert (found.glyph if found else None) == _brute_glyph(pos, move)
+        captures = [m for m in moves if getattr(m, "marked", False)]
+        pos.push(rng.choice(captures if captures and rng.random() < 0.6 else moves))
+
+
+def test_assessing_a_long_game_is_fast() -> None:
+    import time
+
+    moves = _playout(11, 300)
+    pos = GAME.new_position()
+    started = time.perf_counter()
+    for move in moves:
+        GAME.assess_move(pos, move)
+        pos.push(move)
+    assert time.perf_counter() - started < 2.0
+
+
+# ---------------------------------------------------------------------------
+# Records that start from a position
+# ---------------------------------------------------------------------------
+
+
+def test_position_records_are_valid() -> None:
+    records = list(read_file(RECORDS / "positions.txt"))
+    assert len(records) >= 4
+    for record in records:
+        tags = record.tag_dict
+        assert tags["Game"] == "tinkertown" and "Position" in tags
+        assert {"Event", "White", "Red", "Result"} <= tags.keys()
+        assert tags["Source"].startswith("composed for the notation toolkit")
+        verdict = check_record(record)
+        assert verdict.ok, verdict.error
+        assert verdict.result == tags["Result"]
+    assert records[1].tag("Position") == C2_END
+    assert records[2].tag("Position") == H5_H3
+
+
+def test_a_bad_position_tag_is_a_syntax_error_at_the_tag() -> None:
+    text = '[Game "tinkertown"]\n[Position "4/6/8/3##3/3##3/8/6/4 w movement -,- 0"]\n\n1. d3 *\n'
+    (record,) = read_string(text)
+    error = check_record(record).error
+    assert error is not None and error.kind == "syntax" and error.line == 2
+    assert "empty cemetery" in error.message

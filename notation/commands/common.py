@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
 import click
 
@@ -82,3 +85,50 @@ def select_record(path: str, number: int) -> Record:
     raise click.BadParameter(
         f"{source.name} has no record {number}", param_hint="--record"
     )
+
+
+def refuse_overwriting_inputs(output: str | None, sources: list[Source]) -> None:
+    """No command writes over one of its inputs unless asked (``--in-place``)."""
+    if output is None or output == "-":
+        return
+    target = Path(output).resolve()
+    for source in sources:
+        if source.path is not None and source.path.resolve() == target:
+            raise click.UsageError(
+                f"{output} is also an input; write elsewhere (or use --in-place where offered)"
+            )
+
+
+@contextmanager
+def atomic_output(path: str | None) -> Iterator[TextIO]:
+    """Standard output, or a file written whole or not at all.
+
+    The text goes to a temporary file beside ``path`` that replaces it only when
+    everything was written: an interrupted command leaves the old file intact.
+    """
+    if path is None or path == "-":
+        yield sys.stdout
+        return
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise click.FileError(path, hint=exc.strerror or str(exc)) from None
+    try:
+        # mkstemp makes the file private (0600); give it the mode a plain open() would,
+        # or the mode of the file it replaces.
+        try:
+            mode = target.stat().st_mode & 0o7777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temp_name, mode)
+        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
+            yield handle
+        os.replace(temp_name, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp_name)
+        raise

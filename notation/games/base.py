@@ -22,9 +22,10 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from notation.errors import IllegalMoveError, TagValueError
+from notation.view import Assessment, BoardView
 
 M = TypeVar("M", bound=Hashable)
 
@@ -90,6 +91,45 @@ class Position(ABC, Generic[M]):
     def diagram(self) -> str:
         """A plain-text picture of the position, for terminals and messages."""
 
+    # -- describing positions and moves (convert, annotate, show, diagrams) -------
+    @abstractmethod
+    def position_string(self) -> str:
+        """This position as one line, what FEN is to chess.
+
+        ``game.position_from_string(s).position_string() == s``; a record starts
+        from one with a ``Position`` tag.  It holds the turn number, so turns and
+        move numbers go on counting from it.
+        """
+
+    def canonical(self, move: M) -> M:
+        """The canonical spelling of ``move``, a legal move here.
+
+        The form :meth:`legal_moves` uses: marks filled in exactly where they
+        apply, long forms.  Games whose spelling never depends on the position
+        keep the default.
+        """
+        return move
+
+    @abstractmethod
+    def last_move_facts(self) -> dict[str, Any]:
+        """What the last pushed move did, as JSON-ready data (``{}`` before any move).
+
+        E.g. how many zombies a move took and whether it captured, who won a fight,
+        where a zombie was placed and what was eliminated.
+        """
+
+    @abstractmethod
+    def annotations(self) -> list[tuple[str, str]]:
+        """Machine-readable facts of this position, as ``(key, value)`` pairs.
+
+        Written into records as ``[%key value]`` after each move; values contain
+        no ``]``, ``{`` or ``}``.  Deterministic, and short: what changed or matters.
+        """
+
+    @abstractmethod
+    def board_view(self) -> BoardView:
+        """This position as data for the renderers (terminal, SVG, HTML)."""
+
     def check(self, move: M) -> str | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal."""
         try:
@@ -144,6 +184,35 @@ class Game(ABC, Generic[M]):
 
         Raise :class:`TagValueError` for a tag value the game cannot accept.
         """
+
+    @abstractmethod
+    def position_from_string(
+        self, text: str, tags: Mapping[str, str] | None = None
+    ) -> Position[M]:
+        """The position a :meth:`Position.position_string` describes.
+
+        Raise ``TagValueError("Position", reason)`` for a string that is malformed or
+        describes an impossible position (the reason says which part is wrong).
+        """
+
+    @abstractmethod
+    def move_to_dict(self, move: M) -> dict[str, Any]:
+        """A typed move as JSON-ready data: ``{"type": "move", "from": "h5", ...}``."""
+
+    #: Every key :meth:`Position.annotations` may use, so that annotating again can
+    #: replace the commands of an earlier run even where this run has none of a key.
+    annotation_keys: ClassVar[frozenset[str]] = frozenset()
+    #: Whether :meth:`assess_move` has anything to say for this game.
+    can_assess: ClassVar[bool] = False
+
+    def assess_move(self, position: Position[M], move: M) -> Assessment | None:
+        """A first opinion on ``move`` in ``position`` (before it is played), if any.
+
+        ``??`` a move that lets the opponent win at once, ``?`` one that misses a win
+        in one, ``!`` the only move that does not lose at once.  The position must be
+        left as it was.
+        """
+        return None
 
     def allows_result(self, result: str) -> bool:
         return result == UNFINISHED or result in self.result_names

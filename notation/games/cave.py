@@ -17,20 +17,28 @@ Canonical notation (case-insensitive on input, written as below):
 
 The rules are data: board geometry, class order, team classes and the combat
 table are module-level tuples computed once at import.
+
+A position also describes itself for the shared layers, all computed on demand
+from the board and the last undo record (push and pop stay as lean as before):
+``position_string()`` (read back by :func:`read_position`), ``last_move_facts()``,
+``annotations()`` and ``board_view()``; ``docs/cave.md`` documents each format.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from lark import Token, Transformer
 
-from notation.errors import IllegalMoveError, MoveSyntaxError
+from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
 from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND, Game, Position
 from notation.grammar import build_parser
+from notation.view import BoardView, Cell
+from notation.view import Token as ViewToken
 
 __all__ = [
     "GAME",
@@ -106,6 +114,33 @@ ATTACKER_WINS: tuple[tuple[bool, ...], ...] = tuple(
 )
 #: Letter orders offered for a piece of unknown identity, strongest first.
 _LETTER_ORDER = (KNIGHT, ZOMBIE, SKELETON)
+#: Rank of each class in that order (for sorting K before Z before S).
+_LETTER_RANK = {c: i for i, c in enumerate(_LETTER_ORDER)}
+RESULT_NAMES: Mapping[str, str] = {WIN_FIRST: "Red wins", WIN_SECOND: "Black wins", DRAW: "draw"}
+
+# -- describing positions: position strings, facts, views --------------------
+
+#: Side codes in position strings and token labels, and side keys in JSON data.
+SIDE_CODES = "rb"
+SIDE_KEYS = ("red", "black")
+POSITION_FIELDS = ("board", "reserves", "removed", "passes", "mover", "turn")
+_MEMBER_RE = re.compile(r"\?|[KZS](?:@[1-9][0-9]*)?")
+_MEMBERS_RE = re.compile(r"(?:\?|[KZS](?:@[1-9][0-9]*)?)+")
+_UNIT_RE = re.compile(r"([a-z][0-9]+):([rb])(.*)")
+_RESERVES_RE = re.compile(r"([0-6])/([0-6])")
+_COUNT_RE = re.compile(r"0|[1-9][0-9]*")
+#: Background roles by square (home rows tinted per side), and every role's colour.
+SQUARE_ROLE: tuple[str, ...] = tuple(
+    "home-red" if i in HOME_ROW[RED] else "home-black" if i in HOME_ROW[BLACK] else "square"
+    for i in range(N_SQUARES)
+)
+PALETTE: Mapping[str, str] = {
+    "square": "#5b6068",
+    "home-red": "#6d5052",
+    "home-black": "#43464e",
+    "red": "#d9463e",
+    "black": "#141418",
+}
 
 
 def square_name(index: int) -> str:
@@ -218,6 +253,7 @@ class CavePosition(Position[CaveMove]):
     """A Cave game in progress, as far as the record has revealed it."""
 
     __slots__ = (
+        "_base",
         "_board",
         "_ended_at",
         "_history",
@@ -244,15 +280,17 @@ class CavePosition(Position[CaveMove]):
         self._result: str | None = None
         self._ended_at = 0
         self._history: list[_Undo] = []
+        #: Turns played before the history starts (a position read from a string).
+        self._base = 0
 
     # -- protocol ------------------------------------------------------------
     @property
     def turn(self) -> int:
-        return len(self._history)
+        return self._base + len(self._history)
 
     @property
     def mover(self) -> str:
-        return SIDE_NAMES[len(self._history) & 1]
+        return SIDE_NAMES[(self._base + len(self._history)) & 1]
 
     def outcome(self) -> str | None:
         return self._result
@@ -269,12 +307,13 @@ class CavePosition(Position[CaveMove]):
         other._result = self._result
         other._ended_at = self._ended_at
         other._history = self._history.copy()
+        other._base = self._base
         return other
 
     def push(self, move: CaveMove) -> None:
         if self._result is not None:
             raise IllegalMoveError(self._over_message())
-        side = len(self._history) & 1
+        side = (self._base + len(self._history)) & 1
         kind = type(move)
         if kind is Step:
             assert isinstance(move, Step)
@@ -295,7 +334,7 @@ class CavePosition(Position[CaveMove]):
         self._passes = passes
         self._result = None
         self._ended_at = 0
-        side = len(self._history) & 1
+        side = (self._base + len(self._history)) & 1
         kind = type(move)
         board = self._board
         if kind is Step:
@@ -324,7 +363,7 @@ class CavePosition(Position[CaveMove]):
     def legal_moves(self) -> list[CaveMove]:
         if self._result is not None:
             return []
-        side = len(self._history) & 1
+        side = (self._base + len(self._history)) & 1
         board = self._board
         moves: list[CaveMove] = []
         if self._reserve[side]:
@@ -373,7 +412,7 @@ class CavePosition(Position[CaveMove]):
         )
         for side in (RED, BLACK):
             shown = [
-                f"{LETTERS[self._identity[p]]} at turn {self._shown_at[p]}"
+                f"{LETTERS[self._identity[p]]} {self._when(p)}"
                 for p in sorted(self._side_pieces(side), key=self._shown_at.__getitem__)
                 if self._identity[p] >= 0
             ]
@@ -423,6 +462,227 @@ class CavePosition(Position[CaveMove]):
             raise ValueError(f"no piece {square_or_piece} (ids are 0-11)")
         return self._piece_possibilities(square_or_piece)
 
+    # -- describing the position (position strings, facts, annotations, views) ---
+    def position_string(self) -> str:
+        """The position as one line: board, reserves, removed, passes, mover, turn.
+
+        See ``docs/cave.md`` ("Position strings"); :func:`read_position` reads it back.
+        """
+        board = self._board
+        units: list[str] = []
+        placed: set[int] = set()
+        for sq in range(N_SQUARES):
+            stack = board[sq]
+            if stack:
+                placed.update(stack)
+                members = "".join(map(self._member_text, stack))
+                units.append(f"{SQUARES[sq]}:{SIDE_CODES[PIECE_SIDE[stack[0]]]}{members}")
+        removed: list[str] = []
+        for side in (RED, BLACK):
+            first = side * PIECES_PER_SIDE
+            entered = range(first, first + PIECES_PER_SIDE - self._reserve[side])
+            gone = sorted((p for p in entered if p not in placed), key=self._removed_key)
+            removed.append("".join(map(self._member_text, gone)) or "-")
+        turn = self.turn
+        return " ".join(
+            (
+                ",".join(units) or "-",
+                f"{self._reserve[RED]}/{self._reserve[BLACK]}",
+                "/".join(removed),
+                str(self._passes),
+                SIDE_CODES[turn & 1],
+                str(turn),
+            )
+        )
+
+    def last_move_facts(self) -> dict[str, Any]:
+        """What the last move did (``{}`` before any move); keys in ``docs/cave.md``."""
+        if not self._history:
+            return {}
+        move, _, first, second, revealed, won = self._history[-1]
+        side = (self.turn - 1) & 1
+        facts: dict[str, Any] = {"side": SIDE_KEYS[side]}
+        if isinstance(move, Enter):
+            facts["reserve_left"] = self._reserve[side]
+        elif isinstance(move, Step):
+            facts["join"] = bool(second)
+            facts["team_size"] = len(first) + len(second)
+        elif isinstance(move, Attack):
+            loser = second if won else first
+            facts.update(
+                attacker_class=LETTERS[_unit_class(first, move.attacker)],
+                attacker_size=len(first),
+                defender_class=LETTERS[_unit_class(second, move.defender)],
+                defender_size=len(second),
+                winner="attacker" if won else "defender",
+                removed={"side": SIDE_KEYS[PIECE_SIDE[loser[0]]], "count": len(loser)},
+                revealed={
+                    SQUARES[move.source if pid == first[0] else move.target]: LETTERS[
+                        self._identity[pid]
+                    ]
+                    for pid in revealed
+                },
+            )
+        else:
+            facts["passes"] = self._passes
+        if self._result is not None:
+            facts["outcome"] = self._result
+        return facts
+
+    def annotations(self) -> list[tuple[str, str]]:
+        """``reveal`` and ``possible`` after a fight, ``reserve`` after an entry."""
+        if not self._history:
+            return []
+        move, _, first, _, revealed, _ = self._history[-1]
+        notes: list[tuple[str, str]] = []
+        if isinstance(move, Attack):
+            if revealed:
+                notes.append(
+                    (
+                        "reveal",
+                        " ".join(
+                            f"{SQUARES[move.source if pid == first[0] else move.target]}:"
+                            f"{LETTERS[self._identity[pid]]}"
+                            for pid in revealed
+                        ),
+                    )
+                )
+            narrowed = [
+                f"{SQUARES[sq]}:{''.join(letters)}"
+                for sq, letters in self._hidden_possibilities()
+                if len(letters) < len(LETTERS)
+            ]
+            if narrowed:
+                notes.append(("possible", " ".join(narrowed)))
+        elif isinstance(move, Enter):
+            notes.append(("reserve", f"R{self._reserve[RED]} B{self._reserve[BLACK]}"))
+        return notes
+
+    def board_view(self) -> BoardView:
+        board = self._board
+        identity = self._identity
+        cells: dict[str, Cell] = {}
+        for sq in range(N_SQUARES):
+            stack = board[sq]
+            name = SQUARES[sq]
+            if not stack:
+                cells[name] = Cell(name, SQUARE_ROLE[sq])
+                continue
+            side = PIECE_SIDE[stack[0]]
+            code = SIDE_CODES[side]
+            tokens = tuple(
+                ViewToken(
+                    SIDE_KEYS[side], code + (LETTERS[identity[p]] if identity[p] >= 0 else "?")
+                )
+                for p in stack
+            )
+            if len(stack) > 1:
+                note = "=" + LETTERS[TEAM_CLASS[len(stack)]]
+            elif identity[stack[0]] < 0:
+                note = "".join(self._unshown_letters(side))
+            else:
+                note = ""
+            cells[name] = Cell(name, SQUARE_ROLE[sq], tokens, note)
+        return BoardView(
+            files=tuple(FILES),
+            ranks=tuple(str(r) for r in range(1, RANKS + 1)),
+            cells=cells,
+            palette=PALETTE,
+            marks=self._marks(),
+            facts=self._view_facts(),
+            caption=self._caption(),
+        )
+
+    def _member_text(self, pid: int) -> str:
+        c = self._identity[pid]
+        if c < 0:
+            return "?"
+        turn = self._shown_at[pid]
+        return f"{LETTERS[c]}@{turn}" if turn else LETTERS[c]
+
+    def _removed_key(self, pid: int) -> tuple[int, int, int]:
+        c = self._identity[pid]
+        return (1, 0, 0) if c < 0 else (0, self._shown_at[pid], _LETTER_RANK[c])
+
+    def _hidden_possibilities(self) -> list[tuple[int, tuple[str, ...]]]:
+        """Each square holding an unrevealed piece, with the letters such a piece may be."""
+        board = self._board
+        identity = self._identity
+        return [
+            (sq, self._unshown_letters(PIECE_SIDE[board[sq][0]]))
+            for sq in range(N_SQUARES)
+            if any(identity[p] < 0 for p in board[sq])
+        ]
+
+    def _marks(self) -> tuple[str, ...]:
+        if not self._history:
+            return ()
+        move = self._history[-1][0]
+        if isinstance(move, Enter):
+            return (SQUARES[move.square],)
+        if isinstance(move, Step | Attack):
+            return (SQUARES[move.source], SQUARES[move.target])
+        return ()
+
+    def _view_facts(self) -> tuple[tuple[str, str], ...]:
+        facts: list[tuple[str, str]] = []
+        if self._result is None:
+            facts.append(("To move", self.mover))
+            facts.append(("Next turn", str(self.turn + 1)))
+        else:
+            facts.append(("Result", f"{self._result} ({RESULT_NAMES[self._result]})"))
+        facts.append(("Reserves", f"Red {self._reserve[RED]}, Black {self._reserve[BLACK]}"))
+        for side in (RED, BLACK):
+            shown = ", ".join(
+                f"{LETTERS[c]} {self._shown[side * 3 + c]}/{LIMIT[c]}" for c in _LETTER_ORDER
+            )
+            facts.append((f"{SIDE_NAMES[side]} revealed", shown))
+        if self._passes:
+            facts.append(("Passes in a row", str(self._passes)))
+        return tuple(facts)
+
+    def _unit_words(self, stack: tuple[int, ...], c: int | None = None) -> str:
+        """ "Red's zombie", "Black's piece", "Red's team of 2 (fighting as a zombie)"."""
+        owner = SIDE_NAMES[PIECE_SIDE[stack[0]]]
+        if len(stack) > 1:
+            team = f"{owner}'s team of {len(stack)}"
+            return team if c is None else f"{team} (fighting as {_article(c)})"
+        known = self._identity[stack[0]] if c is None else c
+        return f"{owner}'s {CLASS_NAMES[known]}" if known >= 0 else f"{owner}'s piece"
+
+    def _caption(self) -> str:
+        if not self._history:
+            return ""
+        move, _, first, second, _, won = self._history[-1]
+        side = (self.turn - 1) & 1
+        if isinstance(move, Enter):
+            text = (
+                f"{SIDE_NAMES[side]} entered a piece on {SQUARES[move.square]} "
+                f"({self._reserve[side]} left in reserve)"
+            )
+        elif isinstance(move, Step):
+            where = SQUARES[move.target]
+            if second:
+                text = (
+                    f"{self._unit_words(first)} joined {self._unit_words(second)} on {where}, "
+                    f"making a team of {len(first) + len(second)}"
+                )
+            else:
+                text = f"{self._unit_words(first)} moved to {where}"
+        elif isinstance(move, Attack):
+            attacker = self._unit_words(first, _unit_class(first, move.attacker))
+            defender = self._unit_words(second, _unit_class(second, move.defender))
+            where = SQUARES[move.target]
+            if won:
+                text = f"{attacker} beat {defender} and took {where}"
+            else:
+                text = f"{attacker} lost to {defender} on {where}"
+        else:
+            text = f"{SIDE_NAMES[side]} had no action and passed"
+        if self._result is not None:
+            text += f"; {RESULT_NAMES[self._result]}"
+        return f"{move}: {text}"
+
     # -- helpers -----------------------------------------------------------------
     def _square_arg(self, square: str | int) -> int:
         if isinstance(square, int):
@@ -431,6 +691,11 @@ class CavePosition(Position[CaveMove]):
         if index is None:
             raise ValueError(f"{square} is not a square of the Cave board (a1-d5)")
         return index
+
+    def _when(self, pid: int) -> str:
+        """When a revealed piece was shown: "at turn 17", or "earlier" if not known."""
+        turn = self._shown_at[pid]
+        return f"at turn {turn}" if turn else "earlier"
 
     def _piece_possibilities(self, pid: int) -> frozenset[str]:
         c = self._identity[pid]
@@ -489,7 +754,7 @@ class CavePosition(Position[CaveMove]):
             self._result = WIN_SECOND
         else:
             return
-        self._ended_at = len(self._history)
+        self._ended_at = self._base + len(self._history)
 
     # -- the four actions --------------------------------------------------------
     def _push_enter(self, move: Enter, side: int) -> None:
@@ -564,7 +829,7 @@ class CavePosition(Position[CaveMove]):
             if known >= 0:
                 raise IllegalMoveError(
                     f"a single piece fights as its identity: the piece on {name} was shown as "
-                    f"{_article(known)} at turn {self._shown_at[pid]}, write {LETTERS[known]}{name}"
+                    f"{_article(known)} {self._when(pid)}, write {LETTERS[known]}{name}"
                 )
             raise IllegalMoveError(
                 f"a single piece fights as its identity: write K{name}, Z{name} or S{name}"
@@ -573,8 +838,8 @@ class CavePosition(Position[CaveMove]):
         if known >= 0:
             if known != c:
                 raise IllegalMoveError(
-                    f"the piece on {name} was shown as {_article(known)} at turn "
-                    f"{self._shown_at[pid]}, so it is not {_article(c)}"
+                    f"the piece on {name} was shown as {_article(known)} {self._when(pid)}, "
+                    f"so it is not {_article(c)}"
                 )
             return c
         side = PIECE_SIDE[pid]
@@ -582,7 +847,14 @@ class CavePosition(Position[CaveMove]):
             turns = [self._shown_at[p] for p in self._side_pieces(side) if self._identity[p] == c]
             turns.sort()
             owner = SIDE_NAMES[side]
-            if LIMIT[c] == 1:
+            if turns[0] == 0:  # a reveal from before a position string: turn not kept
+                shown = (
+                    f"its {CLASS_NAMES[c]}"
+                    if LIMIT[c] == 1
+                    else f"its {LIMIT[c]} {CLASS_PLURALS[c]}"
+                )
+                shown += " earlier"
+            elif LIMIT[c] == 1:
                 shown = f"its {CLASS_NAMES[c]} at turn {turns[0]}"
             else:
                 listed = ", ".join(str(t) for t in turns[:-1]) + f" and {turns[-1]}"
@@ -610,7 +882,7 @@ class CavePosition(Position[CaveMove]):
             raise IllegalMoveError(f"{SQUARES[dst]} holds {self._describe(dst)}, not an enemy")
         a_class = self._fighting_class(attacker, move.attacker, src)
         d_class = self._fighting_class(defender, move.defender, dst)
-        turn = len(self._history) + 1
+        turn = self._base + len(self._history) + 1
         revealed: list[int] = []
         for stack, c in ((attacker, a_class), (defender, d_class)):
             if len(stack) == 1 and self._identity[stack[0]] < 0:
@@ -661,7 +933,220 @@ class CavePosition(Position[CaveMove]):
         self._passes += 1
         if self._passes >= 2:
             self._result = DRAW
-            self._ended_at = len(self._history)
+            self._ended_at = self._base + len(self._history)
+
+
+# -- reading position strings -------------------------------------------------
+
+
+def _unit_class(stack: tuple[int, ...], letter: str | None) -> int:
+    """The class a unit fought as in a legal attack (its letter, or its team size)."""
+    if len(stack) > 1:
+        return TEAM_CLASS[len(stack)]
+    assert letter is not None
+    return CLASS_OF[letter]
+
+
+def _bad(reason: str) -> TagValueError:
+    return TagValueError("Position", f"bad Cave position: {reason}")
+
+
+# A piece as a position string describes it: (class or -1 if unrevealed, turn of the
+# reveal or 0 if not given).
+_Member = tuple[int, int]
+
+
+def _read_members(text: str, where: str) -> list[_Member]:
+    if not _MEMBERS_RE.fullmatch(text):
+        raise _bad(
+            f"{where}: {text!r} is not a list of pieces "
+            "(each ? for an unrevealed piece, or K, Z, S with an optional @turn, e.g. ?Z@7)"
+        )
+    members: list[_Member] = []
+    for found in _MEMBER_RE.finditer(text):
+        token = found.group()
+        if token == "?":
+            members.append((-1, 0))
+        else:
+            members.append((CLASS_OF[token[0]], int(token[2:]) if len(token) > 1 else 0))
+    return members
+
+
+def _read_board(text: str) -> list[tuple[int, int, list[_Member]]]:
+    """The board field: (square, side, members bottom to top) per unit, by square."""
+    if text == "-":
+        return []
+    units: list[tuple[int, int, list[_Member]]] = []
+    seen: set[int] = set()
+    for part in text.split(","):
+        found = _UNIT_RE.fullmatch(part)
+        if found is None:
+            raise _bad(
+                f"board: {part!r} is not a unit (square:side and its pieces bottom to top, "
+                "e.g. b3:rK@6?; units separated by commas, - for an empty board)"
+            )
+        name = found[1]
+        sq = SQUARE_INDEX.get(name)
+        if sq is None:
+            raise _bad(f"board: {name} is not a square of the Cave board (a1-d5)")
+        if sq in seen:
+            raise _bad(f"board: {name} is listed twice")
+        seen.add(sq)
+        members = _read_members(found[3], f"board: {name}")
+        if len(members) > MAX_TEAM:
+            raise _bad(f"board: {name} holds {len(members)} pieces; a team has at most 3")
+        units.append((sq, SIDE_CODES.index(found[2]), members))
+    units.sort(key=lambda unit: unit[0])
+    return units
+
+
+def read_position(text: str) -> CavePosition:
+    """The position a :meth:`CavePosition.position_string` describes.
+
+    Raises ``TagValueError("Position", reason)`` for a malformed string or an
+    impossible position; the reason names the field.
+    """
+    fields = text.split()
+    if len(fields) != len(POSITION_FIELDS):
+        raise _bad(
+            f"a position has {len(POSITION_FIELDS)} fields separated by spaces "
+            f"({', '.join(POSITION_FIELDS)}); {text!r} has {len(fields)}"
+        )
+    board_text, reserves_text, removed_text, passes_text, mover_text, turn_text = fields
+    if not _COUNT_RE.fullmatch(turn_text):
+        raise _bad(f"turn: {turn_text!r} is not a number of turns played (0, 1, 2, ...)")
+    turn = int(turn_text)
+    if mover_text not in ("r", "b"):
+        raise _bad(f"mover: {mover_text!r} is not r (Red) or b (Black)")
+    mover = SIDE_CODES.index(mover_text)
+    if mover != turn & 1:
+        raise _bad(
+            f"mover: after {turn} turns {SIDE_NAMES[turn & 1]} is to move, not "
+            f"{SIDE_NAMES[mover]} (Red plays turns 1, 3, 5, ...)"
+        )
+    found = _RESERVES_RE.fullmatch(reserves_text)
+    if found is None:
+        raise _bad(
+            f"reserves: {reserves_text!r} is not Red's and Black's reserves "
+            "as two counts 0-6, e.g. 4/3"
+        )
+    reserve = [int(found[1]), int(found[2])]
+    units = _read_board(board_text)
+    parts = removed_text.split("/")
+    if len(parts) != 2:
+        raise _bad(
+            f"removed: {removed_text!r} is not Red's and Black's removed pieces "
+            "separated by / (- for none), e.g. ?S@9/-"
+        )
+    removed = [
+        [] if part == "-" else _read_members(part, f"removed ({SIDE_NAMES[side]})")
+        for side, part in enumerate(parts)
+    ]
+    if not _COUNT_RE.fullmatch(passes_text):
+        raise _bad(f"passes: {passes_text!r} is not a count of passes in a row (0, 1 or 2)")
+    passes = int(passes_text)
+
+    # -- is it a position legal play can reach? ----------------------------------
+    on_board = [0, 0]
+    for _, side, members in units:
+        on_board[side] += len(members)
+    for side in (RED, BLACK):
+        name = SIDE_NAMES[side]
+        total = on_board[side] + reserve[side] + len(removed[side])
+        if total != PIECES_PER_SIDE:
+            raise _bad(
+                f"{name} has {total} pieces ({on_board[side]} on the board, {reserve[side]} "
+                f"in reserve, {len(removed[side])} removed); each side has {PIECES_PER_SIDE}"
+            )
+        entered = PIECES_PER_SIDE - reserve[side]
+        played = (turn + 1 - side) // 2
+        if entered > played:
+            raise _bad(
+                f"reserves: {entered} of {name}'s pieces have entered, but {name} has played "
+                f"only {played} of the {turn} turns (an entry takes a turn)"
+            )
+        members = [m for _, s, ms in units if s == side for m in ms] + removed[side]
+        reveal_turns: set[int] = set()
+        counts = [0, 0, 0]
+        for c, shown_at in members:
+            if c < 0:
+                continue
+            counts[c] += 1
+            if shown_at > turn:
+                raise _bad(
+                    f"{name}'s {LETTERS[c]}@{shown_at} was shown at turn {shown_at}, "
+                    f"but only {turn} turns have been played"
+                )
+            if shown_at in reveal_turns:
+                raise _bad(
+                    f"{name} has two pieces shown at turn {shown_at}; "
+                    "a fight shows at most one piece of each side"
+                )
+            if shown_at:
+                reveal_turns.add(shown_at)
+        for c in _LETTER_ORDER:
+            if counts[c] > LIMIT[c]:
+                what = CLASS_PLURALS[c] if counts[c] > 1 else CLASS_NAMES[c]
+                raise _bad(f"{name} shows {counts[c]} {what}; each side has 1 K, 2 Z, 3 S")
+    out = [reserve[side] + on_board[side] == 0 for side in (RED, BLACK)]
+    result: str | None = None
+    if out[RED] and out[BLACK]:
+        raise _bad("board: neither side has a piece left; a fight always leaves its winner")
+    for side in (RED, BLACK):
+        if out[side]:
+            other = SIDE_NAMES[1 - side]
+            if not on_board[1 - side]:
+                raise _bad(
+                    f"board: {SIDE_NAMES[side]} has no piece left and {other} none on the "
+                    f"board; the fight that removed {SIDE_NAMES[side]}'s last piece left "
+                    "its winner there"
+                )
+            result = WIN_SECOND if side == RED else WIN_FIRST
+
+    # -- build it: ids by square (bottom to top), then the removed pieces ---------
+    pos = CavePosition()
+    pos._base = turn
+    pos._reserve = reserve
+    pos._on_board = on_board
+    next_id = [0, PIECES_PER_SIDE]
+
+    def place(side: int, members: list[_Member]) -> tuple[int, ...]:
+        ids: list[int] = []
+        for c, shown_at in members:
+            pid = next_id[side]
+            next_id[side] += 1
+            if c >= 0:
+                pos._identity[pid] = c
+                pos._shown_at[pid] = shown_at
+                pos._shown[side * 3 + c] += 1
+            ids.append(pid)
+        return tuple(ids)
+
+    for sq, side, members in units:
+        pos._board[sq] = place(side, members)
+    for side in (RED, BLACK):
+        place(side, removed[side])
+
+    if passes:
+        if result is not None:
+            raise _bad(f"passes: {passes}, but the game was already over (no move follows the end)")
+        if passes > 2:
+            raise _bad(f"passes: {passes}, but two passes in a row end the game")
+        if passes > turn:
+            raise _bad(f"passes: {passes} in a row, but only {turn} turns have been played")
+        for k in range(passes):
+            passer = (turn - 1 - k) & 1
+            if pos._has_action(passer):
+                raise _bad(
+                    f"passes: {passes} in a row, but {SIDE_NAMES[passer]} has a legal action "
+                    "here, so it could not have passed (a side passes only when it has none)"
+                )
+        if passes >= 2:
+            result = DRAW
+    pos._passes = passes
+    pos._result = result
+    pos._ended_at = turn if result is not None else 0
+    return pos
 
 
 # -- the game ---------------------------------------------------------------
@@ -671,11 +1156,8 @@ class CaveGame(Game[CaveMove]):
     name: ClassVar[str] = "cave"
     title: ClassVar[str] = "Cave"
     player_tags: ClassVar[tuple[str, ...]] = ("Red", "Black")
-    result_names: ClassVar[Mapping[str, str]] = {
-        WIN_FIRST: "Red wins",
-        WIN_SECOND: "Black wins",
-        DRAW: "draw",
-    }
+    result_names: ClassVar[Mapping[str, str]] = RESULT_NAMES
+    annotation_keys: ClassVar[frozenset[str]] = frozenset({"reveal", "possible", "reserve"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -696,6 +1178,27 @@ class CaveGame(Game[CaveMove]):
     def new_position(self, tags: Mapping[str, str] | None = None) -> CavePosition:
         # Cave has no setup tags: every game starts from the empty board.
         return CavePosition()
+
+    def position_from_string(
+        self, text: str, tags: Mapping[str, str] | None = None
+    ) -> CavePosition:
+        # Cave has no setup tags, so the string alone says everything.
+        return read_position(text)
+
+    def move_to_dict(self, move: CaveMove) -> dict[str, Any]:
+        if isinstance(move, Enter):
+            return {"type": "enter", "square": SQUARES[move.square]}
+        if isinstance(move, Step):
+            return {"type": "step", "from": SQUARES[move.source], "to": SQUARES[move.target]}
+        if isinstance(move, Attack):
+            return {
+                "type": "attack",
+                "from": SQUARES[move.source],
+                "to": SQUARES[move.target],
+                "attacker": move.attacker,
+                "defender": move.defender,
+            }
+        return {"type": "pass"}
 
     def random_playout(
         self, position: Position[CaveMove], rng: random.Random, max_turns: int

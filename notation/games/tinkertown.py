@@ -17,14 +17,16 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Self
+from typing import Any, Self
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
-from notation.errors import IllegalMoveError, MoveSyntaxError
+from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
 from notation.games.base import WIN_FIRST, WIN_SECOND, Game, Position
 from notation.grammar import build_parser
+from notation.view import Assessment, BoardView, Cell
+from notation.view import Token as ViewToken
 
 __all__ = [
     "CHAPEL",
@@ -151,6 +153,10 @@ def parse_square(name: str) -> int:
         raise ValueError(f"{name!r} is not a square (files a-h, ranks 1-8)") from None
 
 
+def _bad_string(reason: str) -> TagValueError:
+    return TagValueError("Position", f"bad position string: {reason}")
+
+
 def _not_a_grave(sq: int) -> str | None:
     """Why ``sq`` is not a grave, or None if it is one."""
     if sq in CHAPEL:
@@ -160,8 +166,12 @@ def _not_a_grave(sq: int) -> str | None:
     return None
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _zombies(n: int) -> str:
-    return f"{n} zombie" if n == 1 else f"{n} zombies"
+    return _plural(n, "zombie")
 
 
 # ---------------------------------------------------------------------------
@@ -277,6 +287,32 @@ def _explain_syntax(text: str) -> str:
 # Positions
 # ---------------------------------------------------------------------------
 
+#: What a position string describes, rank 8 first, each rank left to right: the
+#: graves and the chapel (the corners outside the cemetery are left out).
+_STRING_ROWS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sq for sq in range(SIZE * rank, SIZE * rank + SIZE) if sq not in OFF_BOARD)
+    for rank in range(SIZE - 1, -1, -1)
+)
+#: One item of a rank in a position string: empty graves, a tombstone, the chapel
+#: or a stack (bottom to top, its top zombie in capitals).
+_CELL = re.compile(r"[1-8]|\+|#|[wr]*[WR]")
+_PLACEMENTS = re.compile(r"([a-h][1-8]|-),([a-h][1-8]|-)")
+_TURNS = re.compile(r"0|[1-9][0-9]{0,8}")
+
+#: Colours of the board view's roles: a dark cemetery, bone-white and red zombies.
+PALETTE: Mapping[str, str] = MappingProxyType(
+    {
+        "off": "#15171b",
+        "grave": "#34402f",
+        "over": "#7a4a1c",
+        "chapel": "#4c4258",
+        "tombstone": "#8b9099",
+        "white": "#f1ecdf",
+        "red": "#d63a2f",
+    }
+)
+_VIEW_TOKENS = {"w": ViewToken("white", "W"), "r": ViewToken("red", "R")}
+
 # One history entry: the move, the (square, stack before) pairs it changed, the
 # square that got a tombstone (-1 if none), and the stage and last placements
 # before the move.  That is all pop() needs to restore the position exactly.
@@ -287,6 +323,7 @@ class TinkertownPosition(Position[TinkertownMove]):
     """A game of Tinkertown Cemetery in progress (mutable, with push/pop)."""
 
     __slots__ = (
+        "_base",
         "_capacity",
         "_controlled",
         "_history",
@@ -313,6 +350,9 @@ class TinkertownPosition(Position[TinkertownMove]):
         self._to_move = WHITE
         self._winner = -1
         self._win_turn = 0
+        # Turns played before the first move of the history (a position read from
+        # a position string starts there).
+        self._base = 0
         self._history: list[_Undo] = []
 
     @classmethod
@@ -321,20 +361,32 @@ class TinkertownPosition(Position[TinkertownMove]):
         stacks: Mapping[str, str],
         tombstones: Iterable[str] = (),
         to_move: int = WHITE,
+        turn: int | None = None,
     ) -> Self:
         """A position of the movement stage, for puzzles, diagrams and tests.
 
         ``stacks`` maps square names to stacks written bottom to top ("wr": a
         red zombie on a white one); ``tombstones`` names graves with a
-        tombstone.  :attr:`turn` counts from 0 here.  ``ValueError`` if a
-        square is not a grave, a stack has a letter other than w and r, or a
-        tombstone shares its grave with zombies.
+        tombstone.  ``turn`` is the number of turns played before (White
+        moves after an even number); by default 0 with White to move and 1
+        with Red.  If the side to move controls no group, the other side has
+        already won.  ``ValueError`` if a square is not a grave, a stack has a
+        letter other than w and r, a tombstone shares its grave with zombies,
+        or ``turn`` does not fit the side to move.
         """
         if to_move not in (WHITE, RED):
             raise ValueError(f"to_move is WHITE (0) or RED (1), not {to_move!r}")
+        if turn is None:
+            turn = to_move
+        if turn < 0 or turn % 2 != to_move:
+            raise ValueError(
+                f"turn {turn} does not fit {SIDE_NAMES[to_move]} to move: White moves "
+                "after an even number of turns, Red after an odd one"
+            )
         pos = cls()
         pos._movement = True
         pos._to_move = to_move
+        pos._base = turn
         groups: dict[int, str] = {}
         for name, stack in stacks.items():
             sq = parse_square(name)
@@ -355,13 +407,179 @@ class TinkertownPosition(Position[TinkertownMove]):
                 pos._bury(sq)
         for sq, stack in groups.items():
             pos._set(sq, stack)
+        pos._settle()
         return pos
+
+    @classmethod
+    def from_string(cls, text: str) -> Self:
+        """The position a :meth:`position_string` describes.
+
+        ``TagValueError("Position", reason)`` if the string is malformed or the
+        position impossible; the reason names the part that is wrong.
+        """
+        fields = text.split()
+        if len(fields) != 5:
+            raise _bad_string(
+                f"{len(fields)} fields; a position string has 5, separated by spaces: "
+                "board, side to move, stage, last placements, turns played "
+                "(e.g. 4/6/8/3##3/3##3/8/6/4 w resurrection -,- 0)"
+            )
+        board, side_text, stage, placements, turns = fields
+        pos = cls()
+        pos._read_board(board)
+        if side_text not in ("w", "r"):
+            raise _bad_string(f"side to move {side_text!r}: w (White) or r (Red)")
+        pos._to_move = COLOURS.index(side_text)
+        if stage not in (RESURRECTION, MOVEMENT):
+            raise _bad_string(f"stage {stage!r}: resurrection or movement")
+        pos._movement = stage == MOVEMENT
+        match = _PLACEMENTS.fullmatch(placements)
+        if match is None:
+            raise _bad_string(
+                f"last placements {placements!r}: White's and Red's most recent "
+                "placement, each a square or -, separated by a comma (d3,c2)"
+            )
+        for side, name in enumerate(match.groups()):
+            if name != "-":
+                sq = _SQUARE_INDEX[name]
+                why = _not_a_grave(sq)
+                if why:
+                    raise _bad_string(f"last placements {placements!r}: {why}")
+                pos._last[side] = sq
+        if _TURNS.fullmatch(turns) is None:
+            raise _bad_string(
+                f"turns played {turns!r}: a number without leading zeros (0 at the start)"
+            )
+        pos._base = int(turns)
+        if pos._base % 2 != pos._to_move:
+            raise _bad_string(
+                f"side to move {side_text} after {_plural(pos._base, 'turn')}: "
+                "White moves after an even number of turns, Red after an odd one"
+            )
+        if not pos._movement:
+            pos._check_resurrection()
+        elif not any(pos._stacks) and not any(pos._tomb):
+            raise _bad_string(
+                "the movement stage in an empty cemetery: zombies only leave the board "
+                "in a capture, which leaves a tombstone"
+            )
+        pos._settle()
+        return pos
+
+    def _read_board(self, board: str) -> None:
+        """Put the board field of a position string on this (empty) position."""
+        ranks = board.split("/")
+        if len(ranks) != SIZE:
+            raise _bad_string(
+                f"the board has {len(ranks)} ranks; it has 8, rank 8 first, separated by /"
+            )
+        for rank, row, text in zip(range(SIZE, 0, -1), _STRING_ROWS, ranks, strict=True):
+            where = f"rank {rank} {text!r}"
+            span = f"{SQUARE_NAMES[row[0]][0]}-{SQUARE_NAMES[row[-1]][0]}"
+            chapel = " with the chapel (##) in d and e" if row[3] in CHAPEL else ""
+            size = f"{len(row)} squares ({span}{chapel})"
+            i = 0
+            at = 0
+            after_count = False
+            while i < len(text):
+                match = _CELL.match(text, i)
+                if match is None:
+                    raise _bad_string(
+                        f"{where}: unexpected {text[i]!r}; a rank is digits 1-8 for empty "
+                        "graves, + for a tombstone, # for the chapel and stacks of w and r "
+                        "bottom to top, the top one a capital (wwR)"
+                    )
+                item = match.group()
+                i = match.end()
+                count = int(item) if item.isdigit() else 1
+                if item.isdigit() and after_count:
+                    raise _bad_string(f"{where}: two counts of empty graves in a row")
+                after_count = item.isdigit()
+                if at + count > len(row):
+                    raise _bad_string(f"{where} describes more than its {size}")
+                for sq in row[at : at + count]:
+                    if (item == "#") != (sq in CHAPEL):
+                        if item == "#":
+                            raise _bad_string(
+                                f"{where}: # stands for {SQUARE_NAMES[sq]}, a grave; "
+                                "the chapel is d and e of ranks 4 and 5"
+                            )
+                        raise _bad_string(f"{where}: {SQUARE_NAMES[sq]} is the chapel, written #")
+                    if item == "+":
+                        self._bury(sq)
+                    elif not item.isdigit() and item != "#":
+                        self._set(sq, item.lower())
+                at += count
+            if at != len(row):
+                raise _bad_string(f"{where} describes {at} of its {size}")
+
+    def _check_resurrection(self) -> None:
+        """Refuse a resurrection-stage position that no game reaches."""
+        turn = self._base
+        for sq in GRAVES:
+            if self._tomb[sq]:
+                raise _bad_string(
+                    f"a tombstone on {SQUARE_NAMES[sq]} in the resurrection stage; "
+                    "tombstones come from captures in the movement stage"
+                )
+            if len(self._stacks[sq]) > 1:
+                raise _bad_string(
+                    f"{SQUARE_NAMES[sq]} holds {len(self._stacks[sq])} zombies in the "
+                    "resurrection stage, where a grave holds one at most"
+                )
+        white_turns, red_turns = (turn + 1) // 2, turn // 2
+        expected = (max(0, 2 * white_turns - 1), 2 * red_turns)
+        for side in (WHITE, RED):
+            have = self.zombie_count(side)
+            if have != expected[side]:
+                raise _bad_string(
+                    f"{SIDE_NAMES[side]} has {_zombies(have)} on the board; after {turn} "
+                    f"turns of the resurrection stage it has {expected[side]}"
+                )
+        for side, turns_played in ((WHITE, white_turns), (RED, red_turns)):
+            sq = self._last[side]
+            if (sq >= 0) != (turns_played > 0):
+                raise _bad_string(
+                    f"{SIDE_NAMES[side]}'s last placement "
+                    + (
+                        f"is missing after {turn} turns; write its square"
+                        if sq < 0
+                        else f"{SQUARE_NAMES[sq]}: {SIDE_NAMES[side]} has not placed yet; write -"
+                    )
+                )
+            if sq >= 0 and self._stacks[sq] != COLOURS[side]:
+                raise _bad_string(
+                    f"{SIDE_NAMES[side]}'s last placement {SQUARE_NAMES[sq]} holds no "
+                    f"{SIDE_NAMES[side].lower()} zombie"
+                )
+        if turn:
+            side = 1 - self._to_move
+            last = self._last[side]
+            busy = next((n for n in NEIGHBOURS[last] if self._stacks[n]), -1)
+            if busy >= 0:
+                raise _bad_string(
+                    f"{SIDE_NAMES[side]}'s last placement {SQUARE_NAMES[last]} has an "
+                    f"occupied neighbour ({SQUARE_NAMES[busy]}); it was made next to empty "
+                    "graves only, and nothing has been placed since"
+                )
+
+    def _settle(self) -> None:
+        """Derive the outcome of a position made without play (setup, strings).
+
+        In the movement stage the side to move controls a group unless the last
+        action left it none, and that action won: so a side to move without a
+        group has lost.
+        """
+        side = self._to_move
+        if self._movement and not self._controlled[side]:
+            self._winner = 1 - side
+            self._win_turn = self.turn
 
     # -- the protocol ---------------------------------------------------------
     @property
     def turn(self) -> int:
         """How many turns have been played (0 at the start)."""
-        return len(self._history)
+        return self._base + len(self._history)
 
     @property
     def mover(self) -> str:
@@ -437,6 +655,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         other._to_move = self._to_move
         other._winner = self._winner
         other._win_turn = self._win_turn
+        other._base = self._base
         other._history = self._history.copy()
         return other
 
@@ -533,6 +752,309 @@ class TinkertownPosition(Position[TinkertownMove]):
         """The moves played so far, first to last (a new list)."""
         return [entry[0] for entry in self._history]
 
+    def over_capacity(self) -> list[int]:
+        """Graves whose group holds both colours and stands above capacity, in square order.
+
+        Such a group waits to be captured by the next action that lands on it
+        (the entry exception and new tombstones leave them).
+        """
+        stacks, capacity = self._stacks, self._capacity
+        return [
+            sq
+            for sq in GRAVES
+            if len(stacks[sq]) > capacity[sq] and "w" in stacks[sq] and "r" in stacks[sq]
+        ]
+
+    # -- describing positions and moves ------------------------------------------
+    def position_string(self) -> str:
+        """This position as one line (docs/tinkertown.md, "Position strings").
+
+        ``board side stage placements turns``, e.g. the start is
+        ``4/6/8/3##3/3##3/8/6/4 w resurrection -,- 0``.
+        """
+        stacks, tomb = self._stacks, self._tomb
+        rows: list[str] = []
+        for row in _STRING_ROWS:
+            parts: list[str] = []
+            run = 0
+            for sq in row:
+                if sq in CHAPEL:
+                    cell = "#"
+                elif tomb[sq]:
+                    cell = "+"
+                elif stacks[sq]:
+                    cell = stacks[sq][:-1] + stacks[sq][-1].upper()
+                else:
+                    run += 1
+                    continue
+                if run:
+                    parts.append(str(run))
+                    run = 0
+                parts.append(cell)
+            if run:
+                parts.append(str(run))
+            rows.append("".join(parts))
+        last = ",".join(SQUARE_NAMES[sq] if sq >= 0 else "-" for sq in self._last)
+        return f"{'/'.join(rows)} {COLOURS[self._to_move]} {self.stage} {last} {self.turn}"
+
+    def canonical(self, move: TinkertownMove) -> TinkertownMove:
+        """``move`` as legal_moves() writes it: the capture mark exactly when it captures.
+
+        A move that is illegal here (whatever its mark) comes back unchanged.
+        """
+        plain: TinkertownMove
+        if isinstance(move, Move):
+            plain = _MOVES.get((move.src, move.dst, False), move)
+        elif isinstance(move, Drop):
+            plain = _DROPS[move.square][0]
+        else:
+            plain = Resurrection(move.a, move.b)
+        try:
+            self.push(plain)
+        except IllegalMoveError:
+            return move
+        captured = self._history[-1][2] >= 0
+        self.pop()
+        if move.marked and not captured:
+            return move
+        if isinstance(plain, Move):
+            return _MOVES[plain.src, plain.dst, captured]
+        if isinstance(plain, Drop):
+            return _DROPS[plain.square][captured]
+        return plain
+
+    def _landing(self) -> tuple[int, str, int]:
+        """The last action of the movement stage: its destination, the group that
+        landed there (before any capture) and how many zombies the action brought."""
+        move, changes, _tomb, _movement, _lw, _lr = self._history[-1]
+        if isinstance(move, Move):
+            (_src, source), (dst, target) = changes
+            path = PATHS[move.src * 64 + move.dst]
+            assert path is not None
+            return dst, target + source[-len(path) :], len(path)
+        ((sq, target),) = changes
+        return sq, target + COLOURS[1 - self._to_move], 1
+
+    def last_move_facts(self) -> dict[str, Any]:
+        """What the last move did (docs/tinkertown.md, "Move facts"); ``{}`` before any.
+
+        Keys: ``action`` ("placement", "resurrection", "move" or "entry"),
+        ``side`` ("White"/"Red", who played it), ``zombies`` (how many it moved or
+        placed), ``captured``, ``removed`` ({"white": n, "red": m}, only when it
+        captured), ``tombstone`` (the square, or None), ``above_capacity`` (it left
+        its destination two-coloured above capacity), ``stage_over`` (it ended the
+        resurrection stage), ``winner`` ("White"/"Red" if it won, else None).
+        """
+        if not self._history:
+            return {}
+        move, _changes, tomb, movement, _lw, _lr = self._history[-1]
+        side = 1 - self._to_move
+        facts: dict[str, Any] = {}
+        above = False
+        if not movement:
+            if isinstance(move, Resurrection):
+                facts.update(action="resurrection", side=SIDE_NAMES[side], zombies=2)
+            else:
+                facts.update(action="placement", side=SIDE_NAMES[side], zombies=1)
+            facts["captured"] = False
+        else:
+            dst, landed, zombies = self._landing()
+            action = "move" if isinstance(move, Move) else "entry"
+            facts.update(action=action, side=SIDE_NAMES[side], zombies=zombies)
+            facts["captured"] = tomb >= 0
+            if tomb >= 0:
+                facts["removed"] = {"white": landed.count("w"), "red": landed.count("r")}
+            else:
+                stack = self._stacks[dst]
+                above = len(stack) > self._capacity[dst] and "w" in stack and "r" in stack
+        facts["tombstone"] = SQUARE_NAMES[tomb] if tomb >= 0 else None
+        facts["above_capacity"] = above
+        facts["stage_over"] = not movement and self._movement
+        facts["winner"] = SIDE_NAMES[self._winner] if self._winner >= 0 else None
+        return facts
+
+    def annotations(self) -> list[tuple[str, str]]:
+        """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations").
+
+        ``capture`` ("h3 2w 1r": where, and the white and red zombies that left;
+        only after a capture), ``stage`` ("movement"; only after the placement that
+        ended the resurrection stage), ``over`` (the graves whose two-coloured
+        group stands above capacity; only when there are any) and ``control``
+        ("W5 R4", the groups each side controls; movement stage only).
+        """
+        out: list[tuple[str, str]] = []
+        if self._history:
+            _move, _changes, tomb, movement, _lw, _lr = self._history[-1]
+            if tomb >= 0:
+                _dst, landed, _k = self._landing()
+                out.append(
+                    ("capture", f"{SQUARE_NAMES[tomb]} {landed.count('w')}w {landed.count('r')}r")
+                )
+            if not movement and self._movement:
+                out.append(("stage", MOVEMENT))
+        if self._movement:
+            over = self.over_capacity()
+            if over:
+                out.append(("over", " ".join(SQUARE_NAMES[sq] for sq in over)))
+            white, red = self._controlled
+            out.append(("control", f"W{white} R{red}"))
+        return out
+
+    def board_view(self) -> BoardView:
+        """The position for the renderers (docs/tinkertown.md, "Board views").
+
+        Roles: ``off`` (the 12 corner squares), ``chapel``, ``grave``, ``over`` (a
+        grave whose two-coloured group stands above capacity), ``tombstone``;
+        tokens ``white`` ("W") and ``red`` ("R"), bottom to top.  A grave's note
+        is its capacity.
+        """
+        stacks, tomb, capacity = self._stacks, self._tomb, self._capacity
+        over = set(self.over_capacity())
+        cells: dict[str, Cell] = {}
+        for sq in range(SIZE * SIZE):
+            name = SQUARE_NAMES[sq]
+            if sq in OFF_BOARD:
+                cells[name] = Cell(name, "off")
+            elif sq in CHAPEL:
+                cells[name] = Cell(name, "chapel")
+            elif tomb[sq]:
+                cells[name] = Cell(name, "tombstone")
+            else:
+                tokens = tuple(_VIEW_TOKENS[c] for c in stacks[sq])
+                role = "over" if sq in over else "grave"
+                cells[name] = Cell(name, role, tokens, str(capacity[sq]))
+        marks: tuple[str, ...] = ()
+        if self._history:
+            move = self._history[-1][0]
+            if isinstance(move, Move):
+                marks = (SQUARE_NAMES[move.src], SQUARE_NAMES[move.dst])
+            elif isinstance(move, Drop):
+                marks = (SQUARE_NAMES[move.square],)
+            else:
+                marks = (SQUARE_NAMES[move.a], SQUARE_NAMES[move.b])
+        return BoardView(
+            files=tuple(FILES),
+            ranks=tuple(str(r) for r in range(1, SIZE + 1)),
+            cells=MappingProxyType(cells),
+            palette=PALETTE,
+            marks=marks,
+            facts=self._view_facts(over),
+            caption=self._caption(),
+        )
+
+    def _view_facts(self, over: set[int]) -> tuple[tuple[str, str], ...]:
+        facts: list[tuple[str, str]] = []
+        if self._winner >= 0:
+            facts.append(("Winner", SIDE_NAMES[self._winner]))
+        else:
+            facts.append(("To move", self.mover))
+        facts.append(("Stage", self.stage))
+        facts.append(("Turns played", str(self.turn)))
+        if not self._movement and self._last[WHITE] >= 0:
+            placed = [
+                f"{SIDE_NAMES[side]} {SQUARE_NAMES[self._last[side]]}"
+                for side in (WHITE, RED)
+                if self._last[side] >= 0
+            ]
+            facts.append(("Last placed", ", ".join(placed)))
+        for side in (WHITE, RED):
+            groups, zombies = self._controlled[side], self.zombie_count(side)
+            facts.append(
+                (SIDE_NAMES[side], f"{_plural(groups, 'group')}, {_plural(zombies, 'zombie')}")
+            )
+        facts.append(("Tombstones", str(sum(tomb for tomb in self._tomb))))
+        names = " ".join(SQUARE_NAMES[sq] for sq in sorted(over))
+        facts.append(("Above capacity", names or "none"))
+        return tuple(facts)
+
+    def _caption(self) -> str:
+        """The last move and what it did, in words ("" at the start)."""
+        if not self._history:
+            return ""
+        move, _changes, tomb, movement, _lw, _lr = self._history[-1]
+        turn = self.turn
+        number = f"{(turn - 1) // 2 + 1}{'.' if turn % 2 else '...'}"
+        side = SIDE_NAMES[1 - self._to_move]
+        captured = tomb >= 0
+        if isinstance(move, Move):
+            move = _MOVES[move.src, move.dst, captured]
+        elif isinstance(move, Drop):
+            move = _DROPS[move.square][captured]
+        text = f"{number} {move}: "
+        if isinstance(move, Resurrection):
+            text += f"{side} placed zombies on {SQUARE_NAMES[move.a]} and {SQUARE_NAMES[move.b]}"
+        elif not movement:
+            assert isinstance(move, Drop)
+            text += f"{side} placed a zombie on {SQUARE_NAMES[move.square]}"
+            if self._movement:
+                text += f"; the resurrection stage is over, {self.mover} moves first"
+        else:
+            dst, landed, k = self._landing()
+            if isinstance(move, Move):
+                text += f"{side} moved {_zombies(k)}"
+            else:
+                text += f"{side} entered a zombie"
+            if captured:
+                text += (
+                    f"; captured on {SQUARE_NAMES[dst]}: {landed.count('w')} white, "
+                    f"{landed.count('r')} red; tombstone"
+                )
+            elif dst in self.over_capacity():
+                text += f"; {SQUARE_NAMES[dst]} stands above capacity, not captured"
+        if self._winner >= 0:
+            text += f"; {SIDE_NAMES[self._winner]} wins"
+        return text
+
+    # -- immediate wins (assess_move) ---------------------------------------------
+    def winning_move(self) -> TinkertownMove | None:
+        """A move that wins at once for the side to move, or None (movement stage).
+
+        An action changes two graves at most and takes at most one group from the
+        opponent (the one it lands on; its source was the mover's), so only an
+        opponent with one group or none can lose at once, and then an entry wins:
+        on that last group (covered or captured), or anywhere if there is none.
+        """
+        if not self._movement or self._winner >= 0:
+            return None
+        opponent = COLOURS[1 - self._to_move]
+        count = self._controlled[1 - self._to_move]
+        if count > 1:
+            return None
+        stacks, tomb, capacity = self._stacks, self._tomb, self._capacity
+        for sq in GRAVES:
+            if tomb[sq]:
+                continue
+            target = stacks[sq]
+            if count and (not target or target[-1] != opponent):
+                continue
+            capture = "w" in target and "r" in target and len(target) >= capacity[sq]
+            return _DROPS[sq][capture]
+        return None
+
+    def _only_safe(self, move: TinkertownMove) -> bool:
+        """Whether ``move`` (safe, legal) is the only legal move after which the
+        opponent cannot win at once.  No move of the mover wins here."""
+        side = self._to_move
+        # An action takes at most two groups from the mover (its source uncovered,
+        # its destination captured): with four or more, every move is safe.
+        if self._controlled[side] >= 4:
+            return False
+        # An entry on an empty grave adds a group (the mover has one at least).
+        stacks, tomb = self._stacks, self._tomb
+        target = move.square if isinstance(move, Drop) else -1
+        if any(not stacks[sq] and not tomb[sq] and sq != target for sq in GRAVES):
+            return False
+        played = self.canonical(move)
+        for other in self.legal_moves():
+            if other == played:
+                continue
+            self.push(other)
+            safe = self._controlled[side] >= 2 or self._winner == side
+            self.pop()
+            if safe:
+                return False
+        return True
+
     # -- the resurrection stage -------------------------------------------------
     def _b_candidates(self) -> list[int]:
         """Empty graves whose neighbours are all empty: where (b) may go now."""
@@ -559,7 +1081,7 @@ class TinkertownPosition(Position[TinkertownMove]):
     def _push_single(self, move: Drop) -> None:
         sq = move.square
         self._check_a(sq)
-        opening = not self._history
+        opening = self._last[WHITE] < 0
         if not opening:
             # The single placement is (a) alone, allowed only when (b) is impossible.
             self._stacks[sq] = "x"  # (b) is tested with (a) on the board
@@ -583,7 +1105,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         self._to_move ^= 1
 
     def _push_pair(self, move: Resurrection) -> None:
-        if not self._history:
+        if self._last[WHITE] < 0:
             raise IllegalMoveError("White's first turn is one placement")
         a, b = move.a, move.b
         self._check_a(a)
@@ -621,7 +1143,7 @@ class TinkertownPosition(Position[TinkertownMove]):
 
     def _resurrection_moves(self) -> list[TinkertownMove]:
         stacks = self._stacks
-        if not self._history:
+        if self._last[WHITE] < 0:
             return [_DROPS[sq][0] for sq in GRAVES]
         side = self._to_move
         moves: list[TinkertownMove] = []
@@ -790,7 +1312,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         """After an action of ``side``: the opponent without a group loses."""
         if not self._controlled[1 - side]:
             self._winner = side
-            self._win_turn = len(self._history)
+            self._win_turn = self._base + len(self._history)
 
 
 class TinkertownGame(Game[TinkertownMove]):
@@ -820,6 +1342,69 @@ class TinkertownGame(Game[TinkertownMove]):
     def new_position(self, tags: Mapping[str, str] | None = None) -> TinkertownPosition:
         """The empty cemetery, White to place (no tag changes the start)."""
         return TinkertownPosition()
+
+    def position_from_string(
+        self, text: str, tags: Mapping[str, str] | None = None
+    ) -> TinkertownPosition:
+        """The position a position string describes (no other tag changes it)."""
+        return TinkertownPosition.from_string(text)
+
+    def move_to_dict(self, move: TinkertownMove) -> dict[str, Any]:
+        """``{"type": "drop", "square": "h3", "marked": True}``, ``{"type":
+        "resurrection", "a": "d2", "b": "b5", ...}`` or ``{"type": "move", "from":
+        "h5", "to": "h3", ...}``; ``marked`` is the capture mark as written."""
+        if isinstance(move, Drop):
+            return {"type": "drop", "square": SQUARE_NAMES[move.square], "marked": move.marked}
+        if isinstance(move, Resurrection):
+            return {
+                "type": "resurrection",
+                "a": SQUARE_NAMES[move.a],
+                "b": SQUARE_NAMES[move.b],
+                "marked": move.marked,
+            }
+        return {
+            "type": "move",
+            "from": SQUARE_NAMES[move.src],
+            "to": SQUARE_NAMES[move.dst],
+            "marked": move.marked,
+        }
+
+    #: The keys of :meth:`TinkertownPosition.annotations`.
+    annotation_keys = frozenset({"capture", "stage", "over", "control"})
+    can_assess = True
+
+    def assess_move(
+        self, position: Position[TinkertownMove], move: TinkertownMove
+    ) -> Assessment | None:
+        """``??``, ``?`` or ``!`` for a move of the movement stage (see the base class).
+
+        Exact and cheap: a side loses at once only when it is left with one group
+        or none (:meth:`TinkertownPosition.winning_move`), so most moves cost one
+        push and pop.  ``position`` is left as it was.
+        """
+        if not isinstance(position, TinkertownPosition) or position.stage != MOVEMENT:
+            return None
+        if position.outcome() is not None:
+            return None
+        side = position.side_to_move
+        try:
+            position.push(move)
+        except IllegalMoveError:
+            return None
+        try:
+            if position.winner == side:
+                return None
+            reply = position.winning_move()
+        finally:
+            position.pop()
+        if reply is not None:
+            return Assessment("??", f"allows {reply}, which wins for {SIDE_NAMES[1 - side]}")
+        win = position.winning_move()
+        if win is not None:
+            return Assessment("?", f"misses {win}, which wins at once")
+        if position._only_safe(move):
+            return Assessment("!", "the only move that does not lose at once")
+        return None
 
 
 GAME = TinkertownGame()

@@ -17,10 +17,11 @@ ints changed in place by :meth:`ZombieKidzPosition.push` and restored by
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, Self, cast
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -28,9 +29,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
 from notation.games.base import WIN_FIRST, WIN_SECOND, Game, Position
 from notation.grammar import build_parser
+from notation.view import BoardView, Cell, Token
 
 if TYPE_CHECKING:
-    from lark import Token
+    from lark import Token as LarkToken
 
 # -- the board as data ---------------------------------------------------------
 
@@ -108,6 +110,44 @@ PLAYERS_WIN: Final[str] = WIN_FIRST
 ZOMBIES_WIN: Final[str] = WIN_SECOND
 
 
+# -- describing positions: the string, the view ------------------------------------
+
+#: The position string of the start, per number of players and zombies: see
+#: docs/zombie-kidz.md, "Position strings".
+POSITION_FIELDS: Final[str] = (
+    "zombies per zone (rank 3 first, e.g. 101/000/101), pawns (b2,b2), locked gates "
+    "(- or a1,c3), reserve/total (4/8), players (2), to move (1, or 1-0/0-1 once over), "
+    "turns played (0)"
+)
+_GRID = re.compile(r"[0-9]{3}/[0-9]{3}/[0-9]{3}")
+_RESERVE = re.compile(r"([0-9]+)/([0-9]+)")
+_NUMBER = re.compile(r"[0-9]+")
+
+#: The roles of board_view() and their colours: tombs in their own colours, gates
+#: in stone grey (dark slate once locked), zombies pale green, a brass lock, and
+#: four pawn colours that stand out on every tomb.
+PALETTE: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "tomb-red": "#c62828",
+        "tomb-yellow": "#f2b630",
+        "tomb-green": "#2e7d32",
+        "tomb-black": "#303030",
+        "tomb-blue": "#1e5fb4",
+        "gate": "#b0bec5",
+        "gate-locked": "#455a64",
+        "zombie": "#b5e08a",
+        "lock": "#ffca28",
+        "pawn-1": "#ffffff",
+        "pawn-2": "#ff7ac6",
+        "pawn-3": "#8ee8ff",
+        "pawn-4": "#ff9e40",
+    }
+)
+ZOMBIE_TOKEN: Final[Token] = Token("zombie", "Z")
+LOCK_TOKEN: Final[Token] = Token("lock", "L")
+PAWN_TOKENS: Final[tuple[Token, ...]] = tuple(Token(f"pawn-{p}", str(p)) for p in range(1, 5))
+
+
 def _zone_list(zones: Sequence[int]) -> str:
     names = [ZONE_NAMES[z] for z in sorted(zones)]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -115,6 +155,26 @@ def _zone_list(zones: Sequence[int]) -> str:
 
 def _zombies(n: int) -> str:
     return f"{n} zombie" if n == 1 else f"{n} zombies"
+
+
+def _turns(n: int) -> str:
+    return f"{n} turn played" if n == 1 else f"{n} turns played"
+
+
+def _standing(pawns: Sequence[int], zone: int) -> str:
+    """Who stands on ``zone``: "player 2 stands", "players 1 and 3 stand"."""
+    players = [str(p + 1) for p, z in enumerate(pawns) if z == zone]
+    if len(players) == 1:
+        return f"player {players[0]} stands"
+    return f"players {', '.join(players[:-1])} and {players[-1]} stand"
+
+
+_GATES_ARE = "the gates are a1, c1, a3 and c3"
+
+
+def _bad(reason: str) -> TagValueError:
+    """The error for a Position tag this game cannot read or reach."""
+    return TagValueError("Position", reason)
 
 
 # -- moves ---------------------------------------------------------------------
@@ -167,7 +227,7 @@ _FORMS = (
 class _MoveShape(Transformer[object, object]):
     """Turns the parse into the raw pieces ``(die, zones, marks)``; parse_move checks them."""
 
-    def step(self, children: list[Token]) -> tuple[str, ...]:
+    def step(self, children: list[LarkToken]) -> tuple[str, ...]:
         return tuple(str(c) for c in children)
 
     def start(self, children: list[object]) -> tuple[str, tuple[str, ...], str]:
@@ -483,6 +543,360 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
             lines.append(f"game over at turn {turn}: {winners} ({why}) {result}")
         return "\n".join(lines)
 
+    # -- describing the position ---------------------------------------------------
+    def position_string(self) -> str:
+        """The position as one line (docs/zombie-kidz.md, "Position strings").
+
+        ``101/000/101 b2,b2 - 4/8 2 1 0`` is the start with two players and 8 zombies.
+        """
+        zombies = self._zombies
+        grid = "/".join(
+            "".join(str(zombies[file + 3 * rank]) for file in range(3)) for rank in (2, 1, 0)
+        )
+        pawns = ",".join(ZONE_NAMES[z] for z in self._pawns)
+        locks = ",".join(self.locked_gates) or "-"
+        to_move = str(self._turn % self._players + 1) if self._end is None else self._end[0]
+        return (
+            f"{grid} {pawns} {locks} {self._reserve}/{self._total} "
+            f"{self._players} {to_move} {self._turn}"
+        )
+
+    def last_move_facts(self) -> dict[str, Any]:
+        """What the last turn did: see docs/zombie-kidz.md, "Data for programs"."""
+        if not self._history:
+            return {}
+        move, tomb, here, count, lock = self._history[-1]
+        mover = (self._turn - 1) % self._players
+        there = self._pawns[mover]
+        facts: dict[str, Any] = {
+            "player": mover + 1,
+            "die": move.die,
+            "placed_on": ZONE_NAMES[tomb] if tomb >= 0 else None,
+            "moved_to": ZONE_NAMES[there] if there != here else None,
+            "zone": ZONE_NAMES[there],
+            "eliminated": count,
+            "locked": ZONE_NAMES[lock.bit_length() - 1] if lock else None,
+        }
+        if self._end is not None:
+            facts["outcome"] = self._end[0]
+            facts["end_reason"] = self._end[2]
+        return facts
+
+    def annotations(self) -> list[tuple[str, str]]:
+        """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked."""
+        zones = [f"{ZONE_NAMES[z]}:{n}" for z, n in enumerate(self._zombies) if n]
+        notes = [("zombies", " ".join(zones) or "-"), ("reserve", str(self._reserve))]
+        if self._locked:
+            notes.append(("locks", " ".join(self.locked_gates)))
+        return notes
+
+    def board_view(self) -> BoardView:
+        """The board for the renderers: see docs/zombie-kidz.md, "Board views"."""
+        cells: dict[str, Cell] = {}
+        for zone, name in enumerate(ZONE_NAMES):
+            tokens: list[Token] = []
+            locked = bool(self._locked & GATE_BIT[zone])
+            if zone in GATES:
+                role = "gate-locked" if locked else "gate"
+                if locked:
+                    tokens.append(LOCK_TOKEN)
+            else:
+                role = "tomb-" + TOMB_COLOURS[name]
+            count = self._zombies[zone]
+            tokens.extend([ZOMBIE_TOKEN] * count)
+            tokens.extend(PAWN_TOKENS[p] for p, z in enumerate(self._pawns) if z == zone)
+            cells[name] = Cell(name, role, tuple(tokens), str(count) if count else "")
+        links = PATHS_BOTH_SIDES + (PATHS_TWO_PLAYER_SIDE if self._players == 2 else ())
+        unused = {f"pawn-{p}" for p in range(self._players + 1, 5)}
+        palette = {role: colour for role, colour in PALETTE.items() if role not in unused}
+        return BoardView(
+            files=("a", "b", "c"),
+            ranks=("1", "2", "3"),
+            cells=MappingProxyType(cells),
+            palette=MappingProxyType(palette),
+            links=links,
+            marks=self._last_marks(),
+            facts=self._facts(),
+            caption=self._caption(),
+        )
+
+    def _last_marks(self) -> tuple[str, ...]:
+        """The placement tomb (unless the pawn's zones name it), then from and to, or the
+        zone the pawn stayed on."""
+        if not self._history:
+            return ()
+        _, tomb, here, _, _ = self._history[-1]
+        there = self._pawns[(self._turn - 1) % self._players]
+        zones = (here,) if there == here else (here, there)
+        placed = (tomb,) if tomb >= 0 and tomb not in zones else ()
+        return tuple(ZONE_NAMES[z] for z in placed + zones)
+
+    def _facts(self) -> tuple[tuple[str, str], ...]:
+        if self._end is None:
+            status = ("To move", self.mover)
+        else:
+            result, _, why = self._end
+            status = ("Result", f"{result}, {self._winners(result)} ({why})")
+        board = self._total - self._reserve
+        locks = self.locked_gates
+        return (
+            status,
+            ("Turns played", str(self._turn)),
+            ("Reserve", f"{self._reserve} of {self._total}"),
+            ("Board side", "2-player side" if self._players == 2 else "3-4 player side"),
+            ("Locks", f"{', '.join(locks) if locks else 'none'} ({len(locks)} of 4)"),
+            ("Zombies on the board", str(board)),
+        )
+
+    @staticmethod
+    def _winners(result: str) -> str:
+        return "the players win" if result == PLAYERS_WIN else "the zombies win"
+
+    def _caption(self) -> str:
+        """The last turn in the canonical form and what it did, in words."""
+        if not self._history:
+            return ""
+        move, tomb, here, count, lock = self._history[-1]
+        player = (self._turn - 1) % self._players
+        there = self._pawns[player]
+        canonical = ZombieKidzMove(
+            move.die,
+            here if there != here else None,
+            there if there != here else None,
+            count > 0,
+            lock > 0,
+        )
+        if tomb >= 0:
+            roll = f"{move.colour} tomb +1"
+        elif move.die == "W":
+            roll = "white, no zombie"
+        else:
+            roll = f"{move.colour}, no zombie left to place"
+        text = f"{canonical}: {roll}"
+        end = self._end
+        if end is None or end[0] == PLAYERS_WIN:
+            step = (
+                f"moved to {ZONE_NAMES[there]}"
+                if there != here
+                else f"stayed on {ZONE_NAMES[here]}"
+            )
+            text += f", player {player + 1} {step}"
+            if count:
+                text += f" and eliminated {_zombies(count)}"
+            if lock:
+                text += f" and locked {ZONE_NAMES[there]}"
+        if end is not None:
+            text += f"; {self._winners(end[0])}: {end[2]}"
+        return text
+
+    # -- reading a position string -------------------------------------------------
+    @classmethod
+    def from_string(cls, text: str) -> Self:
+        """The position a :meth:`position_string` describes.
+
+        Raises ``TagValueError("Position", reason)`` for a malformed string, and for
+        one that no game can reach (the reason names the field or the fact).
+        """
+        fields = text.split()
+        if len(fields) != 7:
+            raise _bad(f"a Zombie Kidz position has 7 fields, not {len(fields)}: {POSITION_FIELDS}")
+        grid, pawn_field, lock_field, reserve_field, player_field, mover_field, turn_field = fields
+
+        # Each field alone.
+        if not _GRID.fullmatch(grid):
+            raise _bad(
+                f"the zombies field {grid!r} is not three ranks of three digits, "
+                "rank 3 first (101/000/101 at the start)"
+            )
+        rows = grid.split("/")
+        zombies = [int(rows[2 - zone // 3][zone % 3]) for zone in range(9)]
+        if player_field not in PLAYER_COUNTS:
+            raise _bad(f"the players field {player_field!r} is not 2, 3 or 4")
+        players = PLAYER_COUNTS[player_field]
+        pawns: list[int] = []
+        for name in pawn_field.split(","):
+            zone = ZONE_INDEX.get(name.lower())
+            if zone is None:
+                raise _bad(f"{name!r} in the pawns field is not a zone (the zones are a1 to c3)")
+            pawns.append(zone)
+        if len(pawns) != players:
+            raise _bad(
+                f"the pawns field places {len(pawns)} pawn{'s' if len(pawns) > 1 else ''}, "
+                f"but the players field says {players} players"
+            )
+        locked = 0
+        if lock_field != "-":
+            for name in lock_field.split(","):
+                zone = ZONE_INDEX.get(name.lower())
+                if zone is None:
+                    raise _bad(f"{name!r} in the locks field is not a zone ({_GATES_ARE})")
+                if zone not in GATES:
+                    raise _bad(
+                        f"{ZONE_NAMES[zone]} in the locks field is a tomb, "
+                        f"not a gate ({_GATES_ARE})"
+                    )
+                if locked & GATE_BIT[zone]:
+                    raise _bad(f"{ZONE_NAMES[zone]} is named twice in the locks field")
+                locked |= GATE_BIT[zone]
+        match = _RESERVE.fullmatch(reserve_field)
+        if match is None:
+            raise _bad(
+                f"the reserve field {reserve_field!r} is not reserve/total (4/8 at the start)"
+            )
+        reserve, total = int(match[1]), int(match[2])
+        if total not in ZOMBIE_COUNTS.values():
+            raise _bad(
+                f"the zombie total {total} (reserve field {reserve_field}) is not 8, "
+                "or 7 in the harder game"
+            )
+        if not _NUMBER.fullmatch(turn_field):
+            raise _bad(
+                f"the turn field {turn_field!r} is not the number of turns played (0 at the start)"
+            )
+        turn = int(turn_field)
+        result: str | None = None
+        if mover_field in (PLAYERS_WIN, ZOMBIES_WIN):
+            result = mover_field
+        elif mover_field in ("1", "2", "3", "4"):
+            expected = turn % players + 1
+            if int(mover_field) != expected:
+                raise _bad(
+                    f"the to-move field says player {mover_field}, but after {_turns(turn)} "
+                    f"of {players} players player {expected} is to move"
+                )
+        else:
+            raise _bad(
+                f"the to-move field {mover_field!r} is neither a player (1 to {players}) "
+                "nor the result (1-0, 0-1) of a finished game"
+            )
+
+        # The fields together: what the rules make impossible.
+        board = sum(zombies)
+        if board > total:
+            raise _bad(f"the board holds {_zombies(board)}, more than the total of {total}")
+        if board + reserve != total:
+            raise _bad(
+                f"the board holds {board} zombies and the reserve {reserve}, "
+                f"which makes {board + reserve}, not the total of {total}"
+            )
+        pawn_count = [0] * 9
+        for zone in pawns:
+            pawn_count[zone] += 1
+        for gate in sorted(GATES):
+            name, held, bit = ZONE_NAMES[gate], zombies[gate], GATE_BIT[gate]
+            if held > 1:
+                raise _bad(
+                    f"gate {name} holds {held} zombies; no roll puts a zombie on a gate, "
+                    "so a gate holds 1 at most"
+                )
+            if held and locked & bit:
+                raise _bad(f"gate {name} is locked but holds a zombie; locking clears a gate")
+            if held and pawn_count[gate]:
+                raise _bad(
+                    f"{_standing(pawns, gate)} on gate {name}, which holds a zombie; "
+                    "a pawn clears a gate as it arrives"
+                )
+            if pawn_count[gate] >= 2 and not locked & bit:
+                raise _bad(
+                    f"{_standing(pawns, gate)} on gate {name}, which is not locked; "
+                    "a gate is locked when a second pawn reaches it"
+                )
+        on_tombs = board - sum(zombies[g] for g in GATES)
+        if on_tombs > turn:
+            raise _bad(
+                f"the tombs hold {_zombies(on_tombs)} after {_turns(turn)}; "
+                "a roll brings one zombie at most"
+            )
+        for player in range(turn, players):
+            if pawns[player] != CENTRE:
+                raise _bad(
+                    f"player {player + 1} has had no turn yet ({_turns(turn)}), so stands "
+                    f"on b2, not {ZONE_NAMES[pawns[player]]}"
+                )
+        full = [z for z in range(9) if pawn_count[z] and zombies[z] >= DEADLY]
+        if len(full) > 1:
+            raise _bad(
+                f"pawns stand among 3 or more zombies on {_zone_list(full)}; "
+                "the game ends at the first"
+            )
+        caught = (
+            f"{_standing(pawns, full[0])} on {ZONE_NAMES[full[0]]}, "
+            f"which now holds {_zombies(zombies[full[0]])}"
+            if full
+            else ""
+        )
+        all_locked = locked == ALL_GATES_LOCKED
+        if board == 0 and all_locked:
+            raise _bad(
+                "the board is empty and all four gates are locked; "
+                "the game ends at the first of the two"
+            )
+        why = ""
+        if result is None:
+            if caught:
+                raise _bad(f"{caught}: the zombies have won, so the to-move field is 0-1")
+            if board == 0:
+                raise _bad(
+                    "no zombie is on the board: the players have won, so the to-move field is 1-0"
+                )
+            if all_locked:
+                raise _bad(
+                    "all four gates are locked: the players have won, so the to-move field is 1-0"
+                )
+        elif turn == 0:
+            raise _bad(f"the to-move field says the game is over ({result}) before any turn")
+        elif result == PLAYERS_WIN:
+            if caught:
+                raise _bad(f"{caught}, yet the to-move field says the players won (1-0)")
+            if board and not all_locked:
+                raise _bad(
+                    "the to-move field says the players won (1-0), but zombies are on the "
+                    "board and not all four gates are locked"
+                )
+            why = "no zombie is left on the board" if board == 0 else "all 4 gates are locked"
+        elif all_locked:
+            raise _bad(
+                "the to-move field says the zombies won (0-1), but all four gates are locked"
+            )
+        elif caught:
+            why = caught
+        elif reserve == 0:
+            why = "the reserve is empty"
+        else:
+            raise _bad(
+                "the to-move field says the zombies won (0-1), but the reserve is not empty "
+                "and no pawn stands among 3 or more zombies"
+            )
+        if result != ZOMBIES_WIN:
+            # A pawn's zone is empty at the end of its turn (cleared, or locked and so
+            # empty); since then each roll has brought one zombie at most.
+            for ago in range(1, min(players, turn) + 1):
+                player = (turn - ago) % players
+                zone = pawns[player]
+                if zombies[zone] > ago - 1:
+                    rolls = (
+                        "no roll has"
+                        if ago == 1
+                        else "only 1 roll has"
+                        if ago == 2
+                        else f"only {ago - 1} rolls have"
+                    )
+                    raise _bad(
+                        f"player {player + 1} stands on {ZONE_NAMES[zone]} with "
+                        f"{_zombies(zombies[zone])}, but that zone was empty after its "
+                        f"turn {turn - ago + 1} and {rolls} come since"
+                    )
+
+        position = cls(players, total)
+        position._zombies = zombies
+        position._reserve = reserve
+        position._pawns = pawns
+        position._pawn_count = pawn_count
+        position._locked = locked
+        position._turn = turn
+        position._end = None if result is None else (result, turn, why)
+        return position
+
     # -- messages ----------------------------------------------------------------
     def _check_step(self, move: ZombieKidzMove, here: int, dest: int, tomb: int) -> None:
         """Raise IllegalMoveError unless the mover may step from ``here`` to ``dest``."""
@@ -514,10 +928,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
             raise IllegalMoveError(f"{ZONE_NAMES[dest]} holds {count} zombies; no pawn may enter")
 
     def _pawns_on(self, zone: int) -> str:
-        players = [str(p + 1) for p, z in enumerate(self._pawns) if z == zone]
-        if len(players) == 1:
-            return f"player {players[0]} stands"
-        return f"players {', '.join(players[:-1])} and {players[-1]} stand"
+        return _standing(self._pawns, zone)
 
     def _why_no_lock(self, dest: int) -> str:
         name = ZONE_NAMES[dest]
@@ -531,10 +942,32 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 # -- the game ------------------------------------------------------------------
 
 
+def _players_tag(tags: Mapping[str, str]) -> int | None:
+    value = tags.get("Players")
+    if value is None:
+        return None
+    if value not in PLAYER_COUNTS:
+        raise TagValueError("Players", f"Zombie Kidz is played by 2, 3 or 4 players, not {value!r}")
+    return PLAYER_COUNTS[value]
+
+
+def _zombies_tag(tags: Mapping[str, str]) -> int | None:
+    value = tags.get("Zombies")
+    if value is None:
+        return None
+    if value not in ZOMBIE_COUNTS:
+        raise TagValueError(
+            "Zombies",
+            f"Zombie Kidz is played with 8 zombies, or 7 in the harder game, not {value!r}",
+        )
+    return ZOMBIE_COUNTS[value]
+
+
 class ZombieKidzGame(Game[ZombieKidzMove]):
     name = "zombie-kidz"
     aliases = ("zombiekidz",)
     title = "Zombie Kidz"
+    annotation_keys = frozenset({"zombies", "reserve", "locks"})
     player_tags = ("Player1", "Player2", "Player3", "Player4")
     result_names = MappingProxyType(
         {PLAYERS_WIN: "the players win", ZOMBIES_WIN: "the zombies win"}
@@ -567,24 +1000,52 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
 
     def new_position(self, tags: Mapping[str, str] | None = None) -> ZombieKidzPosition:
         tags = tags or {}
-        players = DEFAULT_PLAYERS
-        if "Players" in tags:
-            value = tags["Players"]
-            if value not in PLAYER_COUNTS:
-                raise TagValueError(
-                    "Players", f"Zombie Kidz is played by 2, 3 or 4 players, not {value!r}"
-                )
-            players = PLAYER_COUNTS[value]
-        zombies = DEFAULT_ZOMBIES
-        if "Zombies" in tags:
-            value = tags["Zombies"]
-            if value not in ZOMBIE_COUNTS:
-                raise TagValueError(
-                    "Zombies",
-                    f"Zombie Kidz is played with 8 zombies, or 7 in the harder game, not {value!r}",
-                )
-            zombies = ZOMBIE_COUNTS[value]
-        return ZombieKidzPosition(players, zombies)
+        players = _players_tag(tags)
+        zombies = _zombies_tag(tags)
+        return ZombieKidzPosition(
+            DEFAULT_PLAYERS if players is None else players,
+            DEFAULT_ZOMBIES if zombies is None else zombies,
+        )
+
+    def position_from_string(
+        self, text: str, tags: Mapping[str, str] | None = None
+    ) -> ZombieKidzPosition:
+        """The position of a ``Position`` tag; ``Players`` and ``Zombies`` tags, when
+        present, must agree with it."""
+        tags = tags or {}
+        players = _players_tag(tags)
+        zombies = _zombies_tag(tags)
+        position = ZombieKidzPosition.from_string(text)
+        if players is not None and players != position.players:
+            raise TagValueError(
+                "Players",
+                f"the Players tag says {players} but the Position tag has "
+                f"{position.players} players",
+            )
+        if zombies is not None and zombies != position.zombie_total:
+            raise TagValueError(
+                "Zombies",
+                f"the Zombies tag says {zombies} but the Position tag has "
+                f"{position.zombie_total} zombies in all (reserve/total "
+                f"{position.reserve}/{position.zombie_total})",
+            )
+        return position
+
+    def move_to_dict(self, move: ZombieKidzMove) -> dict[str, Any]:
+        """A turn as data: see docs/zombie-kidz.md, "Data for programs"."""
+        tomb = DIE_FACES[move.die][1]
+        form = "stay" if move.dest is None else "short" if move.origin is None else "long"
+        return {
+            "type": "turn",
+            "die": move.die,
+            "colour": move.colour,
+            "tomb": tomb,
+            "from": None if move.origin is None else ZONE_NAMES[move.origin],
+            "to": None if move.dest is None else ZONE_NAMES[move.dest],
+            "form": form,
+            "x": move.eliminated,
+            "L": move.locked,
+        }
 
     def setup_tags(self, players: int | None = None) -> list[tuple[str, str]]:
         if players is None:

@@ -1,0 +1,157 @@
+"""Writing what the engine knows into a record.
+
+After every move (variations included) a comment of machine commands is added,
+``{[%key value] [%key value]}``, the convention chess tools use for clock times
+and evaluations; the keys are the game's (``Position.annotations``).  Also:
+
+- a ``Termination`` tag: ``rules`` (the rules ended the game), ``resignation``
+  (a decisive result the rules did not reach), ``agreement`` (a draw they did not
+  reach), ``unfinished`` (``*``);
+- with ``diagrams=N``, a text diagram after every N-th turn, in a comment that
+  starts with ``[%diagram T]``;
+- with ``analyze``, the game's first opinion on each move (``Game.assess_move``):
+  the glyph goes into the move's suffix where the record has none, and the reason
+  into an ``[%analysis ...]`` command.
+
+Annotating replaces the machine commands of an earlier run and keeps everything
+else, human comments included, so annotating twice gives the same text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from notation.convert import Converted, convert_record
+from notation.games.base import Game, Position
+from notation.record import Comment, MoveNode, Record
+from notation.replay import ReplayVisitor, check_record, resolve_game
+from notation.view import Assessment
+
+__all__ = ["AnnotateOptions", "annotate_record", "strip_machine_commands", "termination"]
+
+#: Commands this module writes itself, whatever the game.
+TOOL_KEYS = frozenset({"diagram", "analysis"})
+_COMMAND = re.compile(r"\[%([A-Za-z][\w-]*)(?:[ \t]+[^\]\n]*)?\]")
+
+
+@dataclass(frozen=True, slots=True)
+class AnnotateOptions:
+    #: Add a text diagram after every N-th turn (0: none).
+    diagrams: int = 0
+    #: Ask the game for its opinion of every move (``??``, ``?``, ``!``).
+    analyze: bool = False
+
+
+def termination(result: str | None, outcome: str | None) -> str:
+    """How the game ended, for the ``Termination`` tag."""
+    if outcome is not None:
+        return "rules"
+    if result in ("1-0", "0-1"):
+        return "resignation"
+    if result == "1/2-1/2":
+        return "agreement"
+    return "unfinished"
+
+
+def _command(key: str, value: str) -> str:
+    # The game promises values without brackets or braces; a newline would end a
+    # ";" comment, so it is folded too.
+    value = " ".join(value.split())
+    return f"[%{key} {value}]" if value else f"[%{key}]"
+
+
+class _Annotator(ReplayVisitor):
+    def __init__(self, game: Game[Any], options: AnnotateOptions) -> None:
+        self.game = game
+        self.options = options
+        self.keys: set[str] = set(TOOL_KEYS)
+        self.added: set[int] = set()
+        self._assessment: Assessment | None = None
+
+    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        self._assessment = None
+        if self.options.analyze and self.game.can_assess:
+            self._assessment = self.game.assess_move(position, move)
+
+    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        pairs = position.annotations()
+        self.keys.update(key for key, _ in pairs)
+        commands = [_command(key, value) for key, value in pairs]
+        assessment = self._assessment
+        if assessment is not None:
+            commands.append(_command("analysis", f"{assessment.glyph} {assessment.reason}"))
+            if not node.suffix:
+                node.suffix = assessment.glyph
+        if commands:
+            self._add(node, " ".join(commands))
+        every = self.options.diagrams
+        if every and position.turn % every == 0:
+            diagram = position.diagram().replace("{", "(").replace("}", ")")
+            self._add(node, f"[%diagram {position.turn}]\n{diagram}")
+
+    def _add(self, node: MoveNode, text: str) -> None:
+        comment = Comment(text)
+        self.added.add(id(comment))
+        node.comments_after.append(comment)
+
+
+def _all_comment_lists(record: Record) -> list[list[Comment]]:
+    lists = [record.comments]
+    stack = [record.moves]
+    while stack:
+        for node in stack.pop():
+            lists.extend((node.comments_before, node.comments_after))
+            for variation in node.variations:
+                lists.extend((variation.comments_before, variation.comments))
+                stack.append(variation.nodes)
+    return lists
+
+
+def strip_machine_commands(
+    record: Record, keys: set[str] | frozenset[str], keep: set[int] | None = None
+) -> None:
+    """Remove ``[%key ...]`` commands of these keys from every comment (except the
+    comments whose ids are in ``keep``); comments left empty go, and so do whole
+    ``[%diagram]`` comments."""
+    keep = keep or set()
+    for comments in _all_comment_lists(record):
+        kept: list[Comment] = []
+        for comment in comments:
+            if id(comment) in keep:
+                kept.append(comment)
+                continue
+            text = comment.text
+            if "diagram" in keys and text.startswith("[%diagram"):
+                continue
+            stripped = _COMMAND.sub(
+                lambda m: "" if m.group(1) in keys else m.group(0), text
+            )
+            if stripped != text:
+                stripped = re.sub(r"[ \t]{2,}", " ", stripped).strip()
+                if not stripped:
+                    continue
+                comment.text = stripped
+            kept.append(comment)
+        comments[:] = kept
+
+
+def annotate_record(
+    record: Record, options: AnnotateOptions | None = None, default_game: str | None = None
+) -> Converted:
+    """The record annotated, as canonical text; or, if it does not check, as it was
+    (with the error, so the caller can say so)."""
+    options = options or AnnotateOptions()
+    game = resolve_game(record, default_game)
+    verdict = check_record(record, default_game)
+    if verdict.error is not None or not isinstance(game, Game):
+        converted = convert_record(record, "text", default_game)
+        return Converted(converted.text, verdict.error or converted.error, converted.verbatim)
+    assert isinstance(game, Game)
+    annotator = _Annotator(game, options)
+    check_record(record, default_game, annotator)
+    keys = annotator.keys | game.annotation_keys
+    strip_machine_commands(record, keys, annotator.added)
+    record.set_tag("Termination", termination(record.result, verdict.outcome))
+    return convert_record(record, "text", default_game)

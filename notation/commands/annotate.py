@@ -1,0 +1,83 @@
+"""``notation annotate``: what the engine knows, written into the records."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+import click
+
+from notation.annotate import AnnotateOptions, annotate_record
+from notation.commands.common import (
+    Source,
+    atomic_output,
+    expand_sources,
+    files_argument,
+    game_option,
+    refuse_overwriting_inputs,
+)
+from notation.reader import read_file, read_records
+
+
+def _annotate_source(source: Source, out: TextIO, options: AnnotateOptions,
+                     game: str | None, first: bool) -> tuple[int, int]:
+    """Annotate every record of one source into ``out``; (records written, broken)."""
+    written = broken = 0
+    if source.path is None:
+        records = read_records(sys.stdin, source.name, keep_raw=True)
+    else:
+        source.records()  # a clean usage error for an unreadable file
+        records = read_file(source.path, keep_raw=True)
+    for record in records:
+        converted = annotate_record(record, options, game)
+        if converted.error is not None:
+            broken += 1
+            click.echo(f"warning: {converted.error} (not annotated, kept as it reads)", err=True)
+        if written or not first:
+            out.write("\n")
+        out.write(converted.text)
+        written += 1
+    return written, broken
+
+
+@click.command("annotate")
+@files_argument
+@click.option("-o", "--output", default=None, metavar="OUT",
+              help="Write here (whole or not at all) instead of standard output.")
+@click.option("--in-place", is_flag=True, help="Rewrite each input file with its annotations.")
+@click.option("--diagrams", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Add a text diagram after every N-th turn.")
+@click.option("--analyze", is_flag=True,
+              help="Mark moves ?? (allows a win at once), ? (misses a win in one) and ! (the "
+                   "only move that does not lose at once), where the game supports it.")
+@game_option
+def command(files: tuple[str, ...], output: str | None, in_place: bool, diagrams: int,
+            analyze: bool, game: str | None) -> None:
+    """Write each record back with what the engine knows about every position.
+
+    Facts go after each move as [%key value] commands inside a comment; a
+    Termination tag says how the game ended.  Annotating an annotated record
+    replaces the old commands and keeps the human comments.  The output is the
+    canonical record text.  Records that do not check are written as they read,
+    with a warning; the exit code is then 1.
+    """
+    sources = expand_sources(files)
+    options = AnnotateOptions(diagrams=diagrams, analyze=analyze)
+    broken = 0
+    if in_place:
+        if output is not None:
+            raise click.UsageError("--in-place and -o do not go together")
+        for source in sources:
+            if source.path is None:
+                raise click.UsageError("--in-place needs files, not standard input")
+            with atomic_output(str(source.path)) as out:
+                broken += _annotate_source(source, out, options, game, True)[1]
+    else:
+        refuse_overwriting_inputs(output, sources)
+        with atomic_output(output) as out:
+            total = 0
+            for source in sources:
+                written, bad = _annotate_source(source, out, options, game, total == 0)
+                total += written
+                broken += bad
+    sys.exit(1 if broken else 0)

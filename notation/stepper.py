@@ -1,0 +1,212 @@
+"""Stepping through one record, move by move, in and out of variations.
+
+:class:`Stepper` is the state of a replay viewer with no screen in it: where we
+are in the record tree, the position there, and the defect that stops us, if
+any.  The terminal stepper (``notation replay``) and the HTML viewer both follow
+this model; tests drive it directly.
+
+Vocabulary: a *line* is the main line or a variation; ``index`` counts the moves
+of the current line that have been played; the *last move* is the one just
+played (``line[index - 1]``) and the *next move* the one about to be played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from notation.errors import (
+    ErrorKind,
+    IllegalMoveError,
+    MoveSyntaxError,
+    NotationError,
+    TagValueError,
+)
+from notation.games.base import Game, Position
+from notation.record import MoveNode, Record, Variation
+from notation.replay import Verdict, check_record, resolve_game, start_position
+
+__all__ = ["Stepper", "StepperError"]
+
+
+class StepperError(Exception):
+    """The record cannot be replayed at all (unknown game, bad setup tag)."""
+
+    def __init__(self, error: NotationError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+@dataclass(slots=True)
+class _Level:
+    nodes: list[MoveNode]
+    index: int
+    #: The variation this level replays (None for the main line) and its number.
+    variation: Variation | None = None
+    number: int = 0
+    #: The turn of the line's first move.
+    first_turn: int = 1
+
+
+class Stepper:
+    """A position in a record's tree that moves forward, back, and into variations."""
+
+    def __init__(
+        self, record: Record, game: Game[Any] | None = None, default_game: str | None = None
+    ) -> None:
+        self.record = record
+        self.verdict: Verdict = check_record(record, game.name if game else default_game)
+        resolved = game if game is not None else resolve_game(record, default_game)
+        if isinstance(resolved, NotationError):
+            raise StepperError(resolved.located(file=record.source, record=record.index))
+        self.game: Game[Any] = resolved
+        try:
+            self.position: Position[Any] = start_position(resolved, record.tag_dict)
+        except TagValueError as exc:
+            tag = record.find_tag(exc.tag)
+            error = NotationError(
+                ErrorKind.SYNTAX, str(exc), tag.line if tag else record.first_line,
+                tag.column if tag else 1, file=record.source, record=record.index,
+            )
+            raise StepperError(error) from None
+        self.start_turn = self.position.turn
+        self._levels = [_Level(record.moves, 0, first_turn=self.start_turn + 1)]
+        #: Why the last step forward could not be made (None after any successful step).
+        self.error: NotationError | None = None
+
+    # -- where we are ---------------------------------------------------------
+    @property
+    def line(self) -> list[MoveNode]:
+        return self._levels[-1].nodes
+
+    @property
+    def index(self) -> int:
+        return self._levels[-1].index
+
+    @property
+    def depth(self) -> int:
+        """0 on the main line, 1 inside a variation, 2 inside one of its variations..."""
+        return len(self._levels) - 1
+
+    @property
+    def turn(self) -> int:
+        """Turns played to reach the current position."""
+        return self.position.turn
+
+    @property
+    def last_node(self) -> MoveNode | None:
+        level = self._levels[-1]
+        return level.nodes[level.index - 1] if level.index else None
+
+    @property
+    def next_node(self) -> MoveNode | None:
+        level = self._levels[-1]
+        return level.nodes[level.index] if level.index < len(level.nodes) else None
+
+    @property
+    def at_start(self) -> bool:
+        return self.index == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.index == len(self.line)
+
+    def line_turns(self) -> list[tuple[int, MoveNode]]:
+        """The moves of the current line with their turns, for a move list."""
+        first = self._levels[-1].first_turn
+        return [(first + i, node) for i, node in enumerate(self.line)]
+
+    def where(self) -> str:
+        """The current line in words: "main line" or "variation 2 at turn 31"."""
+        if not self.depth:
+            return "main line"
+        parts = [
+            f"variation {level.number} at turn {level.first_turn}" for level in self._levels[1:]
+        ]
+        return ", in ".join(reversed(parts))
+
+    def variations_here(self) -> list[Variation]:
+        """The alternatives to the last move (what :meth:`enter_variation` can enter)."""
+        node = self.last_node
+        return list(node.variations) if node is not None else []
+
+    # -- moving -----------------------------------------------------------------
+    def forward(self) -> bool:
+        """Play the next move of the line; False at the end or at a broken move."""
+        level = self._levels[-1]
+        if level.index >= len(level.nodes):
+            return False
+        node = level.nodes[level.index]
+        turn = self.position.turn + 1
+        try:
+            move = self.game.parse(node.text)
+            self.position.push(move)
+        except MoveSyntaxError as exc:
+            self.error = self._error(ErrorKind.SYNTAX, str(exc), node, turn)
+            return False
+        except IllegalMoveError as exc:
+            self.error = self._error(ErrorKind.ILLEGAL, str(exc), node, turn)
+            return False
+        level.index += 1
+        self.error = None
+        return True
+
+    def back(self) -> bool:
+        """Take back the last move of the line; False at the line's start."""
+        level = self._levels[-1]
+        if level.index == 0:
+            return False
+        self.position.pop()
+        level.index -= 1
+        self.error = None
+        return True
+
+    def to_start(self) -> None:
+        while self.back():
+            pass
+
+    def to_end(self) -> None:
+        while self.forward():
+            pass
+
+    def goto_turn(self, turn: int) -> bool:
+        """Go to the position after ``turn`` within the current line (as far as it goes)."""
+        while self.position.turn > turn and self.back():
+            pass
+        while self.position.turn < turn and self.forward():
+            pass
+        return self.position.turn == turn
+
+    def enter_variation(self, number: int = 1) -> bool:
+        """Replace the last move by the first move of its variation ``number`` (1-based)."""
+        variations = self.variations_here()
+        if not 1 <= number <= len(variations):
+            return False
+        level = self._levels[-1]
+        turn = self.position.turn  # the turn of the move being replaced
+        self.position.pop()
+        level.index -= 1
+        variation = variations[number - 1]
+        self._levels.append(_Level(variation.nodes, 0, variation, number, first_turn=turn))
+        self.forward()
+        return True
+
+    def leave_variation(self) -> bool:
+        """Back to the line the variation belongs to, after the move it replaces."""
+        if not self.depth:
+            return False
+        level = self._levels.pop()
+        for _ in range(level.index):
+            self.position.pop()
+        self.error = None
+        parent = self._levels[-1]
+        replaced = parent.nodes[parent.index]
+        self.position.push(self.game.parse(replaced.text))  # it was legal when we left it
+        parent.index += 1
+        return True
+
+    def _error(self, kind: ErrorKind, message: str, node: MoveNode, turn: int) -> NotationError:
+        return NotationError(
+            kind, message, node.line, node.column, turn, node.written,
+            file=self.record.source, record=self.record.index,
+        )

@@ -1,0 +1,93 @@
+"""Annotating: the engine's facts written into records, idempotently."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from notation.annotate import AnnotateOptions, annotate_record, termination
+from notation.cli import cli
+from notation.convert import convert_record, read_json_records
+from notation.reader import read_records, read_string
+from notation.replay import check_record
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ["tinkertown", "cave", "zombie-kidz"]
+
+
+def annotate_text(text: str, **options: int | bool) -> str:
+    opts = AnnotateOptions(**options)  # type: ignore[arg-type]
+    records = read_records(io.StringIO(text), keep_raw=True)
+    return "\n".join(annotate_record(r, opts).text for r in records)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_annotating_is_idempotent_and_the_result_checks(game: str) -> None:
+    text = (ROOT / "records" / game / "examples.txt").read_text()
+    once = annotate_text(text, diagrams=10, analyze=True)
+    assert annotate_text(once, diagrams=10, analyze=True) == once
+    records = read_string(once)
+    assert records
+    for record in records:
+        verdict = check_record(record)
+        assert verdict.ok, verdict.error
+        assert record.tag("Termination") == termination(record.result, verdict.outcome)
+    assert "[%" in once and "[%diagram 10]" in once
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_annotated_records_convert_without_loss(game: str) -> None:
+    once = annotate_text((ROOT / "records" / game / "examples.txt").read_text())
+    as_json = "".join(
+        convert_record(r, "json").text for r in read_records(io.StringIO(once))
+    )
+    back = "\n".join(
+        convert_record(r, "text").text for r in read_json_records(io.StringIO(as_json))
+    )
+    assert back == once
+
+
+def test_human_comments_stay_and_old_commands_are_replaced() -> None:
+    text = (
+        '[Game "tinkertown"]\n\n1. d3 {my note [%control W9 R9] [%clk 0:05:00]} '
+        "d2,b5 {[%diagram 2]\n old picture} *\n"
+    )
+    out = annotate_text(text)
+    assert "my note" in out and "[%clk 0:05:00]" in out  # other tools' commands stay
+    assert "W9 R9" not in out and "old picture" not in out
+    assert annotate_text(out) == out
+
+
+def test_termination_values() -> None:
+    assert termination("0-1", "0-1") == "rules"
+    assert termination("1-0", None) == "resignation"
+    assert termination("1/2-1/2", None) == "agreement"
+    assert termination("*", None) == "unfinished"
+
+
+def test_annotate_command_in_place_and_broken_records(tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text('[Game "cave"]\n\n1. b1 b5 2. b1-b2 *\n')
+    result = CliRunner().invoke(cli, ["annotate", "--in-place", str(good)])
+    assert result.exit_code == 0, result.output
+    assert "[Termination \"unfinished\"]" in good.read_text()
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Game "cave"]\n\n1. b1 b5 2. z9 *\n')
+    result = CliRunner().invoke(cli, ["annotate", str(bad)])
+    assert result.exit_code == 1
+    assert "warning:" in result.stderr and "z9" in result.stdout
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_declare_every_annotation_key_they_write(game: str) -> None:
+    """Annotating again can only replace old commands whose keys the game declares."""
+    from notation.games import get_game
+
+    declared = get_game(game).annotation_keys
+    text = annotate_text((ROOT / "records" / game / "examples.txt").read_text())
+    written = set(re.findall(r"\[%([A-Za-z][\w-]*)", text)) - {"diagram", "analysis"}
+    assert written and written <= declared

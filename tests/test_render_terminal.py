@@ -1,0 +1,120 @@
+"""The terminal renderer on hand-made board views: it knows no game."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from notation.render.terminal import (
+    asciify,
+    board_renderable,
+    cell_label,
+    draw_board,
+    is_plain,
+    make_console,
+    render_plain,
+    role_symbols,
+)
+from notation.view import BoardView, Cell, Token
+
+WHITE, RED, ZOMBIE = Token("white", "W"), Token("red", "R"), Token("zombie", "Z")
+PALETTE = {"grave": "#34402f", "tomb": "#8b9099", "white": "#f1ecdf", "red": "#d63a2f"}
+
+
+def stacks_view() -> BoardView:
+    """Three files, two ranks; a tall stack, a tombstone, a cell off the board."""
+    cells = {
+        "a1": Cell("a1", "grave", (WHITE, RED, WHITE, RED, WHITE, RED, WHITE), "2"),
+        "b1": Cell("b1", "grave", (), "1"),
+        "c1": Cell("c1", "tomb"),
+        "a2": Cell("a2", "grave", (RED,), "3"),
+        "b2": Cell("b2", "grave"),
+        # c2 is missing: off the board
+    }
+    return BoardView(
+        files=("a", "b", "c"),
+        ranks=("1", "2"),
+        cells=cells,
+        palette=PALETTE,
+        marks=("b2", "a1"),
+        facts=(("To move", "Red"), ("Stage", "movement \u2014 late")),
+        caption="1. b2-a1: Red moved",
+        links=(("a1", "b1"),),
+    )
+
+
+def test_labels_run_together_unless_numbers_would_merge() -> None:
+    pawns = (ZOMBIE, ZOMBIE, Token("pawn", "1"), Token("pawn", "3"))
+    assert cell_label(Cell("a1", "zone", pawns)) == "ZZ 1 3"
+    assert cell_label(Cell("a1", "grave", (WHITE, RED, WHITE))) == "WRW"
+    assert cell_label(Cell("a1", "sq", (Token("team", "?"), Token("team", "?")))) == "??"
+    assert cell_label(Cell("a1", "sq", (Token("red", "r?"), Token("red", "rK")))) == "r? rK"
+    assert cell_label(Cell("a1", "sq", (Token("lock"),))) == "L"
+
+
+def test_grid_is_as_wide_as_the_tallest_stack() -> None:
+    drawing = draw_board(stacks_view())
+    text = [line.plain for line in drawing.lines]
+    assert text[0] == "  ┌─────────┬─────────┐"
+    assert "[WRWRWRW]" in text[4] and text[4].startswith("1 │")
+    assert all(len(line) <= drawing.width for line in text)
+    assert text[-1].split() == ["a", "b", "c"]
+    # The off cell c2 has no walls of its own: the top line stops at b2.
+    assert text[1].startswith("2 │    R    │[       ]│")
+
+
+def test_ascii_drawing_uses_ascii_only() -> None:
+    out = render_plain(board_renderable(stacks_view(), width=100, ascii=True))
+    assert out.isascii()
+    assert "+---------+---------+" in out and "movement - late" in out
+    assert "Paths: a1-b1" in out and "1. b2-a1: Red moved" in out
+
+
+def test_plain_drawing_shows_roles_with_symbols_and_a_legend() -> None:
+    view = stacks_view()
+    assert role_symbols(view) == {"tomb": "#"}
+    out = render_plain(board_renderable(view, width=100, plain=True))
+    assert "Cells: # tomb" in out
+    assert "│#        │" in out  # the tombstone's corner
+
+
+def test_facts_go_beside_a_board_when_there_is_room_and_under_it_otherwise() -> None:
+    wide = render_plain(board_renderable(stacks_view(), width=100), width=100).splitlines()
+    assert wide[0].endswith("To move  Red")
+    narrow = render_plain(board_renderable(stacks_view(), width=30), width=30).splitlines()
+    assert narrow[0].rstrip().endswith("┐")
+    assert any(line.startswith("To move  Red") for line in narrow)
+
+
+def test_colour_console_writes_the_palette_and_plain_console_none() -> None:
+    out = io.StringIO()
+    console = make_console(out, plain=False, width=100)
+    console.print(board_renderable(stacks_view(), width=100))
+    assert "\x1b[" in out.getvalue()
+    plain = io.StringIO()
+    console = make_console(plain, plain=True)
+    console.print(board_renderable(stacks_view(), width=100))
+    assert "\x1b" not in plain.getvalue() and "WRWRWRW" in plain.getvalue()
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_make_console_is_plain_when_not_a_terminal_or_no_color(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    assert is_plain(make_console(io.StringIO()))
+    assert not is_plain(make_console(FakeTerminal()))
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert is_plain(make_console(FakeTerminal()))
+
+
+def test_asciify() -> None:
+    assert asciify("Mina Harker") == "Mina Harker"
+    assert asciify("caf\u00e9 \u2014 \u201cok\u201d \u00d72") == 'cafe - "ok" x2'
+    assert asciify("墓") == "?"

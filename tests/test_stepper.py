@@ -1,0 +1,123 @@
+"""The replay viewer's state, driven without any screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from notation.errors import ErrorKind
+from notation.games import get_game
+from notation.reader import read_file, read_string
+from notation.record import Record
+from notation.stepper import Stepper, StepperError
+
+RECORDS = Path(__file__).resolve().parent.parent / "records"
+
+# A Tinkertown record with a variation inside a variation.
+NESTED = """[Game "tinkertown"]
+
+1. d3 d2,b5 {Red's pair} (1... c3,g6 2. g5,b6 (2. g5,b7 {nested}) 2... c6,h3)
+2. c5,f2 e2,g5 *
+"""
+
+
+def record_at(path: Path, number: int) -> Record:
+    return next(r for r in read_file(path) if r.index == number)
+
+
+def fresh(game_name: str, moves: Iterable[str]) -> str:
+    """The position string after ``moves`` from the start, replayed from scratch."""
+    game = get_game(game_name)
+    position = game.new_position()
+    for text in moves:
+        position.push(game.parse(text))
+    return position.position_string()
+
+
+@pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
+def test_forward_back_and_both_ends(game: str) -> None:
+    record = record_at(RECORDS / game / "examples.txt", 1)
+    stepper = Stepper(record)
+    start = stepper.position.position_string()
+    assert stepper.at_start and stepper.last_node is None and not stepper.back()
+    stepper.to_end()
+    assert stepper.at_end and stepper.turn == stepper.verdict.turns == len(record.moves)
+    assert not stepper.forward() and stepper.error is None
+    assert stepper.back() and stepper.turn == len(record.moves) - 1
+    assert stepper.forward() and stepper.last_node is record.moves[-1]
+    stepper.to_start()
+    assert stepper.turn == 0 and stepper.position.position_string() == start
+
+
+def test_goto_turn_matches_a_fresh_replay() -> None:
+    record = record_at(RECORDS / "cave" / "examples.txt", 1)
+    stepper = Stepper(record)
+    texts = [node.text for node in record.moves]
+    for turn in (7, 30, 2, 0, len(texts)):
+        assert stepper.goto_turn(turn)
+        assert stepper.position.position_string() == fresh("cave", texts[:turn])
+    assert not stepper.goto_turn(len(texts) + 5)
+    assert stepper.turn == len(texts)
+
+
+def test_nested_variations_enter_and_leave() -> None:
+    stepper = Stepper(read_string(NESTED)[0])
+    assert stepper.goto_turn(2) and stepper.where() == "main line"
+    assert [v.nodes[0].text for v in stepper.variations_here()] == ["c3,g6"]
+    assert not stepper.enter_variation(2)
+
+    assert stepper.enter_variation(1)
+    assert stepper.depth == 1 and stepper.turn == 2
+    assert stepper.where() == "variation 1 at turn 2"
+    assert stepper.position.position_string() == fresh("tinkertown", ["d3", "c3,g6"])
+
+    assert stepper.forward() and stepper.last_node is not None
+    assert stepper.last_node.text == "g5,b6"
+    assert stepper.enter_variation(1)
+    assert stepper.depth == 2
+    assert stepper.where() == "variation 1 at turn 3, in variation 1 at turn 2"
+    assert stepper.position.position_string() == fresh("tinkertown", ["d3", "c3,g6", "g5,b7"])
+    assert stepper.line_turns()[0][0] == 3
+
+    assert stepper.leave_variation() and stepper.depth == 1
+    assert stepper.position.position_string() == fresh(
+        "tinkertown", ["d3", "c3,g6", "g5,b6"]
+    )
+    assert stepper.leave_variation() and stepper.depth == 0
+    assert stepper.position.position_string() == fresh("tinkertown", ["d3", "d2,b5"])
+    assert not stepper.leave_variation()
+    stepper.to_end()
+    assert stepper.position.position_string() == fresh(
+        "tinkertown", ["d3", "d2,b5", "c5,f2", "e2,g5"]
+    )
+
+
+def test_a_broken_record_stops_at_the_bad_move() -> None:
+    record = record_at(RECORDS / "tinkertown" / "broken.txt", 7)  # turn 35 (e5) is illegal
+    stepper = Stepper(record)
+    assert not stepper.verdict.ok
+    stepper.to_end()
+    assert stepper.turn == 34 and not stepper.at_end
+    error = stepper.error
+    assert error is not None
+    assert (error.kind, error.turn, error.move) == (ErrorKind.ILLEGAL, 35, "e5")
+    assert error.message == "e5 is the chapel, not a grave"
+    assert not stepper.forward() and stepper.turn == 34  # stays, still broken
+    assert not stepper.goto_turn(40) and stepper.error is not None
+    assert stepper.back() and stepper.error is None
+
+
+def test_a_syntax_error_stops_the_replay_too() -> None:
+    stepper = Stepper(record_at(RECORDS / "tinkertown" / "broken.txt", 1))
+    stepper.to_end()
+    assert stepper.error is not None and stepper.error.kind == ErrorKind.SYNTAX
+    assert (stepper.turn, stepper.error.move) == (33, "c9-d1")
+
+
+def test_a_record_that_cannot_start_raises() -> None:
+    with pytest.raises(StepperError, match="2, 3 or 4 players"):
+        Stepper(record_at(RECORDS / "zombie-kidz" / "broken.txt", 1))
+    with pytest.raises(StepperError, match="no Game tag"):
+        Stepper(read_string("1. d3 *\n")[0])

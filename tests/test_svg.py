@@ -1,0 +1,308 @@
+"""SVG pictures of positions: structure, for made-up views and for every game."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from notation.cli import cli
+from notation.games import get_game
+from notation.reader import read_file, read_string
+from notation.render.svg import board_svg, draw_position, position_svg, spreads_tokens
+from notation.stepper import Stepper
+from notation.view import BoardView, Cell, Token
+
+RECORDS = Path(__file__).resolve().parent.parent / "records"
+NS = {"s": "http://www.w3.org/2000/svg"}
+W, R = Token("white", "W"), Token("red", "R")
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert root.get("viewBox", "").startswith("0 0 ")
+    return root
+
+
+def find(root: ET.Element, cls: str, square: str | None = None) -> list[ET.Element]:
+    where = f"[@data-square='{square}']" if square else ""
+    return root.findall(f".//*[@class='{cls}']{where}")
+
+
+def tokens_of(root: ET.Element, square: str) -> list[ET.Element]:
+    (stack,) = find(root, "stack", square)
+    return stack.findall("s:g[@class='token']", NS)
+
+
+def pile_view(**changes: object) -> BoardView:
+    cells = {
+        "a1": Cell("a1", "floor"),
+        "b1": Cell("b1", "floor", (W, W, R), note="4"),
+        "a2": Cell("a2", "off"),
+        "b2": Cell("b2", "floor", (R,)),
+    }
+    fields: dict[str, object] = {
+        "files": ("a", "b", "c", "d"),
+        "ranks": ("1", "2", "3", "4"),
+        "cells": cells,
+        "palette": {"floor": "#d9cdb8", "white": "#f4f4f0", "red": "#c0392b"},
+        "marks": ("a1", "b1"),
+        "facts": (("To move", "Red"),),
+        "caption": "b1: a <stack> & more",
+    }
+    fields.update(changes)
+    return BoardView(**fields)  # type: ignore[arg-type]
+
+
+# -- made-up views: the renderer knows no game -----------------------------------
+
+
+def test_the_picture_is_standalone_svg_with_title_cells_coordinates_and_marks() -> None:
+    svg = board_svg(pile_view())
+    root = parse(svg)
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert root.find("s:title", NS) is not None
+    assert root.findtext("s:title", namespaces=NS) == "b1: a <stack> & more"
+    cells = find(root, "cell")
+    # Squares missing from the view and "off" cells are not drawn.
+    assert sorted(c.get("data-square") or "" for c in cells) == ["a1", "b1", "b2"]
+    assert [c.text for c in find(root, "coord")] == ["a", "b", "c", "d", "4", "3", "2", "1"]
+    assert [m.get("data-square") for m in find(root, "mark")] == ["a1", "b1"]
+    assert [n.text for n in find(root, "note")] == ["4"]
+    assert [t.text for t in find(root, "caption")] == ["b1: a <stack> & more"]
+    assert [t.text for t in find(root, "fact")] == ["To move: Red"]
+
+
+def test_a_pile_is_drawn_bottom_to_top_in_its_colours() -> None:
+    root = parse(board_svg(pile_view()))
+    tokens = tokens_of(root, "b1")
+    assert [t.get("data-role") for t in tokens] == ["white", "white", "red"]
+    tops = [float(t.find("s:rect", NS).get("y", "0")) for t in tokens]  # type: ignore[union-attr]
+    assert tops == sorted(tops, reverse=True)  # each next token higher up
+    fills = [t.find("s:rect", NS).get("fill") for t in tokens]  # type: ignore[union-attr]
+    assert fills == ["#f4f4f0", "#f4f4f0", "#c0392b"]
+    (stack,) = find(root, "stack", "b1")
+    assert stack.get("data-height") == "3"
+
+
+def test_a_pile_too_tall_for_its_cell_shows_its_top_and_a_count() -> None:
+    tall = (W, R) * 8 + (R,)
+    view = pile_view(cells={"b1": Cell("b1", "floor", tall)})
+    root = parse(board_svg(view))
+    shown = tokens_of(root, "b1")
+    assert 1 < len(shown) < len(tall)
+    assert [t.get("data-role") for t in shown] == [t.role for t in tall[-len(shown):]]
+    (more,) = find(root, "more")
+    assert more.findtext("s:text", namespaces=NS) == f"+{len(tall) - len(shown)}"
+    assert [c.text for c in find(root, "count")] == [str(len(tall))]
+
+
+def test_figures_in_a_zone_stand_side_by_side() -> None:
+    z, p, lock = Token("zombie", "Z"), Token("pawn", "1"), Token("lock", "L")
+    view = BoardView(
+        files=("a", "b", "c"), ranks=("1", "2", "3"),
+        cells={"b2": Cell("b2", "tomb", (z, z, p)), "a1": Cell("a1", "gate", (lock,))},
+        palette={"tomb": "#c62828", "gate": "#b0bec5"},
+        links=(("a1", "b2"), ("b2", "c3"), ("b2", "z9")),
+    )
+    assert spreads_tokens(view)
+    root = parse(board_svg(view))
+    tokens = tokens_of(root, "b2")
+    assert [t.get("data-label") for t in tokens] == ["Z", "Z", "1"]
+    circles = [t.find("s:circle", NS) for t in tokens]
+    xs = [float(c.get("cx", "0")) for c in circles if c is not None]
+    assert len(xs) == 3 and xs[0] < xs[1]  # side by side, in the view's order
+    # A link to a square that is not on the board is left out; c3 is in the grid.
+    assert [(g.get("data-from"), g.get("data-to")) for g in find(root, "link")] == [
+        ("a1", "b2"), ("b2", "c3"),
+    ]
+
+
+def test_text_is_escaped_and_output_is_deterministic() -> None:
+    view = pile_view(
+        cells={"a1": Cell("a1", 'fl"oor', (Token("x<y", '"&'),), note="<1>")},
+        facts=(("A & B", "<c>"),),
+    )
+    svg = board_svg(view, title="T & <t>")
+    root = parse(svg)
+    assert root.findtext("s:title", namespaces=NS) == "T & <t>"
+    assert [t.get("data-label") for t in tokens_of(root, "a1")] == ['"&']
+    assert [n.text for n in find(root, "fact")] == ["A & B: <c>"]
+    assert board_svg(view, title="T & <t>") == svg
+    assert find(root, "fact") and not find(parse(board_svg(view, facts=False)), "fact")
+
+
+def test_long_captions_wrap_and_size_scales() -> None:
+    view = pile_view(caption="word " * 60)
+    root = parse(board_svg(view))
+    assert len(find(root, "caption")) > 1
+    small = parse(board_svg(view, size=240))
+    assert float(small.get("width", "0")) < float(root.get("width", "0"))
+
+
+# -- the games' real positions ----------------------------------------------------
+
+
+def first_record(game: str, index: int = 1) -> object:
+    for record in read_file(RECORDS / game / "examples.txt"):
+        if record.index == index:
+            return record
+    raise AssertionError(f"no record {index} in {game}")
+
+
+def view_at(game: str, turn: int) -> BoardView:
+    stepper = Stepper(first_record(game))  # type: ignore[arg-type]
+    assert stepper.goto_turn(turn)
+    return stepper.position.board_view()
+
+
+@pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
+def test_every_game_draws_valid_svg_with_its_cells_tokens_and_marks(game: str) -> None:
+    view = view_at(game, 12)
+    root = parse(board_svg(view))
+    on_board = [c for c in view.cells.values() if c.role != "off"]
+    assert len(find(root, "cell")) == len(on_board)
+    token_count = sum(len(c.tokens) for c in on_board)
+    assert 0 < len(find(root, "token")) <= token_count
+    assert len(find(root, "coord")) == len(view.files) + len(view.ranks)
+    assert {m.get("data-square") for m in find(root, "mark")} == set(view.marks)
+    assert find(root, "caption")
+
+
+def test_tinkertown_stacks_keep_their_colour_order() -> None:
+    record = first_record("tinkertown")
+    stepper = Stepper(record)  # type: ignore[arg-type]
+    checked = 0
+    while stepper.forward():
+        view = stepper.position.board_view()
+        stacks = [c for c in view.cells.values() if len(c.tokens) >= 2]
+        if not stacks:
+            continue
+        root = parse(board_svg(view))
+        for cell in stacks:
+            drawn = tokens_of(root, cell.square)
+            roles = [t.get("data-role") for t in drawn]
+            assert roles == [t.role for t in cell.tokens[-len(drawn):]]
+            checked += 1
+    assert checked > 10
+    # The chapel and the corners: the chapel is drawn, the corners are not.
+    roles = {c.get("data-square"): c.get("data-role") for c in find(root, "cell")}
+    assert roles["d4"] == "chapel" and "a1" not in roles
+
+
+def test_cave_shows_identities_it_knows() -> None:
+    stepper = Stepper(first_record("cave"))  # type: ignore[arg-type]
+    known = 0
+    while stepper.forward():
+        view = stepper.position.board_view()
+        labels = {t.label for c in view.cells.values() for t in c.tokens}
+        identities = {label for label in labels if set(label) & set("KZS")}
+        if not identities:
+            continue
+        drawn = {t.get("data-label") for t in find(parse(board_svg(view)), "token")}
+        assert identities <= drawn
+        known += 1
+    assert known > 5
+
+
+def test_zombie_kidz_draws_the_paths_of_the_board_side_in_use() -> None:
+    game = get_game("zombie-kidz")
+
+    def links(players: str) -> int:
+        view = game.new_position({"Players": players}).board_view()
+        return len(find(parse(board_svg(view)), "link"))
+
+    assert links("2") > links("3") > 0
+    assert links("3") == links("4")
+
+
+def test_position_svg_replays_to_the_turn_asked_for() -> None:
+    record = first_record("tinkertown")
+    start = parse(position_svg(record, turn=0))  # type: ignore[arg-type]
+    assert not find(start, "token") and not find(start, "mark")
+    assert start.findtext("s:title", namespaces=NS) == "Example 1: a short game, after turn 0"
+    end = draw_position(record)  # type: ignore[arg-type]
+    assert end.reached and end.error is None and end.turn == len(record.moves)  # type: ignore[attr-defined]
+
+
+def test_a_broken_record_is_drawn_as_far_as_it_goes() -> None:
+    record = read_string('[Game "cave"]\n\nb1 c5 b1-b2 c5-c4 b2-b4 *\n')[0]
+    picture = draw_position(record)
+    assert not picture.reached and picture.turn == 4
+    assert picture.error is not None and "turn 5" in picture.error
+    parse(picture.svg)
+
+
+# -- the pictures in the docs -----------------------------------------------------
+
+DOC_IMAGES = [
+    ("tinkertown", "2", "57"),
+    ("cave", "3", "38"),
+    ("zombie-kidz", "1", "12"),
+]
+
+
+@pytest.mark.parametrize(("game", "record", "turn"), DOC_IMAGES, ids=[g for g, _, _ in DOC_IMAGES])
+def test_the_docs_pictures_are_what_the_tool_draws(game: str, record: str, turn: str) -> None:
+    committed = (RECORDS.parent / "docs" / "img" / f"{game}.svg").read_text(encoding="utf-8")
+    code, stdout, _ = run(
+        str(RECORDS / game / "examples.txt"), "--record", record, "--turn", turn
+    )
+    assert code == 0
+    assert stdout == committed, (
+        f"docs/img/{game}.svg is out of date: make it again with the command in docs/diagrams.md"
+    )
+    doc = (RECORDS.parent / "docs" / "diagrams.md").read_text(encoding="utf-8")
+    assert f"--record {record} --turn {turn} -o docs/img/{game}.svg" in doc
+
+
+# -- notation diagram ---------------------------------------------------------------
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["diagram", *args])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_diagram_writes_a_file_with_o(tmp_path: Path) -> None:
+    out = tmp_path / "pos.svg"
+    code, stdout, _ = run(str(RECORDS / "cave" / "examples.txt"), "--turn", "9", "-o", str(out))
+    assert code == 0 and stdout == ""
+    root = parse(out.read_text(encoding="utf-8"))
+    assert root.findtext("s:title", namespaces=NS, default="").endswith("after turn 9")
+
+
+def test_diagram_writes_to_stdout_without_o() -> None:
+    code, stdout, _ = run(str(RECORDS / "zombie-kidz" / "examples.txt"), "--record", "2")
+    assert code == 0
+    assert find(parse(stdout), "link")
+
+
+def test_diagram_reports_a_missing_record_or_turn_as_usage_errors() -> None:
+    path = str(RECORDS / "tinkertown" / "examples.txt")
+    code, _, err = run(path, "--record", "99")
+    assert code == 2 and "has no record 99" in err
+    code, _, err = run(path, "--turn", "5000")
+    assert code == 2 and "ends at turn" in err
+
+
+def test_diagram_of_a_broken_record_draws_and_warns(tmp_path: Path) -> None:
+    out = tmp_path / "broken.svg"
+    code, _, err = run(str(RECORDS / "tinkertown" / "broken.txt"), "-o", str(out))
+    assert code == 1
+    assert err.startswith("warning: ") and "c9 is not a square" in err
+    assert "drew the position after turn 33" in err
+    parse(out.read_text(encoding="utf-8"))
+
+
+def test_diagram_of_a_record_without_a_game(tmp_path: Path) -> None:
+    path = tmp_path / "nogame.txt"
+    path.write_text("b1 c5 *\n", encoding="utf-8")
+    code, _, err = run(str(path))
+    assert code == 2 and "no Game tag" in err
+    code, stdout, _ = run(str(path), "--game", "cave")
+    assert code == 0 and find(parse(stdout), "token")
