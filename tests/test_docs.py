@@ -70,3 +70,35 @@ def test_python_example_runs(
     monkeypatch.chdir(ROOT)
     exec(compile(code, f"{doc} example", "exec"), {"__name__": "__doc_example__"})
     capsys.readouterr()
+
+
+def _annotated_excerpts() -> list[tuple[str, str, int, int, str]]:
+    from refresh_captures import ANNOTATED
+
+    out = []
+    for path in [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]:
+        for args, first, last, text in ANNOTATED.findall(path.read_text(encoding="utf-8")):
+            out.append((path.name, args, int(first), int(last), text))
+    return out
+
+
+EXCERPTS = _annotated_excerpts()
+
+
+def test_the_readme_shows_an_annotated_excerpt_per_game() -> None:
+    shown = {args.split("/")[1] for doc, args, *_ in EXCERPTS if doc == "README.md"}
+    assert shown == {"tinkertown", "cave", "zombie-kidz"}
+
+
+@pytest.mark.parametrize(
+    ("doc", "args", "first", "last", "text"), EXCERPTS, ids=[e[1] for e in EXCERPTS]
+)
+def test_annotated_excerpts_are_what_annotate_writes(
+    doc: str, args: str, first: int, last: int, text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refresh_captures import annotate_lines
+
+    monkeypatch.chdir(ROOT)
+    assert annotate_lines(args, first, last) == text, (
+        f"{doc}: run python3 tests/refresh_captures.py to refresh `notation annotate {args}`"
+    )
