@@ -1334,16 +1334,15 @@ def test_assess_agrees_with_brute_force_in_endgames(seed: int) -> None:
         pos.push(rng.choice(captures if captures and rng.random() < 0.6 else moves))
 
 
-def test_assessing_a_long_game_is_fast() -> None:
-    import time
-
+def test_assessing_a_long_game_leaves_every_position_as_it_was() -> None:
+    # Speed is measured by the benchmarks, not here (no timed assertions in tests).
     moves = _playout(11, 300)
     pos = GAME.new_position()
-    started = time.perf_counter()
     for move in moves:
+        before = pos.position_string()
         GAME.assess_move(pos, move)
+        assert pos.position_string() == before
         pos.push(move)
-    assert time.perf_counter() - started < 2.0
 
 
 # ---------------------------------------------------------------------------

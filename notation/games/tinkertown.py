@@ -35,6 +35,7 @@ __all__ = [
     "MOVEMENT",
     "NEIGHBOURS",
     "OFF_BOARD",
+    "PALETTE",
     "RED",
     "RESURRECTION",
     "SIDE_NAMES",
