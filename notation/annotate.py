@@ -33,7 +33,9 @@ __all__ = ["AnnotateOptions", "annotate_record", "strip_machine_commands", "term
 
 #: Commands this module writes itself, whatever the game.
 TOOL_KEYS = frozenset({"diagram", "analysis"})
-_COMMAND = re.compile(r"\[%([A-Za-z][\w-]*)(?:[ \t]+[^\]\n]*)?\]")
+# A value stops at "[" as well as "]": else every unclosed "[%a" of a long comment
+# would scan to the end of its line, quadratic time in all.
+_COMMAND = re.compile(r"\[%([A-Za-z][\w-]*)(?:[ \t]+[^\[\]\n]*)?\]")
 
 
 @dataclass(frozen=True, slots=True)

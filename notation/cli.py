@@ -7,16 +7,40 @@ option, missing file...).
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
+from typing import Any
 
 import click
 
 from notation import __version__
 from notation.commands import all_commands
+from notation.commands.common import file_error
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Notation(click.Group):
+    """The command group, which ends an interrupted or failing command with a message."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # click would say "Aborted!" and exit 1, the code of a broken record.
+            click.echo("interrupted", err=True)
+            ctx.exit(INTERRUPTED)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise  # the reader of our output went away: click stops quietly
+            # A file that vanished or cannot be read mid-way, a full disk under -o.
+            raise file_error(exc.filename or "output", exc) from None
+
+
+#: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+
+
+@click.group(cls=_Notation, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="notation")
 def cli() -> None:
     """Record, check and replay games of Tinkertown Cemetery, Cave and Zombie Kidz.
@@ -33,15 +57,20 @@ for _command in all_commands():
 def main() -> None:
     """Entry point of the ``notation`` console script."""
     try:
-        cli(standalone_mode=True)
+        try:
+            cli(standalone_mode=True)
+        finally:
+            # Flush here, not at exit: a reader gone by then gets a quiet exit below
+            # instead of "Exception ignored ... BrokenPipeError" from the interpreter.
+            sys.stdout.flush()
     except BrokenPipeError:
         # The reader of our output went away (``notation check ... | head``): stop quietly.
         devnull = open(os.devnull, "w")  # noqa: SIM115 - must outlive this frame
         os.dup2(devnull.fileno(), sys.stdout.fileno())
         sys.exit(1)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # before or after a command runs (the group handles it within)
         sys.stderr.write("interrupted\n")
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
 
 
 if __name__ == "__main__":

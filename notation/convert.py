@@ -29,9 +29,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from notation import jsontext
 from notation.errors import NotationError, TagValueError
 from notation.games.base import Game, Position
-from notation.reader import read_records
+from notation.reader import RESULTS, read_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
 from notation.replay import ReplayVisitor, check_record, resolve_game, start_position
 from notation.writer import canonicalise, write_record
@@ -125,14 +126,13 @@ def convert_record(
         if record.raw is not None:
             raw = "\n".join(record.raw) + "\n"
             if to == "json":
-                raw = json.dumps(
+                raw = jsontext.dumps(
                     {
                         "format": JSON_FORMAT_ID,
                         "raw": raw,
                         "ok": False,
                         "error": verdict.error.to_dict() if verdict.error else None,
-                    },
-                    ensure_ascii=False,
+                    }
                 ) + "\n"
             return Converted(raw, verdict.error, verbatim=True)
         if isinstance(game, NotationError):
@@ -150,7 +150,7 @@ def convert_record(
     obj = record_to_json(record, game, collector.data)
     obj["ok"] = verdict.ok
     obj["error"] = verdict.error.to_dict() if verdict.error else None
-    return Converted(json.dumps(obj, ensure_ascii=False) + "\n", verdict.error)
+    return Converted(jsontext.dumps(obj) + "\n", verdict.error)
 
 
 def _convert_without_game(record: Record, to: str, error: NotationError | None) -> Converted:
@@ -162,7 +162,7 @@ def _convert_without_game(record: Record, to: str, error: NotationError | None) 
     obj = record_to_json(record, None)
     obj["ok"] = False
     obj["error"] = error.to_dict() if error else None
-    return Converted(json.dumps(obj, ensure_ascii=False) + "\n", error)
+    return Converted(jsontext.dumps(obj) + "\n", error)
 
 
 def write_plain(record: Record, round_size: int = 2, first_turn: int = 1) -> str:
@@ -181,10 +181,6 @@ def _comments_to_json(comments: list[Comment]) -> list[dict[str, Any]]:
     return [{"text": c.text, "braced": c.braced} for c in comments]
 
 
-def _comments_from_json(items: Iterable[Any]) -> list[Comment]:
-    return [Comment(str(c["text"]), braced=bool(c.get("braced", True))) for c in items]
-
-
 def record_to_json(
     record: Record,
     game: Game[Any] | None,
@@ -193,47 +189,81 @@ def record_to_json(
     """The record as a JSON-ready object.
 
     ``data`` maps ``id(node)`` to (turn, typed move, facts), as a replay collects
-    them; moves without it (after a defect) carry only their text.
+    them; moves without it (after a defect) carry only their text.  Built with an
+    explicit stack: variations nest deeper than recursion allows.
     """
     data = data or {}
-
-    def node_json(node: MoveNode, turn: int) -> dict[str, Any]:
-        known = data.get(id(node))
-        return {
-            "turn": known[0] if known else turn,
-            "text": node.text,
-            "suffix": node.suffix,
-            "nags": list(node.nags),
-            "move": known[1] if known else None,
-            "facts": known[2] if known else None,
-            "comments_before": _comments_to_json(node.comments_before),
-            "comments_after": _comments_to_json(node.comments_after),
-            "variations": [
-                {
-                    "comments_before": _comments_to_json(v.comments_before),
-                    "moves": line_json(v.nodes, turn),
-                    "comments": _comments_to_json(v.comments),
-                }
-                for v in node.variations
-            ],
-        }
-
-    def line_json(nodes: list[MoveNode], first_turn: int) -> list[dict[str, Any]]:
-        return [node_json(node, first_turn + i) for i, node in enumerate(nodes)]
-
     _, first_turn = _layout(record, game)
+    moves: list[dict[str, Any]] = []
+    # Lines still to fill: their nodes, the turn of the first, and the list to fill.
+    pending: list[tuple[list[MoveNode], int, list[dict[str, Any]]]] = [
+        (record.moves, first_turn, moves)
+    ]
+    while pending:
+        nodes, first, out = pending.pop()
+        for turn, node in enumerate(nodes, first):
+            variations: list[dict[str, Any]] = []
+            for v in node.variations:
+                line: list[dict[str, Any]] = []
+                variations.append(
+                    {
+                        "comments_before": _comments_to_json(v.comments_before),
+                        "moves": line,
+                        "comments": _comments_to_json(v.comments),
+                    }
+                )
+                pending.append((v.nodes, turn, line))
+            known = data.get(id(node))
+            out.append(
+                {
+                    "turn": known[0] if known else turn,
+                    "text": node.text,
+                    "suffix": node.suffix,
+                    "nags": list(node.nags),
+                    "move": known[1] if known else None,
+                    "facts": known[2] if known else None,
+                    "comments_before": _comments_to_json(node.comments_before),
+                    "comments_after": _comments_to_json(node.comments_after),
+                    "variations": variations,
+                }
+            )
     return {
         "format": JSON_FORMAT_ID,
         "game": game.name if game is not None else None,
         "tags": [[t.name, t.value] for t in record.tags],
-        "moves": line_json(record.moves, first_turn),
+        "moves": moves,
         "comments": _comments_to_json(record.comments),
         "result": record.result,
     }
 
 
+def _items(obj: dict[str, Any], key: str) -> list[Any]:
+    value = obj.get(key, [])
+    if not isinstance(value, list):
+        raise ValueError(f"{key!r} must be a list, not {type(value).__name__}")
+    return value
+
+
+def _objects(obj: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    items = _items(obj, key)
+    for item in items:
+        if not isinstance(item, dict):
+            raise ValueError(f"each item of {key!r} must be an object, not {type(item).__name__}")
+    return items
+
+
+def _comments_from_json(obj: dict[str, Any], key: str) -> list[Comment]:
+    return [
+        Comment(str(c["text"]), braced=bool(c.get("braced", True))) for c in _objects(obj, key)
+    ]
+
+
 def record_from_json(obj: dict[str, Any]) -> Record:
-    """The record a :func:`record_to_json` object describes (``raw`` ones are read as text)."""
+    """The record a :func:`record_to_json` object describes (``raw`` ones are read as text).
+
+    Raises ``ValueError`` (``KeyError`` for a missing ``text``) for an object that does
+    not describe a record.
+    """
     if "raw" in obj:
         records = list(read_records(io.StringIO(str(obj["raw"])), keep_raw=True))
         if len(records) != 1:
@@ -241,30 +271,41 @@ def record_from_json(obj: dict[str, Any]) -> Record:
         return records[0]
     if obj.get("format") != JSON_FORMAT_ID:
         raise ValueError(f"not a {JSON_FORMAT_ID} object (format: {obj.get('format')!r})")
-
-    def node_from(item: dict[str, Any]) -> MoveNode:
-        return MoveNode(
-            str(item["text"]),
-            suffix=str(item.get("suffix", "")),
-            nags=[int(n) for n in item.get("nags", [])],
-            comments_before=_comments_from_json(item.get("comments_before", [])),
-            comments_after=_comments_from_json(item.get("comments_after", [])),
-            variations=[
-                Variation(
-                    [node_from(n) for n in v.get("moves", [])],
-                    comments=_comments_from_json(v.get("comments", [])),
-                    comments_before=_comments_from_json(v.get("comments_before", [])),
+    result = obj.get("result")
+    if result is not None and result not in RESULTS:
+        raise ValueError(f"the result must be 1-0, 0-1, 1/2-1/2, * or null, not {result!r}")
+    tags: list[Tag] = []
+    for pair in _items(obj, "tags"):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ValueError(f"a tag is a pair [name, value], not {pair!r}")
+        tags.append(Tag(str(pair[0]), str(pair[1])))
+    record = Record(tags=tags, comments=_comments_from_json(obj, "comments"), result=result)
+    # Lines still to read: the JSON moves, and the list of nodes they become.
+    pending: list[tuple[list[dict[str, Any]], list[MoveNode]]] = [
+        (_objects(obj, "moves"), record.moves)
+    ]
+    while pending:
+        items, nodes = pending.pop()
+        for item in items:
+            nags = _items(item, "nags")
+            if not all(type(n) is int for n in nags):
+                raise ValueError(f"glyphs are whole numbers, not {nags!r}")
+            node = MoveNode(
+                str(item["text"]),
+                suffix=str(item.get("suffix", "")),
+                nags=nags,
+                comments_before=_comments_from_json(item, "comments_before"),
+                comments_after=_comments_from_json(item, "comments_after"),
+            )
+            for v in _objects(item, "variations"):
+                variation = Variation(
+                    comments=_comments_from_json(v, "comments"),
+                    comments_before=_comments_from_json(v, "comments_before"),
                 )
-                for v in item.get("variations", [])
-            ],
-        )
-
-    return Record(
-        tags=[Tag(str(name), str(value)) for name, value in obj.get("tags", [])],
-        moves=[node_from(n) for n in obj.get("moves", [])],
-        comments=_comments_from_json(obj.get("comments", [])),
-        result=obj.get("result"),
-    )
+                node.variations.append(variation)
+                pending.append((_objects(v, "moves"), variation.nodes))
+            nodes.append(node)
+    return record
 
 
 def read_json_records(lines: Iterable[str], source: str | None = None) -> Iterator[Record]:
@@ -274,18 +315,24 @@ def read_json_records(lines: Iterable[str], source: str | None = None) -> Iterat
     """
     count = 0
     for number, line in enumerate(lines, 1):
+        if number == 1:
+            line = line.removeprefix("\ufeff")  # a byte-order mark, as the record reader skips
         if not line.strip():
             continue
         count += 1
         try:
-            obj = json.loads(line)
+            obj = jsontext.loads(line)
         except json.JSONDecodeError as exc:
             raise ValueError(f"{source or '<input>'}:{number}: not JSON: {exc.msg}") from None
+        except ValueError as exc:  # a number of thousands of digits
+            raise ValueError(f"{source or '<input>'}:{number}: not JSON: {exc}") from None
         if not isinstance(obj, dict):
             raise ValueError(f"{source or '<input>'}:{number}: not a JSON object")
         try:
             record = record_from_json(obj)
-        except (KeyError, TypeError, ValueError) as exc:
+        except KeyError as exc:
+            raise ValueError(f"{source or '<input>'}:{number}: the key {exc} is missing") from None
+        except (TypeError, ValueError) as exc:
             raise ValueError(f"{source or '<input>'}:{number}: {exc}") from None
         record.source = source
         record.index = count

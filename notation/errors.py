@@ -44,9 +44,10 @@ class NotationError:
         if self.record is not None:
             parts.append(f"record {self.record}")
         if self.turn is not None:
-            parts.append(f"turn {self.turn}" + (f" ({self.move})" if self.move else ""))
+            move = f" ({_printable(_cut(self.move))})" if self.move else ""
+            parts.append(f"turn {self.turn}{move}")
         prefix = ", ".join(parts)
-        return f"{where}: {prefix + ': ' if prefix else ''}{self.message}"
+        return _printable(f"{where}: {prefix + ': ' if prefix else ''}{self.message}")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -57,6 +58,27 @@ class NotationError:
             "move": self.move,
             "message": self.message,
         }
+
+
+#: How much of a move a message quotes: a hostile file can hold a token of megabytes.
+SHOWN_MOVE = 40
+
+
+def _cut(text: str) -> str:
+    if len(text) <= SHOWN_MOVE:
+        return text
+    return f"{text[:SHOWN_MOVE]}... ({len(text)} characters)"
+
+
+def _printable(text: str) -> str:
+    """``text`` with control and other invisible characters escaped (``\\x00``, ``\\x1b``).
+
+    A record's bytes end up in messages printed on a terminal: a NUL or an escape
+    sequence must show as what it is, not act on the terminal.
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class NotationException(Exception):

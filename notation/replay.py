@@ -26,7 +26,7 @@ from notation.errors import (
 from notation.games import UnknownGameError, get_game
 from notation.games.base import Game, Position
 from notation.reader import RESULTS
-from notation.record import MoveNode, Record
+from notation.record import MoveNode, Record, Tag
 
 __all__ = [
     "ReplayVisitor",
@@ -69,17 +69,35 @@ class Verdict:
         }
 
 
+#: Games by the names records give them, as found: every record of a file names its
+#: game the same way, and get_game() normalises the name first (profiled).  Only names
+#: of games are kept, so it stays small (a bound all the same, for hostile spellings).
+_GAMES_NAMED: dict[str, Game[Any]] = {}
+_GAMES_NAMED_LIMIT = 1000
+
+
+def _game_named(name: str) -> Game[Any]:
+    """``get_game(name)``, memoised; raises ``UnknownGameError`` as it does."""
+    game = _GAMES_NAMED.get(name)
+    if game is None:
+        game = get_game(name)
+        if len(_GAMES_NAMED) >= _GAMES_NAMED_LIMIT:
+            _GAMES_NAMED.clear()
+        _GAMES_NAMED[name] = game
+    return game
+
+
 def resolve_game(record: Record, default: str | None = None) -> Game[Any] | NotationError:
     """The game a record is of: its ``Game`` tag, else ``default``; or why there is none."""
     tag = record.find_tag("Game")
     if tag is not None:
         try:
-            return get_game(tag.value)
+            return _game_named(tag.value)
         except UnknownGameError as exc:
             return NotationError(ErrorKind.SYNTAX, str(exc), tag.line, tag.column)
     if default is not None:
         try:
-            return get_game(default)
+            return _game_named(default)
         except UnknownGameError as exc:
             return NotationError(ErrorKind.SYNTAX, str(exc), record.first_line, 1)
     return NotationError(
@@ -118,7 +136,8 @@ def check_record(
     if isinstance(game, NotationError):
         return _verdict(record, None, turns, _earliest(game, record.error))
     replayer = _Replayer(game, visitor)
-    error = _tag_error(record)
+    result_tag = record.find_tag("Result")
+    error = _tag_error(result_tag)
     position: Position[Any] | None = None
     if error is None:
         try:
@@ -132,7 +151,7 @@ def check_record(
     error = _earliest(error, record.error)
     outcome = position.outcome() if position is not None and error is None else None
     if error is None:
-        error = _result_error(record, game, outcome, position)
+        error = _result_error(record, result_tag, game, outcome, position)
     return _verdict(record, game.name, turns, error, outcome)
 
 
@@ -169,8 +188,8 @@ def _earliest(a: NotationError | None, b: NotationError | None) -> NotationError
     return a if (a.line, a.column) <= (b.line, b.column) else b
 
 
-def _tag_error(record: Record) -> NotationError | None:
-    tag = record.find_tag("Result")
+def _tag_error(tag: Tag | None) -> NotationError | None:
+    """What is wrong with the Result tag ``tag``, if anything."""
     if tag is not None and tag.value not in RESULTS:
         return NotationError(
             ErrorKind.SYNTAX,
@@ -182,30 +201,34 @@ def _tag_error(record: Record) -> NotationError | None:
 
 
 def _result_error(
-    record: Record, game: Game[Any], outcome: str | None, position: Position[Any] | None
+    record: Record,
+    result_tag: Tag | None,
+    game: Game[Any],
+    outcome: str | None,
+    position: Position[Any] | None,
 ) -> NotationError | None:
+    """What is wrong with the record's result token (given its Result tag), if anything."""
     result = record.result
     if result is None:  # the reader reports a missing result itself
         return None
-
-    def error(message: str) -> NotationError:
-        return NotationError(
-            ErrorKind.RESULT, message, record.result_line, record.result_column, move=result
-        )
-
+    message = None
+    tagged = None if result_tag is None else result_tag.value
     if not game.allows_result(result):
-        return error(f"{game.title} has no result {result} (it has no draws)")
-    tagged = record.tag("Result")
-    if tagged is not None and tagged != result:
-        return error(f"the result {result} contradicts the Result tag {tagged}")
-    if outcome is not None and result != outcome:
+        message = f"{game.title} has no result {result} (it has no draws)"
+    elif tagged is not None and tagged != result:
+        message = f"the result {result} contradicts the Result tag {tagged}"
+    elif outcome is not None and result != outcome:
         meaning = game.result_names.get(outcome, outcome)
         turn = position.turn if position is not None else 0
-        return error(
+        message = (
             f"the rules ended the game at turn {turn} with {outcome} ({meaning}); "
             f"the record says {result}"
         )
-    return None
+    if message is None:
+        return None
+    return NotationError(
+        ErrorKind.RESULT, message, record.result_line, record.result_column, move=result
+    )
 
 
 class _Frame:
@@ -246,60 +269,80 @@ class _Replayer:
         self.visitor = visitor
 
     def walk(self, mainline: list[MoveNode], position: Position[Any]) -> NotationError | None:
-        parse = self.game.parse
+        game = self.game
+        parse = game.parse
+        # The hot path (profiled): a hit in the game's memo of parsed tokens skips the
+        # call to parse(); a miss goes through it (length limit, grammar, memo).
+        cached = game._parse_cache.get
+        push = position.push
+        size = position.round_size
+        visitor = self.visitor
         stack = [_Frame(mainline)]
         while stack:
             frame = stack[-1]
+            nodes = frame.nodes
             if frame.held is not None:
-                node = frame.nodes[frame.index]
+                node = nodes[frame.index]
                 if frame.var_index < len(node.variations):
                     variation = node.variations[frame.var_index]
                     frame.var_index += 1
                     stack.append(_Frame(variation.nodes))
                     continue
-                position.push(frame.held)
+                push(frame.held)
                 frame.held = None
                 frame.pushed += 1
                 frame.index += 1
                 continue
-            if frame.index == len(frame.nodes):
+            if frame.index == len(nodes):
                 if len(stack) == 1:
                     return None
                 for _ in range(frame.pushed):
                     position.pop()
                 stack.pop()
                 continue
-            node = frame.nodes[frame.index]
-            turn = position.turn + 1
-            if node.number is not None:
-                error = _number_error(node, turn, position.round_size)
-                if error is not None:
-                    return error
-            try:
-                move = parse(node.text)
-            except MoveSyntaxError as exc:
-                return NotationError(
-                    ErrorKind.SYNTAX, str(exc), node.line, node.column, turn, node.written
-                )
-            try:
-                position.push(move)
-            except IllegalMoveError as exc:
-                return NotationError(
-                    ErrorKind.ILLEGAL, str(exc), node.line, node.column, turn, node.written
-                )
-            visitor = self.visitor
-            if visitor is not None:
-                position.pop()
-                visitor.before_move(node, move, position)
-                position.push(move)
-                visitor.after_move(node, move, position)
-            if node.variations:
-                position.pop()
-                frame.held = move
-                frame.var_index = 0
-                continue
-            frame.pushed += 1
-            frame.index += 1
+            # A run of moves without variations, in one loop: frame.index and
+            # frame.pushed are written back when it stops.  Every push plays one turn,
+            # so the turns played are counted here rather than asked of the position.
+            index, pushed, count = frame.index, frame.pushed, len(nodes)
+            played = position.turn
+            while index < count:
+                node = nodes[index]
+                number = node.number
+                if number is not None and (
+                    number.number != played // size + 1
+                    or (number.dots == 1) != (played % size == 0)
+                ):
+                    return _number_error(node, played + 1, size)
+                move = cached(node.text)
+                if move is None:
+                    try:
+                        move = parse(node.text)
+                    except MoveSyntaxError as exc:
+                        return NotationError(
+                            ErrorKind.SYNTAX, str(exc), node.line, node.column, played + 1,
+                            node.written,
+                        )
+                try:
+                    push(move)
+                except IllegalMoveError as exc:
+                    return NotationError(
+                        ErrorKind.ILLEGAL, str(exc), node.line, node.column, played + 1,
+                        node.written,
+                    )
+                if visitor is not None:
+                    position.pop()
+                    visitor.before_move(node, move, position)
+                    push(move)
+                    visitor.after_move(node, move, position)
+                if node.variations:
+                    position.pop()
+                    frame.held = move
+                    frame.var_index = 0
+                    break
+                played += 1
+                pushed += 1
+                index += 1
+            frame.index, frame.pushed = index, pushed
         return None
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from notation.errors import MoveSyntaxError
 from notation.games.base import Game
-from notation.record import Comment, MoveNode, Record
+from notation.record import Comment, MoveNode, Record, Variation
 
 __all__ = ["canonicalise", "write_record", "write_records"]
 
@@ -40,38 +40,71 @@ def _comment_tokens(comments: Iterable[Comment], out: list[str]) -> None:
                 out.append("\n")
 
 
+class _Open:
+    """A line being written: the main line or a variation (``None`` for the main line)."""
+
+    __slots__ = ("first_turn", "index", "need_number", "nodes", "var_index", "variation")
+
+    def __init__(
+        self, nodes: list[MoveNode], first_turn: int, variation: Variation | None
+    ) -> None:
+        self.nodes = nodes
+        self.first_turn = first_turn
+        self.variation = variation
+        self.index = 0
+        self.need_number = True  # the start of a line always carries a number
+        self.var_index = -1  # >= 0 while the variations of nodes[index] are written
+
+
 class _MovetextWriter:
     def __init__(self, round_size: int) -> None:
         self.round_size = round_size
         self.tokens: list[str] = []
 
     def line(self, nodes: list[MoveNode], first_turn: int) -> None:
+        """Write a line and its variations, depth first with an explicit stack: variations
+        nest to any depth, far below what recursion allows."""
         tokens = self.tokens
-        need_number = True  # the start of a line always carries a number
-        for offset, node in enumerate(nodes):
-            turn = first_turn + offset
+        stack = [_Open(nodes, first_turn, None)]
+        while stack:
+            line = stack[-1]
+            if line.var_index >= 0:
+                node = line.nodes[line.index]
+                if line.var_index < len(node.variations):
+                    variation = node.variations[line.var_index]
+                    line.var_index += 1
+                    _comment_tokens(variation.comments_before, tokens)
+                    tokens.append("(")
+                    stack.append(_Open(variation.nodes, line.first_turn + line.index, variation))
+                    continue
+                line.var_index = -1
+                line.index += 1
+                continue
+            if line.index == len(line.nodes):
+                stack.pop()
+                if line.variation is not None:
+                    _comment_tokens(line.variation.comments, tokens)
+                    tokens.append(")")
+                    stack[-1].need_number = True
+                continue
+            node = line.nodes[line.index]
+            turn = line.first_turn + line.index
             if node.comments_before:
                 _comment_tokens(node.comments_before, tokens)
-                need_number = True
+                line.need_number = True
             index = turn - 1
             number = index // self.round_size + 1
             if index % self.round_size == 0:
                 tokens.append(f"{number}.")
-            elif need_number:
+            elif line.need_number:
                 tokens.append(f"{number}...")
             tokens.append(node.text + node.suffix)
             tokens.extend(f"${nag}" for nag in node.nags)
-            need_number = False
+            line.need_number = False
             if node.comments_after:
                 _comment_tokens(node.comments_after, tokens)
-                need_number = True
-            for variation in node.variations:
-                _comment_tokens(variation.comments_before, tokens)
-                tokens.append("(")
-                self.line(variation.nodes, turn)
-                _comment_tokens(variation.comments, tokens)
-                tokens.append(")")
-                need_number = True
+                line.need_number = True
+            line.var_index = 0
 
     def _units(self) -> list[str]:
         """Tokens with brackets glued on: "(12..." and "g3)" wrap as one."""

@@ -16,19 +16,13 @@ from notation.commands.common import (
     game_option,
     refuse_overwriting_inputs,
 )
-from notation.reader import read_file, read_records
 
 
 def _annotate_source(source: Source, out: TextIO, options: AnnotateOptions,
                      game: str | None, first: bool) -> tuple[int, int]:
     """Annotate every record of one source into ``out``; (records written, broken)."""
     written = broken = 0
-    if source.path is None:
-        records = read_records(sys.stdin, source.name, keep_raw=True)
-    else:
-        source.records()  # a clean usage error for an unreadable file
-        records = read_file(source.path, keep_raw=True)
-    for record in records:
+    for record in source.records(keep_raw=True):
         converted = annotate_record(record, options, game)
         if converted.error is not None:
             broken += 1
@@ -63,7 +57,7 @@ def command(files: tuple[str, ...], output: str | None, in_place: bool, diagrams
     """
     sources = expand_sources(files)
     options = AnnotateOptions(diagrams=diagrams, analyze=analyze)
-    broken = 0
+    broken = total = 0
     if in_place:
         if output is not None:
             raise click.UsageError("--in-place and -o do not go together")
@@ -71,13 +65,16 @@ def command(files: tuple[str, ...], output: str | None, in_place: bool, diagrams
             if source.path is None:
                 raise click.UsageError("--in-place needs files, not standard input")
             with atomic_output(str(source.path)) as out:
-                broken += _annotate_source(source, out, options, game, True)[1]
+                written, bad = _annotate_source(source, out, options, game, True)
+                total += written
+                broken += bad
     else:
         refuse_overwriting_inputs(output, sources)
         with atomic_output(output) as out:
-            total = 0
             for source in sources:
                 written, bad = _annotate_source(source, out, options, game, total == 0)
                 total += written
                 broken += bad
+    if not total:
+        click.echo("warning: no records found in the files given", err=True)
     sys.exit(1 if broken else 0)

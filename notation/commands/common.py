@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import tempfile
@@ -14,7 +15,7 @@ from typing import Any, TextIO, TypeVar
 import click
 
 from notation.games import game_names
-from notation.reader import read_file, read_records
+from notation.reader import read_records
 from notation.record import Record
 
 RECORD_SUFFIXES = (".txt", ".pgn")
@@ -28,15 +29,52 @@ class Source:
     name: str
     path: Path | None
 
-    def records(self) -> Iterator[Record]:
+    def lines(self) -> Iterator[str]:
+        """The text lines of the source: UTF-8 with undecodable bytes replaced, any line end.
+
+        A file is opened here and now, so that one that cannot be read is a usage
+        error (exit 2) before anything is written, not a traceback.
+        """
         if self.path is None:
-            return read_records(sys.stdin, self.name)
-        try:  # open it now, so that an unreadable file is a usage error, not a traceback
-            with open(self.path, "rb"):
-                pass
+            return stdin_lines()
+        try:
+            handle = open(self.path, encoding="utf-8", errors="replace", newline=None)  # noqa: SIM115 - closed by _closing
         except OSError as exc:
-            raise click.FileError(self.name, hint=exc.strerror or str(exc)) from None
-        return read_file(self.path)
+            raise file_error(self.name, exc) from None
+        return _closing(handle)
+
+    def records(self, *, keep_raw: bool = False) -> Iterator[Record]:
+        return read_records(self.lines(), self.name, keep_raw=keep_raw)
+
+
+def _closing(handle: TextIO) -> Iterator[str]:
+    with handle:
+        yield from handle
+
+
+def stdin_lines() -> Iterator[str]:
+    """Standard input read as a file is: UTF-8 whatever the locale, bad bytes replaced.
+
+    ``sys.stdin`` decodes with the locale's encoding and, in a UTF-8 locale, raises
+    on invalid bytes (or, in the C locale, lets lone surrogates through that cannot
+    be written out again).
+    """
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # already text without bytes underneath (an embedding program)
+        yield from sys.stdin
+        return
+    text = io.TextIOWrapper(buffer, encoding="utf-8", errors="replace", newline=None)
+    try:
+        yield from text
+    finally:
+        text.detach()  # leave sys.stdin's buffer open
+
+
+def file_error(name: str, exc: OSError) -> click.ClickException:
+    """A file that cannot be read or written, as a usage error (exit 2) naming it."""
+    error = click.FileError(name, hint=exc.strerror or str(exc))
+    error.exit_code = 2
+    return error
 
 
 def expand_sources(paths: tuple[str, ...]) -> list[Source]:
@@ -79,11 +117,15 @@ def game_option(func: F) -> F:
 def select_record(path: str, number: int) -> Record:
     """Record ``number`` (1-based) of the file at ``path`` ('-': standard input)."""
     (source,) = expand_sources((path,))
+    count = 0
     for record in source.records():
         if record.index == number:
             return record
+        count += 1
+    if not count:
+        raise click.UsageError(f"no records found in {source.name}")
     raise click.BadParameter(
-        f"{source.name} has no record {number}", param_hint="--record"
+        f"{source.name} has no record {number} (it has {count})", param_hint="--record"
     )
 
 
@@ -114,7 +156,7 @@ def atomic_output(path: str | None) -> Iterator[TextIO]:
     try:
         fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as exc:
-        raise click.FileError(path, hint=exc.strerror or str(exc)) from None
+        raise file_error(path, exc) from None
     try:
         # mkstemp makes the file private (0600); give it the mode a plain open() would,
         # or the mode of the file it replaces.

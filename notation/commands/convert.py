@@ -20,23 +20,17 @@ from notation.reader import read_records
 from notation.record import Record
 
 
-def _lines(source: Source) -> Iterator[str]:
-    if source.path is None:
-        yield from sys.stdin
-        return
-    with open(source.path, encoding="utf-8", errors="replace", newline=None) as handle:
-        yield from handle
-
-
 def _records(source: Source, fmt: str) -> Iterator[Record]:
-    lines = _lines(source)
+    lines = source.lines()
     if fmt == "auto":
         first: list[str] = []
         for line in lines:
             first.append(line)
             if line.strip():
                 break
-        fmt = "json" if first and first[-1].lstrip().startswith('{"') else "text"
+        # A byte-order mark is not part of the text (both readers skip it).
+        start = first[-1].lstrip().removeprefix("\ufeff") if first else ""
+        fmt = "json" if start.startswith('{"') else "text"
         lines = _chain(first, lines)
     if fmt == "json":
         return read_json_records(lines, source.name)
@@ -98,4 +92,6 @@ def command(
                     written += 1
     except ValueError as exc:  # a JSON Lines input that is not records
         raise click.ClickException(str(exc)) from None
+    if not written:
+        click.echo("warning: no records found in the files given", err=True)
     sys.exit(1 if broken else 0)

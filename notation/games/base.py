@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from notation.errors import IllegalMoveError, TagValueError
+from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
 from notation.view import Assessment, BoardView
 
 M = TypeVar("M", bound=Hashable)
@@ -158,6 +158,9 @@ class Game(ABC, Generic[M]):
     #: a token missing here (``1/2-1/2`` in a game without draws) is an error.
     result_names: ClassVar[Mapping[str, str]]
 
+    #: The longest move token :meth:`parse` reads; far above any game's longest move.
+    max_move_length: ClassVar[int] = 100
+
     def __init__(self) -> None:
         self._parse_cache: dict[str, M] = {}
 
@@ -167,10 +170,16 @@ class Game(ABC, Generic[M]):
         """Read one move token (no suffix such as ``!``); raise ``MoveSyntaxError``."""
 
     def parse(self, text: str) -> M:
-        """:meth:`parse_move`, memoised."""
+        """:meth:`parse_move`, memoised; a token longer than any move is refused unread."""
         cache = self._parse_cache
         move = cache.get(text)
         if move is None:
+            if len(text) > self.max_move_length:
+                # Not worth a parse, a message quoting megabytes, or a place in the cache.
+                raise MoveSyntaxError(
+                    f"a token of {len(text)} characters is not a {self.title} move "
+                    f"(a move has at most {self.max_move_length}; is a space missing?)"
+                )
             move = self.parse_move(text)
             if len(cache) >= _PARSE_CACHE_LIMIT:
                 cache.clear()

@@ -124,11 +124,13 @@ RESULT_NAMES: Mapping[str, str] = {WIN_FIRST: "Red wins", WIN_SECOND: "Black win
 SIDE_CODES = "rb"
 SIDE_KEYS = ("red", "black")
 POSITION_FIELDS = ("board", "reserves", "removed", "passes", "mover", "turn")
-_MEMBER_RE = re.compile(r"\?|[KZS](?:@[1-9][0-9]*)?")
-_MEMBERS_RE = re.compile(r"(?:\?|[KZS](?:@[1-9][0-9]*)?)+")
+# Numbers have at most 9 digits: int() refuses strings of thousands of digits with a
+# ValueError, which must not escape from a hostile Position tag.
+_MEMBER_RE = re.compile(r"\?|[KZS](?:@[1-9][0-9]{0,8})?")
+_MEMBERS_RE = re.compile(r"(?:\?|[KZS](?:@[1-9][0-9]{0,8})?)+")
 _UNIT_RE = re.compile(r"([a-z][0-9]+):([rb])(.*)")
 _RESERVES_RE = re.compile(r"([0-6])/([0-6])")
-_COUNT_RE = re.compile(r"0|[1-9][0-9]*")
+_COUNT_RE = re.compile(r"0|[1-9][0-9]{0,8}")
 #: Background roles by square (home rows tinted per side), and every role's colour.
 SQUARE_ROLE: tuple[str, ...] = tuple(
     "home-red" if i in HOME_ROW[RED] else "home-black" if i in HOME_ROW[BLACK] else "square"

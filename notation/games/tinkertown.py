@@ -136,6 +136,13 @@ RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_rays(sq) for sq in range(
 PATHS: tuple[tuple[int, ...] | None, ...] = tuple(
     _path(src, dst) for src in range(SIZE * SIZE) for dst in range(SIZE * SIZE)
 )
+#: ``PATH_OF_GRAVES[src * 64 + dst]``: whether that path exists and crosses graves only
+#: (no chapel, no off-board square), so that a move along it checks only tombstones.
+PATH_OF_GRAVES: tuple[bool, ...] = tuple(
+    path is not None and all(IS_GRAVE[sq] for sq in path) for path in PATHS
+)
+#: Each grave with its neighbours: (b) may go on a grave whose group here is all empty.
+_B_GROUPS: tuple[tuple[int, ...], ...] = tuple((sq, *NEIGHBOURS[sq]) for sq in GRAVES)
 
 WHITE, RED = 0, 1
 #: Side names, indexed by WHITE / RED.
@@ -1064,6 +1071,18 @@ class TinkertownPosition(Position[TinkertownMove]):
             sq for sq in GRAVES if not stacks[sq] and not any(stacks[n] for n in NEIGHBOURS[sq])
         ]
 
+    def _has_b_candidate(self) -> bool:
+        """Whether :meth:`_b_candidates` has any, found without listing them all (a
+        check of every resurrection turn, profiled)."""
+        stacks = self._stacks
+        for group in _B_GROUPS:
+            for sq in group:
+                if stacks[sq]:
+                    break
+            else:
+                return True
+        return False
+
     def _check_a(self, sq: int) -> None:
         """Refuse ``sq`` as placement (a) (or White's opening placement)."""
         why = _not_a_grave(sq)
@@ -1086,7 +1105,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         if not opening:
             # The single placement is (a) alone, allowed only when (b) is impossible.
             self._stacks[sq] = "x"  # (b) is tested with (a) on the board
-            candidates = self._b_candidates()
+            candidates = self._b_candidates() if self._has_b_candidate() else []
             self._stacks[sq] = ""
             if candidates:
                 raise IllegalMoveError(
@@ -1116,7 +1135,7 @@ class TinkertownPosition(Position[TinkertownMove]):
             why = _not_a_grave(b)
             if why:
                 raise IllegalMoveError(why)
-            if not self._b_candidates():
+            if not self._has_b_candidate():
                 raise IllegalMoveError(
                     f"no grave has all its neighbours empty after {SQUARE_NAMES[a]}: "
                     f"the turn is the single placement {SQUARE_NAMES[a]}, "
@@ -1163,10 +1182,11 @@ class TinkertownPosition(Position[TinkertownMove]):
     # -- the movement stage -----------------------------------------------------
     def _push_move(self, move: Move) -> None:
         src, dst = move.src, move.dst
-        for sq in (src, dst):
-            why = _not_a_grave(sq)
-            if why:
-                raise IllegalMoveError(why)
+        if not (IS_GRAVE[src] and IS_GRAVE[dst]):
+            for sq in (src, dst):
+                why = _not_a_grave(sq)
+                if why:
+                    raise IllegalMoveError(why)
         stacks, tomb = self._stacks, self._tomb
         side = self._to_move
         if tomb[src]:
@@ -1179,7 +1199,8 @@ class TinkertownPosition(Position[TinkertownMove]):
                 f"the top zombie on {SQUARE_NAMES[src]} is {SIDE_NAMES[1 - side]}'s "
                 f"({SIDE_NAMES[side]} to move)"
             )
-        path = PATHS[src * 64 + dst]
+        index = src * 64 + dst
+        path = PATHS[index]
         if path is None:
             raise IllegalMoveError(
                 f"{move}: {SQUARE_NAMES[dst]} is not in a straight orthogonal line "
@@ -1192,43 +1213,54 @@ class TinkertownPosition(Position[TinkertownMove]):
             raise IllegalMoveError(
                 f"{SQUARE_NAMES[src]} holds {_zombies(len(source))}; a move of {k} needs {k}"
             )
-        for sq in path:
-            if sq in CHAPEL:
-                raise IllegalMoveError(f"{move} crosses the chapel at {SQUARE_NAMES[sq]}")
-            if sq in OFF_BOARD:
-                raise IllegalMoveError(f"{move} leaves the cemetery at {SQUARE_NAMES[sq]}")
-            if tomb[sq]:
-                if sq == dst:
-                    raise IllegalMoveError(f"{SQUARE_NAMES[dst]} holds a tombstone")
-                raise IllegalMoveError(f"{move} crosses a tombstone at {SQUARE_NAMES[sq]}")
+        # The squares are checked in order only when one is not a plain grave (the
+        # table says which paths have none) or holds a tombstone: the first one wrong
+        # is the message.
+        if not PATH_OF_GRAVES[index] or True in map(tomb.__getitem__, path):
+            for sq in path:
+                if sq in CHAPEL:
+                    raise IllegalMoveError(f"{move} crosses the chapel at {SQUARE_NAMES[sq]}")
+                if sq in OFF_BOARD:
+                    raise IllegalMoveError(f"{move} leaves the cemetery at {SQUARE_NAMES[sq]}")
+                if tomb[sq]:
+                    if sq == dst:
+                        raise IllegalMoveError(f"{SQUARE_NAMES[dst]} holds a tombstone")
+                    raise IllegalMoveError(f"{move} crosses a tombstone at {SQUARE_NAMES[sq]}")
         target = stacks[dst]
         landed = target + source[-k:]
         capture = len(landed) > self._capacity[dst] and "w" in landed and "r" in landed
         if move.marked and not capture:
             raise IllegalMoveError(self._no_capture(dst, landed))
-        entry: _Undo = (
-            move,
-            ((src, source), (dst, target)),
-            dst if capture else -1,
-            True,
-            self._last[0],
-            self._last[1],
+        last = self._last
+        self._history.append(
+            (move, ((src, source), (dst, target)), dst if capture else -1, True, last[0], last[1])
         )
-        self._set(src, source[:-k])
+        # What _set does for both squares, inline (the hot path of every movement turn):
+        # the source's top zombie is the mover's; what stays on it and what lands (or
+        # nothing, on a capture) change who controls a group.
+        controlled = self._controlled
+        controlled[side] -= 1
+        rest = source[:-k]
+        stacks[src] = rest
+        if rest:
+            controlled[rest[-1] == "r"] += 1
+        if target:
+            controlled[target[-1] == "r"] -= 1
         if capture:
-            self._set(dst, "")
+            stacks[dst] = ""
             self._bury(dst)
         else:
-            self._set(dst, landed)
-        self._history.append(entry)
+            stacks[dst] = landed
+            controlled[side] += 1  # landed ends with the mover's zombie
         self._to_move ^= 1
-        self._check_win(side)
+        if not controlled[1 - side]:  # _check_win
+            self._winner = side
+            self._win_turn = self._base + len(self._history)
 
     def _push_entry(self, move: Drop) -> None:
         sq = move.square
-        why = _not_a_grave(sq)
-        if why:
-            raise IllegalMoveError(why)
+        if not IS_GRAVE[sq]:
+            raise IllegalMoveError(_not_a_grave(sq) or "")
         if self._tomb[sq]:
             raise IllegalMoveError(f"{SQUARE_NAMES[sq]} holds a tombstone")
         side = self._to_move
@@ -1243,22 +1275,23 @@ class TinkertownPosition(Position[TinkertownMove]):
                     "never captures; remove the x"
                 )
             raise IllegalMoveError(self._no_capture(sq, landed))
-        entry: _Undo = (
-            move,
-            ((sq, target),),
-            sq if capture else -1,
-            True,
-            self._last[0],
-            self._last[1],
-        )
+        last = self._last
+        self._history.append((move, ((sq, target),), sq if capture else -1, True, last[0], last[1]))
+        # What _set does, inline (profiled): the group there, if any, changes hands or is
+        # captured; what lands ends with the mover's zombie.
+        controlled = self._controlled
+        if target:
+            controlled[target[-1] == "r"] -= 1
         if capture:
-            self._set(sq, "")
+            self._stacks[sq] = ""
             self._bury(sq)
         else:
-            self._set(sq, landed)
-        self._history.append(entry)
+            self._stacks[sq] = landed
+            controlled[side] += 1
         self._to_move ^= 1
-        self._check_win(side)
+        if not controlled[1 - side]:  # _check_win
+            self._winner = side
+            self._win_turn = self._base + len(self._history)
 
     def _no_capture(self, sq: int, landed: str) -> str:
         colours = "both colours" if "w" in landed and "r" in landed else "one colour"

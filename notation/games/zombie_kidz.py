@@ -120,8 +120,10 @@ POSITION_FIELDS: Final[str] = (
     "turns played (0)"
 )
 _GRID = re.compile(r"[0-9]{3}/[0-9]{3}/[0-9]{3}")
-_RESERVE = re.compile(r"([0-9]+)/([0-9]+)")
-_NUMBER = re.compile(r"[0-9]+")
+# At most 9 digits: int() refuses thousands of them with a ValueError, which must not
+# escape from a hostile Position tag.
+_RESERVE = re.compile(r"([0-9]{1,9})/([0-9]{1,9})")
+_NUMBER = re.compile(r"[0-9]{1,9}")
 
 #: The roles of board_view() and their colours: tombs in their own colours, gates
 #: in stone grey (dark slate once locked), zombies pale green, a brass lock, and
@@ -910,8 +912,8 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
                 f"{self.mover} is on {ZONE_NAMES[here]} already: "
                 f"to stay, write the die letter alone ({move.die})"
             )
-        step = f"{ZONE_NAMES[here]}-{ZONE_NAMES[dest]}"
         if dest not in self._neighbours[here]:
+            step = f"{ZONE_NAMES[here]}-{ZONE_NAMES[dest]}"
             if dest in NEIGHBOURS_TWO[here]:
                 raise IllegalMoveError(f"{step} is a path only on the 2-player side")
             why = (

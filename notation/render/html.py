@@ -17,16 +17,16 @@ rules; a move that cannot be played is kept with its error and ends its line.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from notation import jsontext
 from notation.errors import ErrorKind, IllegalMoveError, MoveSyntaxError, NotationError
 from notation.games.base import Game, Position
-from notation.record import Comment, MoveNode, Record, Variation
+from notation.record import Comment, MoveNode, Record
 from notation.stepper import Stepper, StepperError
 
 __all__ = ["NAG_GLYPHS", "RecordPage", "page_html", "record_data", "view_delta"]
@@ -66,6 +66,21 @@ def view_delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     return delta
 
 
+class _Open:
+    """A line being built: its nodes, how far it got, and the view before the next node."""
+
+    __slots__ = ("index", "item", "nodes", "out", "previous", "pushed")
+
+    def __init__(self, nodes: list[MoveNode], previous: dict[str, Any]) -> None:
+        self.nodes = nodes
+        self.previous = previous
+        self.index = 0
+        self.pushed = 0
+        self.out: list[dict[str, Any]] = []
+        #: The node being built while its variations are (None between nodes).
+        self.item: dict[str, Any] | None = None
+
+
 class _Builder:
     """Walks a record's tree with the game's position, pushing and popping."""
 
@@ -78,47 +93,66 @@ class _Builder:
         return self.position.board_view().to_dict()
 
     def line(self, nodes: list[MoveNode], before: dict[str, Any]) -> list[dict[str, Any]]:
-        """The nodes of one line; the position is left as it was found.
+        """The nodes of one line and of its variations; the position is left as it was found.
 
         ``before`` is the view of the position the line starts from: each node
-        keeps only what its move changed (see :func:`view_delta`).
+        keeps only what its move changed (see :func:`view_delta`).  Depth first with
+        an explicit stack, since variations nest deeper than recursion allows.
         """
-        out: list[dict[str, Any]] = []
-        pushed = 0
-        previous = before
-        for node in nodes:
-            turn = self.position.turn + 1
-            # A variation replaces this node, so it starts from the position before it.
-            variations = [self.variation(v, previous) for v in node.variations]
-            item: dict[str, Any] = {
-                "text": node.text,
-                "suffix": node.suffix,
-                "nags": node.nags,
-                "before": _comments(node.comments_before),
-                "after": _comments(node.comments_after),
-                "turn": turn,
-                "variations": variations,
-            }
-            error = self.play(node, turn)
-            if error is not None:
-                item["error"] = str(error)
-                out.append(item)
-                break
-            pushed += 1
-            view = self.view()
-            item["view"] = view_delta(previous, view)
-            previous = view
-            out.append(item)
-        for _ in range(pushed):
-            self.position.pop()
-        return out
+        top = _Open(nodes, before)
+        stack = [top]
+        while stack:
+            line = stack[-1]
+            if line.item is not None:  # the variations of the node at line.index
+                node = line.nodes[line.index]
+                if len(line.item["variations"]) < len(node.variations):
+                    variation = node.variations[len(line.item["variations"])]
+                    inner = _Open(variation.nodes, line.previous)
+                    line.item["variations"].append(
+                        {
+                            "moves": inner.out,
+                            "before": _comments(variation.comments_before),
+                            "after": _comments(variation.comments),
+                        }
+                    )
+                    stack.append(inner)
+                    continue
+                self._play(line, node)
+                continue
+            if line.index < len(line.nodes):
+                node = line.nodes[line.index]
+                # A variation replaces this node, so it starts from the position before it.
+                line.item = {
+                    "text": node.text,
+                    "suffix": node.suffix,
+                    "nags": node.nags,
+                    "before": _comments(node.comments_before),
+                    "after": _comments(node.comments_after),
+                    "turn": self.position.turn + 1,
+                    "variations": [],
+                }
+                continue
+            for _ in range(line.pushed):
+                self.position.pop()
+            stack.pop()
+        return top.out
 
-    def variation(self, variation: Variation, before: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "moves": self.line(variation.nodes, before),
-            "before": _comments(variation.comments_before),
-            "after": _comments(variation.comments),
-        }
+    def _play(self, line: _Open, node: MoveNode) -> None:
+        """Play the line's current node (its variations done) and move on, or end the line."""
+        item = line.item
+        assert item is not None
+        line.item = None
+        line.out.append(item)
+        error = self.play(node, item["turn"])
+        if error is not None:
+            item["error"] = str(error)
+            line.index = len(line.nodes)  # a move that cannot be played ends its line
+            return
+        line.pushed += 1
+        line.index += 1
+        view = self.view()
+        item["view"] = view_delta(line.previous, view)
+        line.previous = view
 
     def play(self, node: MoveNode, turn: int) -> NotationError | None:
         try:
@@ -172,7 +206,7 @@ def _asset(name: str) -> str:
 
 def _script_json(value: Any) -> str:
     """JSON that cannot end its <script> element: <, > and & are written as escapes."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = jsontext.dumps(value, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 

@@ -1,0 +1,427 @@
+"""Speed and memory of reading and checking records, side by side with python-chess.
+
+One run, printed as it goes:
+
+1. a corpus per game, made by ``notation generate`` (seeded), of about ``--turns``
+   turns, and, for each, a PGN corpus of random legal chess games with the same
+   number of plies, made with python-chess (seeded);
+2. per game, median of ``--runs`` runs, in this process:
+
+   - *read*: the reader builds every record's tree and the game parses every move
+     token of it (``game.parse``, memoised as in a check): all the text is understood,
+     no rule is applied;
+   - *read+check*: the reader and ``check_record`` on every record, which replays
+     every move through the rules: what ``notation check`` does;
+   - *python-chess*: ``chess.pgn.read_game`` until the end of its corpus (it parses
+     every SAN move and plays it on a board, so it reads and checks legality);
+
+   with turns (plies) per second, the ratio read+check / python-chess, and the peak
+   of Python memory (tracemalloc) of one read+check and of one python-chess read;
+3. ``notation check --jobs 1`` and ``--jobs 2`` on a file of ``--jobs-mb`` MB (the
+   three corpora repeated): wall time, median of ``--runs`` runs, and the speed-up;
+4. with ``--big-gb G`` (default 1 in a full run, 0 skips it): ``notation check`` with
+   ``--jobs 1`` and ``--jobs 2`` on a file of G GB made the same way in the temporary
+   folder (deleted afterwards): wall time and peak memory (resident set, of the
+   largest process and of all of them together).
+
+    python3 bench/run.py                  # the full run (minutes: the 1 GB file)
+    python3 bench/run.py --quick          # small corpora, no big file: a minute
+    python3 bench/run.py --turns 500000 --runs 7 --big-gb 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import math
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+try:
+    import chess
+    import chess.pgn
+except ImportError:  # the comparison is skipped, with a word why
+    chess = None
+
+from notation.games import game_names, get_game
+from notation.reader import read_file
+from notation.replay import check_record
+
+NOTATION = [sys.executable, "-m", "notation"]
+#: Players of the generated Zombie Kidz games (3 makes longer games than 2).
+PLAYERS = {"zombie-kidz": 3}
+#: Random chess games end by the rules or here (python-chess's own draws included).
+CHESS_MAX_PLIES = 600
+
+
+# -- corpora ------------------------------------------------------------------------
+
+
+@dataclass
+class Corpus:
+    game: str
+    path: Path
+    records: int
+    turns: int
+
+
+def generate(game: str, count: int, path: Path, seed: int) -> None:
+    command = [*NOTATION, "generate", "--game", game, "--games", str(count)]
+    command += ["--seed", str(seed), "-o", str(path)]
+    if game in PLAYERS:
+        command += ["--players", str(PLAYERS[game])]
+    subprocess.run(command, check=True)
+
+
+def count_turns(path: Path) -> tuple[int, int]:
+    records = turns = 0
+    for record in read_file(path):
+        records += 1
+        turns += len(record.moves)
+    return records, turns
+
+
+def make_corpus(game: str, turns: int, folder: Path, seed: int) -> Corpus:
+    """About ``turns`` turns of ``game``: a pilot run sizes the real one (the first games
+    of a run are those of a shorter one with the same seed)."""
+    pilot = folder / f"{game}-pilot.txt"
+    generate(game, 50, pilot, seed)
+    _, pilot_turns = count_turns(pilot)
+    pilot.unlink()
+    count = max(1, math.ceil(turns * 50 / max(pilot_turns, 1)))
+    path = folder / f"{game}.txt"
+    generate(game, count, path, seed)
+    records, total = count_turns(path)
+    return Corpus(game, path, records, total)
+
+
+def random_chess_games(seed: int) -> Iterator[tuple[str, int]]:
+    """Endless random legal chess games, as (PGN text, plies)."""
+    assert chess is not None
+    rng = random.Random(seed)
+    number = 0
+    while True:
+        number += 1
+        board = chess.Board()
+        while not board.is_game_over() and board.ply() < CHESS_MAX_PLIES:
+            board.push(rng.choice(list(board.legal_moves)))
+        game = chess.pgn.Game.from_board(board)
+        game.headers["Event"] = "Random games"
+        game.headers["Round"] = str(number)
+        game.headers["White"] = "Random player 1"
+        game.headers["Black"] = "Random player 2"
+        yield str(game) + "\n\n", board.ply()
+
+
+class ChessCorpora:
+    """PGN files of random chess games; a longer one starts with a shorter one's games."""
+
+    def __init__(self, folder: Path, seed: int) -> None:
+        self.folder = folder
+        self.games = random_chess_games(seed)
+        self.texts: list[str] = []
+        self.plies: list[int] = []
+
+    def make(self, plies: int, name: str) -> tuple[Path, int, int]:
+        """A file of whole games with at least ``plies`` plies: (path, games, plies)."""
+        total = 0
+        count = 0
+        while total < plies:
+            if count == len(self.texts):
+                text, n = next(self.games)
+                self.texts.append(text)
+                self.plies.append(n)
+            total += self.plies[count]
+            count += 1
+        path = self.folder / f"chess-{name}.pgn"
+        path.write_text("".join(self.texts[:count]), encoding="utf-8")
+        return path, count, total
+
+
+# -- timing -------------------------------------------------------------------------
+
+
+def median_time(fn: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        gc.collect()
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def peak_python_memory(fn: Callable[[], object]) -> int:
+    gc.collect()
+    tracemalloc.start()
+    fn()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
+def read_only(corpus: Corpus) -> Callable[[], None]:
+    parse = get_game(corpus.game).parse
+
+    def run() -> None:
+        for record in read_file(corpus.path):
+            for node in record.moves:
+                parse(node.text)
+
+    return run
+
+
+def read_and_check(corpus: Corpus) -> Callable[[], None]:
+    def run() -> None:
+        for record in read_file(corpus.path):
+            verdict = check_record(record)
+            if not verdict.ok:
+                raise SystemExit(f"a generated record is broken: {verdict.error}")
+
+    return run
+
+
+def chess_read(path: Path) -> Callable[[], None]:
+    assert chess is not None
+
+    def run() -> None:
+        with open(path, encoding="utf-8") as handle:
+            while chess.pgn.read_game(handle) is not None:
+                pass
+
+    return run
+
+
+# -- the command line, in subprocesses ----------------------------------------------
+
+
+@dataclass
+class Run:
+    seconds: float
+    largest_rss: int  # bytes: the largest process (the kernel's count, exact)
+    total_rss: int  # bytes: all processes of the run together (sampled every 50 ms)
+    stdout: bytes
+
+
+def _tree_rss(root: int) -> int:
+    """Resident memory of ``root`` and all its descendants, from /proc (0 elsewhere)."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return 0
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/status", encoding="ascii", errors="replace") as f:
+                status = f.read()
+        except OSError:
+            continue
+        pid = int(entry)
+        ppid = 0
+        for line in status.splitlines():
+            if line.startswith("PPid:"):
+                ppid = int(line.split()[1])
+            elif line.startswith("VmRSS:"):
+                rss[pid] = int(line.split()[1]) * 1024
+        children.setdefault(ppid, []).append(pid)
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        total += rss.get(pid, 0)
+        todo.extend(children.get(pid, ()))
+    return total
+
+
+def run_check(args: list[str], out: Path) -> Run:
+    """``notation check ARGS`` with stdout to ``out``: time and peak memory."""
+    with out.open("wb") as sink:
+        start = time.perf_counter()
+        process = subprocess.Popen([*NOTATION, "check", *args], stdout=sink)
+        peak_total = 0
+        done = threading.Event()
+
+        def sample() -> None:
+            nonlocal peak_total
+            while not done.wait(0.05):
+                peak_total = max(peak_total, _tree_rss(process.pid))
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        # wait4, not wait: its rusage is this child's (and its own children's) alone.
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        done.set()
+        sampler.join()
+        process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode not in (0, 1):
+        raise SystemExit(f"notation check {' '.join(args)} failed ({process.returncode})")
+    # ru_maxrss is in KiB on Linux (bytes on macOS).
+    scale = 1 if sys.platform == "darwin" else 1024
+    largest = usage.ru_maxrss * scale
+    return Run(seconds, largest, max(peak_total, largest), out.read_bytes())
+
+
+def concatenate(corpora: list[Corpus], path: Path, size: int) -> int:
+    """The corpora's records, repeated until the file holds ``size`` bytes; its records."""
+    texts = [c.path.read_text(encoding="utf-8") for c in corpora]
+    block = "".join(text if text.endswith("\n\n") else text + "\n" for text in texts)
+    per_block = sum(c.records for c in corpora)
+    data = block.encode("utf-8")
+    written = records = 0
+    with path.open("wb") as out:
+        while written < size:
+            out.write(data)
+            written += len(data)
+            records += per_block
+    return records
+
+
+# -- the report ---------------------------------------------------------------------
+
+
+def mb(n: float) -> str:
+    return f"{n / 1e6:.1f} MB"
+
+
+def rate(n: float) -> str:
+    return f"{n:,.0f}"
+
+
+def section(title: str) -> None:
+    print(f"\n== {title}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--turns", type=int, default=200_000, help="turns per game corpus")
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure (the median)")
+    parser.add_argument("--game", action="append", choices=game_names(), help="(repeatable)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs-mb", type=int, default=64, help="file size for --jobs timing")
+    parser.add_argument(
+        "--big-gb", type=float, default=None, help="size of the big file (0: skip; default 1)"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="30,000 turns, 3 runs, 8 MB for --jobs, no big file"
+    )
+    args = parser.parse_args()
+    if args.quick:
+        args.turns, args.runs, args.jobs_mb = 30_000, 3, 8
+        args.big_gb = 0 if args.big_gb is None else args.big_gb
+    big_gb = 1.0 if args.big_gb is None else args.big_gb
+    games = args.game or game_names()
+
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {sys.platform}")
+    if chess is None:
+        print("python-chess is not installed (pip install '.[bench]'): no comparison")
+    else:
+        print(f"python-chess {chess.__version__}")
+
+    with tempfile.TemporaryDirectory(prefix="notation-bench-") as tmp:
+        folder = Path(tmp)
+        section("corpora (notation generate; python-chess random games, same plies)")
+        corpora: list[Corpus] = []
+        chess_files: dict[str, tuple[Path, int, int]] = {}
+        chess_corpora = ChessCorpora(folder, args.seed) if chess is not None else None
+        for game in games:
+            corpus = make_corpus(game, args.turns, folder, args.seed)
+            corpora.append(corpus)
+            line = (
+                f"{game:12} {corpus.records:6} records {corpus.turns:8} turns "
+                f"{mb(corpus.path.stat().st_size):>9}"
+            )
+            if chess_corpora is not None:
+                path, count, plies = chess_corpora.make(corpus.turns, game)
+                chess_files[game] = (path, count, plies)
+                line += f" | chess {count:5} games {plies:8} plies {mb(path.stat().st_size):>9}"
+            print(line, flush=True)
+
+        section(f"in process, one core, median of {args.runs} runs (turns or plies per second)")
+        print(
+            "read = records and moves parsed; read+check = read and every move replayed "
+            "by the rules;\npython-chess = chess.pgn.read_game (SAN parsed, legality checked)"
+        )
+        header = (
+            f"{'game':12} {'read':>10} {'read+check':>11} {'python-chess':>13} "
+            f"{'ratio':>6} {'peak ours':>10} {'peak chess':>11}"
+        )
+        print(header)
+        for corpus in corpora:
+            read = corpus.turns / median_time(read_only(corpus), args.runs)
+            check = corpus.turns / median_time(read_and_check(corpus), args.runs)
+            peak = peak_python_memory(read_and_check(corpus))
+            line = f"{corpus.game:12} {rate(read):>10} {rate(check):>11}"
+            if corpus.game in chess_files:
+                path, _, plies = chess_files[corpus.game]
+                theirs = plies / median_time(chess_read(path), args.runs)
+                chess_peak = peak_python_memory(chess_read(path))
+                line += f" {rate(theirs):>13} {check / theirs:>5.1f}x {mb(peak):>10}"
+                line += f" {mb(chess_peak):>11}"
+            else:
+                line += f" {'-':>13} {'-':>6} {mb(peak):>10}"
+            print(line, flush=True)
+
+        section(f"notation check --jobs N on {args.jobs_mb} MB, median of {args.runs} runs")
+        mid = folder / "jobs.txt"
+        records = concatenate(corpora, mid, args.jobs_mb * 1_000_000)
+        print(f"{mb(mid.stat().st_size)}, {records} records")
+        outputs = {}
+        seconds = {}
+        for jobs in (1, 2):
+            runs = [run_check(["--jobs", str(jobs), str(mid)], folder / "out.txt")
+                    for _ in range(args.runs)]
+            seconds[jobs] = statistics.median(r.seconds for r in runs)
+            outputs[jobs] = runs[0].stdout
+            print(
+                f"--jobs {jobs}: {seconds[jobs]:6.2f} s, "
+                f"{mid.stat().st_size / seconds[jobs] / 1e6:5.1f} MB/s", flush=True
+            )
+        same = "identical" if outputs[1] == outputs[2] else "DIFFERENT"
+        print(f"speed-up --jobs 2 / --jobs 1: {seconds[1] / seconds[2]:.2f}x (output {same})")
+        mid.unlink()
+
+        if big_gb > 0:
+            big_size = int(big_gb * 1e9)
+            # The big file goes to the system's temporary folder too; it is deleted below.
+            section(f"a {big_gb:g} GB file: notation check, peak memory")
+            free = shutil.disk_usage(folder).free
+            if free < big_size * 1.2:
+                print(f"skipped: {mb(free)} free in {folder}")
+                return
+            big = folder / "big.txt"
+            start = time.perf_counter()
+            records = concatenate(corpora, big, big_size)
+            print(
+                f"{mb(big.stat().st_size)}, {records} records, "
+                f"written in {time.perf_counter() - start:.0f} s", flush=True
+            )
+            try:
+                for jobs in (1, 2):
+                    run = run_check(["--jobs", str(jobs), str(big)], folder / "out.txt")
+                    print(
+                        f"--jobs {jobs}: {run.seconds:6.0f} s, "
+                        f"{big.stat().st_size / run.seconds / 1e6:5.1f} MB/s, peak memory "
+                        f"{mb(run.largest_rss)} (largest process), "
+                        f"{mb(run.total_rss)} (all processes)",
+                        flush=True,
+                    )
+            finally:
+                big.unlink()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""The canonical form, checked: what ``notation check --strict`` adds to a check.
+
+Records are read in a forgiving import form: a capture written without its mark,
+Zombie Kidz's short form ``K:b1``, squares in capitals, move numbers left out.
+People who keep canonical archives want those refused too.  A strict check
+replays the record as :func:`notation.replay.check_record` does and also
+compares each legal move, and each move number, with what ``notation convert
+--to text`` would write there:
+
+- a move must be spelled as ``str(position.canonical(move))``: marks exactly where
+  the rules apply them, long forms, letters in the game's case;
+- a move number must stand where the canonical text writes one: before the first
+  turn of every round (``N.``), and before a turn that starts a variation or
+  follows a comment or a variation (``N...``).
+
+Each departure is a ``syntax`` error (the kinds of NOTATION.md: it is a matter of
+spelling, not of the rules) at the move, naming what to write instead.  The first
+defect in file order is reported, whether a strict one or an ordinary one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from notation.errors import ErrorKind, NotationError
+from notation.games.base import Game, Position
+from notation.record import MoveNode, Record
+from notation.replay import ReplayVisitor, Verdict, check_record, resolve_game
+
+__all__ = ["check_record_strict", "strict_problem"]
+
+#: Marks that games' move data (``Game.move_to_dict``) record as written, with what
+#: leaving one out means.  A game without such keys gets the general message.
+_MARKS = (
+    ("marked", "this move captures (missing capture mark)"),
+    ("x", "this turn eliminates zombies (missing mark x)"),
+    ("L", "this turn locks a gate (missing mark L)"),
+)
+
+
+def check_record_strict(record: Record, default_game: str | None = None) -> Verdict:
+    """:func:`~notation.replay.check_record`, refusing the import form's liberties too."""
+    game = resolve_game(record, default_game)
+    if isinstance(game, NotationError):
+        return check_record(record, default_game)
+    visitor = _Strict(game, _resuming(record))
+    verdict = check_record(record, default_game, visitor)
+    problem = visitor.problem
+    if problem is None:
+        return verdict
+    error = verdict.error
+    if error is not None and (error.line, error.column) <= (problem.line, problem.column):
+        return verdict
+    return replace(verdict, error=problem.located(file=record.source, record=record.index))
+
+
+def strict_problem(record: Record, default_game: str | None = None) -> NotationError | None:
+    """The first move or move number not in canonical form, among the moves that replay.
+
+    ``None`` when every legal move of the record (and its variations) is canonical;
+    whether the record checks is :func:`~notation.replay.check_record`'s business.
+    """
+    game = resolve_game(record, default_game)
+    if isinstance(game, NotationError):
+        return None
+    visitor = _Strict(game, _resuming(record))
+    check_record(record, default_game, visitor)
+    if visitor.problem is None:
+        return None
+    return visitor.problem.located(file=record.source, record=record.index)
+
+
+def _resuming(record: Record) -> dict[int, str]:
+    """The nodes before which the canonical text writes ``N...`` when the turn is not a
+    round's first (by id), each with the reason: where a line starts or resumes."""
+    found: dict[int, str] = {}
+    lines = [record.moves]
+    while lines:
+        previous: MoveNode | None = None
+        for node in lines.pop():
+            if previous is None:
+                found[id(node)] = "a line of play starts here"
+            elif node.comments_before or previous.comments_after:
+                found[id(node)] = "the line resumes after a comment"
+            elif previous.variations:
+                found[id(node)] = "the line resumes after a variation"
+            lines.extend(v.nodes for v in node.variations)
+            previous = node
+    return found
+
+
+class _Strict(ReplayVisitor):
+    """Keeps the first departure from the canonical form, in replay (= file) order."""
+
+    def __init__(self, game: Game[Any], resuming: dict[int, str]) -> None:
+        self.game = game
+        self.resuming = resuming
+        self.problem: NotationError | None = None
+
+    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        if self.problem is not None:
+            return
+        turn = position.turn + 1
+        message = self._number(node, turn, position.round_size) or self._spelling(
+            node, move, position
+        )
+        if message is not None:
+            self.problem = NotationError(
+                ErrorKind.SYNTAX, message, node.line, node.column, turn, node.written
+            )
+
+    def _number(self, node: MoveNode, turn: int, round_size: int) -> str | None:
+        if node.number is not None:
+            return None  # a wrong one is an ordinary error, found by the replay
+        index = turn - 1
+        number = index // round_size + 1
+        if index % round_size == 0:
+            return (
+                f"write {number}. before {node.written}: the first turn of a round carries "
+                "its number (missing move number)"
+            )
+        where = self.resuming.get(id(node))
+        if where is not None:
+            return f"write {number}... before {node.written}: {where} (missing move number)"
+        return None
+
+    def _spelling(self, node: MoveNode, move: Any, position: Position[Any]) -> str | None:
+        canonical = position.canonical(move)
+        wanted = str(canonical)
+        text = node.text
+        if text == wanted:
+            return None
+        reasons: list[str] = []
+        written_data = self.game.move_to_dict(move)
+        wanted_data = self.game.move_to_dict(canonical)
+        for key, reason in _MARKS:
+            if wanted_data.get(key) is True and written_data.get(key) is False:
+                reasons.append(reason)
+        if written_data.get("form") == "short" and wanted_data.get("form") == "long":
+            reasons.append("the long form names where the pawn comes from (short form)")
+        as_read = str(move)  # what was written, in the game's letter case
+        if text != as_read and text.lower() == as_read.lower():
+            reasons.append(f"letters in the wrong case ({text})")
+        if not reasons:
+            reasons.append(f"{text} is another spelling of this move")
+        return f"write {wanted}: {'; '.join(reasons)}"

@@ -1,0 +1,554 @@
+"""Hostile input and a hostile environment: one test per case of the robustness issue.
+
+Whatever arrives (an empty or binary file, NUL bytes, bad UTF-8, a byte-order mark,
+any line ends, huge lines and tokens, absurdly deep variations, a comment left open)
+and whatever happens (a missing or unreadable file, a closed pipe, Ctrl-C), every
+command answers with a message that says where and why, an exit code of 0, 1 or 2,
+never a traceback, and never damages a file.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from notation.cli import cli
+from notation.convert import convert_record, read_json_records
+from notation.generate import generate_records
+from notation.reader import read_file, read_string
+from notation.record import Record
+from notation.replay import check_record
+from notation.stepper import Stepper
+from notation.strict import check_record_strict
+from notation.writer import write_record, write_records
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFORMANCE = ROOT / "tests" / "data" / "conformance"
+CAVE = '[Game "cave"]\n[Result "*"]\n\n1. b1 b5 2. b1-b2 {a step} b5-b4 *\n'
+
+
+def run(*args: str, stdin: bytes | str | None = None) -> Result:
+    """A command through click's runner, with the promises every command keeps."""
+    result = CliRunner().invoke(cli, list(args), input=stdin)
+    assert result.exit_code in (0, 1, 2), result.output
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        result.exception
+    )
+    return result
+
+
+def python_m(*args: str, **kwargs: Any) -> subprocess.Popen[bytes]:
+    """``python -m notation ARGS`` in a process of its own, on this checkout's code."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen([sys.executable, "-m", "notation", *args], env=env, **kwargs)
+
+
+def json_verdicts(*args: str) -> list[dict[str, Any]]:
+    out = run("check", "--format", "json", *args).output
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """200 generated Tinkertown games, about 400 kB (more than a pipe holds)."""
+    path = tmp_path_factory.mktemp("big") / "big.txt"
+    path.write_text("".join(write_records(generate_records("tinkertown", 200, seed=5))))
+    return path
+
+
+@pytest.fixture(scope="module")
+def huge(big: Path) -> Path:
+    """The big file ten times over (4 MB): a check and a conversion that take seconds."""
+    path = big.with_name("huge.txt")
+    text = big.read_text()
+    path.write_text("\n".join([text] * 10))
+    return path
+
+
+# -- empty, binary, NUL, bad UTF-8, BOM ----------------------------------------------
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    result = run("check", str(empty))
+    assert (result.exit_code, result.output) == (0, "no records found in 1 file\n")
+    for args in (("convert", "--to", "text"), ("annotate",)):
+        result = run(*args, str(empty))
+        assert result.exit_code == 0
+        assert "warning: no records found in the files given" in result.output
+    for command in ("show", "diagram", "replay", "html"):
+        result = run(command, str(empty))
+        assert result.exit_code == 2 and "no records found" in result.output
+
+
+def test_binary_file(tmp_path: Path) -> None:
+    data = random.Random(7).randbytes(64_000)
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(data)
+    result = run("check", "--game", "tinkertown", str(binary))
+    assert result.exit_code == 1
+    *errors, summary = result.output.splitlines()
+    assert errors and all(re.match(rf"{re.escape(str(binary))}:\d+:\d+: ", e) for e in errors)
+    assert re.fullmatch(r"\d+ records? in 1 file: 0 valid, \d+ broken", summary)
+    assert "\x00" not in result.output and "\x1b" not in result.output  # escaped, shown
+    for args in (("convert", "--to", "json"), ("annotate",), ("show",), ("html",)):
+        assert run(*args, "--game", "cave", str(binary)).exit_code == 1
+    assert binary.read_bytes() == data
+
+
+def test_nul_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "nul.txt"
+    path.write_bytes(b'[Game "cave"]\n\n1. b1 {a NUL \x00 in a comment} b5\x00 *\n')
+    result = run("check", str(path))
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{path}:3:30: record 1, turn 2 (b5\\x00): ")
+    assert "\x00" not in result.output
+    for args in (("convert", "--to", "text"), ("annotate",), ("show",)):
+        assert run(*args, str(path)).exit_code == 1
+
+
+def test_invalid_utf8_is_replaced_and_located(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b'[Game "cave"]\n[Black "Jos\xe9"]\n\n1. b1 {caf\xe9} b\xff5 *\n')
+    (verdict,) = json_verdicts(str(path))
+    assert (verdict["error"]["line"], verdict["error"]["column"]) == (4, 14)
+    assert verdict["error"]["move"] == "b\ufffd5"
+    # The same bytes on standard input, whatever the locale's encoding.
+    from_stdin = run("check", "--format", "json", "-", stdin=path.read_bytes()).output
+    assert json.loads(from_stdin)["error"] == verdict["error"]
+    result = run("convert", "--to", "text", "-", stdin=path.read_bytes())
+    assert result.exit_code == 1 and "Jos\ufffd" in result.output
+    assert run("show", str(path)).exit_code == 1
+
+
+def test_byte_order_mark_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + CAVE.encode())
+    (verdict,) = json_verdicts(str(path))
+    assert verdict["ok"] and verdict["game"] == "cave"
+    (record,) = read_file(path)
+    assert record.tags[0].name == "Game" and record.tags[0].line == 1
+    assert json.loads(run("check", "--format", "json", "-", stdin=path.read_bytes()).output)[
+        "ok"
+    ]
+    assert run("convert", "--to", "text", str(path)).output.startswith('[Game "cave"]')
+    json_path = tmp_path / "bom.jsonl"
+    json_path.write_bytes(b"\xef\xbb\xbf" + run("convert", "--to", "json", str(path)).stdout_bytes)
+    result = run("convert", "--to", "text", str(json_path))
+    assert result.exit_code == 0 and result.output.startswith('[Game "cave"]')
+
+
+# -- line ends and tabs ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\r"], ids=["CRLF", "CR"])
+def test_crlf_and_cr_line_ends_give_the_same_verdicts(tmp_path: Path, ending: str) -> None:
+    for name in ("tinkertown-invalid.txt", "cave-valid.txt", "zombie-kidz-invalid.txt"):
+        source = CONFORMANCE / name
+        game = name.split("-in")[0].split("-valid")[0]
+        text = source.read_text(encoding="utf-8")
+        path = tmp_path / name
+        path.write_bytes(text.replace("\n", ending).encode())
+        lf = json_verdicts("--game", game, str(source))
+        other = json_verdicts("--game", game, str(path))
+        for verdict in other:
+            verdict["file"] = str(source)
+        assert other == lf
+        assert [r.error for r in read_string(text.replace("\n", ending))] == [
+            r.error for r in read_string(text)
+        ]
+        converted = run("convert", "--to", "text", "--game", game, str(path)).stdout
+        assert converted == run("convert", "--to", "text", "--game", game, str(source)).stdout
+
+
+def test_tabs_separate_tokens_like_spaces(tmp_path: Path) -> None:
+    source = CONFORMANCE / "zombie-kidz-invalid.txt"
+    path = tmp_path / "tabs.txt"
+    # Outside tags (whose values keep their spaces), a tab for every space: same columns.
+    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join(ln if ln.startswith("[") else ln.replace(" ", "\t") for ln in lines))
+    tabbed = json_verdicts("--game", "zombie-kidz", str(path))
+    for verdict in tabbed:
+        verdict["file"] = str(source)
+    assert tabbed == json_verdicts("--game", "zombie-kidz", str(source))
+
+
+# -- size: a 10 MB line, a 1 MB token -----------------------------------------------------
+
+
+def test_a_10_mb_single_line_checks_in_reasonable_time(tmp_path: Path) -> None:
+    ((record, round_size),) = generate_records("tinkertown", 1, seed=3)
+    tokens = write_record(record, round_size).split("\n\n", 1)[1].split()
+    # The whole movetext on one line, a long comment after every move: over 10 MB.
+    moves = sum(1 for t in tokens if not t.endswith("."))
+    filler = "{" + "zombies " * (10_100_000 // 8 // moves + 1) + "}"
+    line = " ".join(t if t.endswith(".") or t == tokens[-1] else f"{t} {filler}" for t in tokens)
+    path = tmp_path / "one-line.txt"
+    path.write_text('[Game "tinkertown"]\n\n' + line + "\n")
+    assert path.stat().st_size > 10_000_000 and len(line) > 10_000_000
+    start = time.perf_counter()
+    process = python_m("check", "-v", str(path), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert out.decode().endswith("1 record in 1 file: 1 valid, 0 broken\n")
+    assert time.perf_counter() - start < 60
+    if sys.platform == "linux":  # peak memory of the children so far, in kB: a few copies
+        import resource
+
+        assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 400_000
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["d" * 1_000_000, "!" * 1_000_000 + "x", "9" * 1_000_000 + ".", "$" + "9" * 1_000_000],
+    ids=["letters", "exclamations", "move-number", "glyph"],
+)
+def test_a_1_mb_token_is_a_clear_syntax_error(tmp_path: Path, token: str) -> None:
+    path = tmp_path / "token.txt"
+    path.write_text(f'[Game "tinkertown"]\n\n1. d3 {token} *\n')
+    start = time.perf_counter()
+    (verdict,) = json_verdicts(str(path))
+    assert time.perf_counter() - start < 10
+    assert verdict["error"]["kind"] == "syntax"
+    assert (verdict["error"]["line"], verdict["error"]["column"]) == (3, 7)
+    assert len(verdict["error"]["message"]) < 200
+    line = run("check", str(path)).output.splitlines()[0]
+    assert len(line) < 400 and "(1000" in line
+
+
+def test_a_1_mb_comment_of_machine_commands_annotates_in_linear_time(tmp_path: Path) -> None:
+    path = tmp_path / "commands.txt"
+    path.write_text('[Game "cave"]\n\n1. b1 {' + "[%a " * 250_000 + "} b5 *\n")
+    start = time.perf_counter()
+    assert run("annotate", str(path)).exit_code == 0
+    assert time.perf_counter() - start < 10
+
+
+# -- variations nested 100,000 deep ------------------------------------------------------
+
+DEPTH = 100_000
+
+
+def _depth(record: Record) -> int:
+    depth, nodes = 0, record.moves
+    while nodes and nodes[0].variations:
+        depth, nodes = depth + 1, nodes[0].variations[0].nodes
+    return depth
+
+
+@pytest.fixture(scope="module")
+def deep_text() -> str:
+    # Each variation replaces White's opening d3 with the same move, 100,000 times over.
+    return '[Game "tinkertown"]\n\n1. d3 ' + "(1. d3 " * DEPTH + ")" * DEPTH + " 1... d2,b5 *\n"
+
+
+@pytest.fixture(scope="module")
+def deep_canonical(deep_text: str) -> str:
+    (record,) = read_string(deep_text)
+    return convert_record(record, "text").text
+
+
+def test_deep_variations_read_check_and_write(deep_text: str, deep_canonical: str) -> None:
+    (record,) = read_string(deep_text)
+    assert record.error is None and _depth(record) == DEPTH
+    assert check_record(record).ok and check_record_strict(record).ok
+    (again,) = read_string(deep_canonical)
+    assert _depth(again) == DEPTH and [n.text for n in again.moves] == ["d3", "d2,b5"]
+    stepper = Stepper(again)
+    stepper.forward()
+    for _ in range(100):
+        assert stepper.enter_variation()
+    assert stepper.depth == 100 and stepper.turn == 1
+
+
+def test_deep_variations_to_json_and_back(deep_text: str, deep_canonical: str) -> None:
+    (record,) = read_string(deep_text)
+    as_json = convert_record(record, "json").text
+    (back,) = read_json_records(io.StringIO(as_json))
+    assert _depth(back) == DEPTH
+    assert convert_record(back, "text").text == deep_canonical
+
+
+def test_deep_variations_through_the_commands(tmp_path: Path, deep_text: str) -> None:
+    path = tmp_path / "deep.txt"
+    path.write_text(deep_text)
+    assert run("check", str(path)).output.endswith("1 valid, 0 broken\n")
+    assert run("show", str(path)).exit_code == 0
+    out = tmp_path / "annotated.txt"
+    assert run("annotate", "-o", str(out), str(path)).exit_code == 0
+    assert out.stat().st_size > len(deep_text)
+
+
+def test_an_unclosed_variation_100_000_deep_is_an_error() -> None:
+    (record,) = read_string("1. d3 " + "(1. d3 " * DEPTH + "*\n")
+    verdict = check_record(record, "tinkertown")
+    assert verdict.error is not None and verdict.error.kind == "syntax"
+    assert "variation" in verdict.error.message
+
+
+# -- an unclosed comment at the end of a large file -----------------------------------------
+
+
+def test_unclosed_comment_at_the_end_of_a_large_file(tmp_path: Path, big: Path) -> None:
+    text = big.read_text()
+    lines = text.count("\n")
+    path = tmp_path / "open-comment.txt"
+    path.write_text(
+        text + '\n[Game "cave"]\n\n1. b1 b5 {this comment is never closed\n' + "b1-b2\n" * 1000
+    )
+    result = run("check", str(path))
+    assert result.exit_code == 1
+    first, summary = result.output.splitlines()
+    assert first == (
+        f"{path}:{lines + 4}:10: record 201: the comment opened here is never closed with '}}'"
+    )
+    assert summary == "201 records in 1 file: 200 valid, 1 broken"
+
+
+# -- files that are not there or cannot be read ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("check",), ("convert", "--to", "text"), ("annotate",), ("show",), ("html",), ("diagram",)],
+)
+def test_missing_file(tmp_path: Path, args: tuple[str, ...]) -> None:
+    result = run(*args, str(tmp_path / "no-such-file.txt"))
+    assert result.exit_code == 2 and "does not exist" in result.output
+
+
+@pytest.mark.parametrize(
+    "args", [("check",), ("convert", "--to", "json"), ("annotate",), ("html",)]
+)
+def test_directory_without_records(tmp_path: Path, args: tuple[str, ...]) -> None:
+    (tmp_path / "notes.md").write_text("not a record file")
+    result = run(*args, str(tmp_path))
+    assert result.exit_code == 2
+    assert "no record files (*.txt, *.pgn) in this folder" in result.output
+
+
+def test_a_directory_where_a_file_is_expected(tmp_path: Path) -> None:
+    for command in ("show", "replay"):
+        result = run(command, str(tmp_path))
+        assert result.exit_code == 2 and "is a directory" in result.output
+    result = run("diagram", str(tmp_path))  # diagram searches a folder, as check does
+    assert result.exit_code == 2 and "no record files" in result.output
+
+
+@pytest.mark.parametrize(
+    "args", [("check",), ("convert", "--to", "text"), ("annotate",), ("show",), ("html",)]
+)
+def test_unreadable_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...]
+) -> None:
+    """As root every file is readable, so the refusal of the system is simulated: the
+    file is found, and opening it fails as it would for a user without the right."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "secret.txt").write_text(CAVE)
+
+    def refuse(path: Any, *rest: Any, **kwargs: Any) -> Any:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("notation.commands.common.open", refuse, raising=False)
+    target = folder if args[0] != "show" else folder / "secret.txt"
+    result = run(*args, str(target))
+    assert result.exit_code == 2
+    assert "secret.txt" in result.output and "Permission denied" in result.output
+
+
+def test_unreadable_file_for_real(request: pytest.FixtureRequest) -> None:
+    """chmod 000 for real.  Root reads any file, so as root the command runs in a
+    process that gives up root (once its modules are loaded) before it opens files."""
+    # Beside pytest's folders, which are closed to other users.
+    folder = Path(tempfile.mkdtemp(prefix="notation-unreadable-"))
+    request.addfinalizer(lambda: shutil.rmtree(folder, ignore_errors=True))
+    folder.chmod(0o755)
+    secret = folder / "secret.txt"
+    secret.write_text(CAVE)
+    secret.chmod(0)
+    become_nobody = "os.setgroups([]); os.setgid(65534); os.setuid(65534); " if (
+        os.geteuid() == 0
+    ) else ""
+    code = (
+        "import os, sys, click._textwrap; import notation.cli as cli; "
+        f"{become_nobody}sys.argv = ['notation', 'check', {str(folder)!r}]; cli.main()"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, env=env, check=False, timeout=60
+    )
+    assert process.returncode == 2, process.stderr
+    assert b"Traceback" not in process.stdout + process.stderr
+    assert b"secret.txt" in process.stderr and b"Permission denied" in process.stderr
+
+
+# -- a closed pipe, Ctrl-C --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("convert", "--to", "text"), ("convert", "--to", "json"), ("check", "-v"), ("annotate",)],
+)
+def test_broken_pipe_exits_quietly(big: Path, args: tuple[str, ...]) -> None:
+    """``notation convert big.txt | head -1``"""
+    notation = python_m(*args, str(big), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert notation.stdout is not None
+    head = subprocess.run(["head", "-1"], stdin=notation.stdout, capture_output=True, check=True)
+    notation.stdout.close()  # only head reads the pipe: when it exits the pipe is broken
+    _, err = notation.communicate(timeout=60)
+    assert head.stdout.count(b"\n") == 1
+    assert err == b"", err.decode()
+    assert notation.returncode in (0, 1)
+
+
+def _interrupt_when(process: subprocess.Popen[bytes], ready: Any) -> tuple[bytes, bytes]:
+    deadline = time.monotonic() + 30
+    while not ready() and time.monotonic() < deadline:
+        assert process.poll() is None, "finished before it could be interrupted"
+        time.sleep(0.02)
+    process.send_signal(signal.SIGINT)
+    return process.communicate(timeout=30)
+
+
+def test_ctrl_c_during_a_long_check(huge: Path) -> None:
+    process = python_m("check", "-v", str(huge), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    first = process.stdout.readline()  # it is checking
+    assert b"valid" in first
+    _, err = _interrupt_when(process, lambda: True)
+    assert process.returncode == 130
+    assert err.strip().endswith(b"interrupted") and b"Traceback" not in err
+
+
+def test_ctrl_c_during_convert_leaves_the_old_output(tmp_path: Path, huge: Path) -> None:
+    out = tmp_path / "out.txt"
+    out.write_text("the old output\n")
+    process = python_m(
+        "convert", "--to", "json", "-o", str(out), str(huge),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    _, err = _interrupt_when(process, lambda: list(tmp_path.glob(".out.txt.*.tmp")))
+    assert process.returncode == 130
+    assert err.strip() == b"interrupted"
+    assert out.read_text() == "the old output\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]  # no temporary file left
+
+
+# -- writes are safe ----------------------------------------------------------------------------
+
+
+def test_no_command_writes_over_its_input(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(CAVE)
+    for args in (("convert", "--to", "text"), ("annotate",), ("html",), ("diagram",)):
+        result = run(*args, "-o", str(path), str(path))
+        assert result.exit_code == 2 and "is also an input" in result.output
+        assert path.read_text() == CAVE
+    assert run("annotate", "--in-place", str(path)).exit_code == 0  # asked for: rewritten
+    assert "[%" in path.read_text()
+
+
+def test_a_failed_conversion_leaves_the_old_output(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(CAVE + '\n[Game "cave"]\n\n1. b1 b9 *\n')
+    out = tmp_path / "out.txt"
+    out.write_text("the old output\n")
+    result = run("convert", "--to", "text", "--strict", "-o", str(out), str(path))
+    assert result.exit_code == 1 and "--strict: nothing written" in result.output
+    assert out.read_text() == "the old output\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt", "out.txt"]
+
+
+def test_an_unwritable_output_is_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(CAVE)
+    result = run("convert", "--to", "text", "-o", str(tmp_path / "no" / "out.txt"), str(path))
+    assert result.exit_code == 2 and "No such file or directory" in result.output
+
+
+# -- one error does not hide the next --------------------------------------------------------
+
+BROKEN_FILE = """\
+[Game "cave"]
+
+1. b1 b5 (1... c5 *
+
+[Game "cave"]
+
+1. b1 b5 2. b1-b2 *
+
+[Game "cave"]
+[Black "a tag without its closing bracket"
+
+1. b1 b5 *
+
+[Game "cave"]
+
+1. b1 b5 ) 2. b1-b2 *
+[Game "cave"]
+
+1. b1 b5 2. b1-b3 *
+
+1. b1 } b5 *
+[Game "cave"]
+1. b1 b5 2. b1-b2 b5-b4 *
+"""
+
+
+def test_every_broken_record_of_a_file_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "broken.txt"
+    path.write_text(BROKEN_FILE)
+    result = run("check", "--game", "cave", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{path}:3:19: record 1: a result token cannot stand inside a variation; "
+        "the variation opened at line 3, column 10 is never closed",
+        f"{path}:10:1: record 3: a tag is written [Name \"value\"]; this line is not one",
+        f"{path}:16:10: record 4: a ')' without an opening '('",
+        f"{path}:19:13: record 5, turn 3 (b1-b3): b1-b3 is not between neighbouring squares: "
+        "a move goes one square orthogonally",
+        f"{path}:21:7: record 6: a '}}' without an opening '{{'",
+        "7 records in 1 file: 2 valid, 5 broken",
+    ]
+
+
+def test_the_reader_resynchronises_at_the_next_record() -> None:
+    records = read_string(BROKEN_FILE)
+    assert [r.first_line for r in records] == [1, 5, 9, 14, 17, 21, 22]
+    assert [r.error is None for r in records] == [False, True, False, False, True, False, True]
+    assert [len(r.moves) for r in records] == [2, 3, 2, 2, 3, 1, 4]
+
+
+def test_a_record_cut_short_by_the_next_tag_is_reported_and_the_next_is_read() -> None:
+    first, second = read_string('1. b1 b5\n[Game "cave"]\n\n1. b1 b5 *\n')
+    assert first.error is not None and "no result token" in first.error.message
+    assert second.error is None and check_record(second).ok
+
+
+def test_streaming_yields_records_one_at_a_time(big: Path) -> None:
+    """A file of any size is read a record at a time (what keeps memory flat)."""
+    records: Iterator[Record] = read_file(big)
+    assert next(records).index == 1
+    assert sum(1 for _ in records) == 199
+
+
+def test_the_help_of_check_names_strict() -> None:
+    assert "--strict" in run("check", "--help").output

@@ -1,0 +1,205 @@
+"""``notation check --jobs N``: the same output as ``--jobs 1``, whatever the parts."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from notation.cli import cli
+from notation.commands import check
+from notation.generate import generate_records
+from notation.reader import read_file
+from notation.writer import write_records
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = ROOT / "records"
+CONFORMANCE = Path(__file__).resolve().parent / "data" / "conformance"
+
+#: Records between which the reader must not be cut: a record that is only a comment or
+#: a malformed tag goes on past a blank line and a tag line.
+TRICKY = """\
+{a record that is only a comment}
+
+[Game "cave"]
+
+1. b1 b5 *
+
+; another comment, alone
+
+[Game "cave"]
+[Event "the tag above belongs to the comment's record"]
+
+1. b1 b5 *
+
+[not a tag
+
+[Game "cave"]
+
+1. b1 b5 2. b1-b2 *
+
+[Game "cave"]
+
+1. b1 b5 { a comment over
+
+[a blank line: a new record, even inside a comment
+
+[Game "cave"]
+
+1. b1 b5 1-0 {a comment after the result}
+
+[Game "cave"]
+
+1. b1 b5 (1... c5 *
+
+[Game "cave"]
+
+1. b1 b5 2. b1-b2 b5-b4 3. b2-b1 *
+"""
+
+
+def generated(game: str, count: int, seed: int) -> str:
+    return "".join(write_records(generate_records(game, count, seed)))
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Valid and broken records of every game, mixed, with a broken record deep inside."""
+    parts = [
+        generated("tinkertown", 12, 1),
+        (RECORDS / "tinkertown" / "broken.txt").read_text(encoding="utf-8"),
+        generated("cave", 15, 2),
+        TRICKY,
+        (RECORDS / "cave" / "broken.txt").read_text(encoding="utf-8"),
+        generated("zombie-kidz", 40, 3),
+        (RECORDS / "zombie-kidz" / "broken.txt").read_text(encoding="utf-8"),
+        generated("tinkertown", 8, 4),
+        (CONFORMANCE / "tinkertown-invalid.txt").read_text(encoding="utf-8"),
+        generated("cave", 10, 5),
+        '[Game "cave"]\n[Event "deep"]\n\n1. b1 b5 2. b1-b3 *\n',
+        generated("zombie-kidz", 10, 6),
+    ]
+    path = tmp_path_factory.mktemp("jobs") / "mixed.txt"
+    path.write_text("\n".join(part.rstrip("\n") + "\n" for part in parts), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers and parts for small inputs too, so that a few kilobytes are cut in many."""
+    monkeypatch.setattr(check, "POOL_MIN_BYTES", 0)
+    monkeypatch.setattr(check, "_MIN_PART", 2_000)
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["check", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.exit_code, result.output
+
+
+def test_the_corpus_is_cut_in_many_parts(corpus: Path, small_parts: None) -> None:
+    tasks = list(check._tasks(check.expand_sources((str(corpus),)), check._part_size(0, 2)))
+    assert len(tasks) > 20
+    assert all(isinstance(task, check._Task) for task in tasks)
+
+
+@pytest.mark.parametrize("options", [[], ["-v"], ["--format", "json"], ["--strict"]])
+def test_jobs_2_writes_what_jobs_1_writes(
+    corpus: Path, small_parts: None, options: list[str]
+) -> None:
+    one = run("--jobs", "1", *options, str(corpus))
+    two = run("--jobs", "2", *options, str(corpus))
+    assert one[0] == two[0] == 1
+    assert one[1] == two[1]
+    assert one[1].count("\n") > 50
+
+
+def test_several_files_and_a_folder(corpus: Path, small_parts: None, tmp_path: Path) -> None:
+    folder = tmp_path / "more"
+    folder.mkdir()
+    (folder / "a.txt").write_text(generated("cave", 3, 9), encoding="utf-8")
+    (folder / "b.pgn").write_text(TRICKY, encoding="utf-8")
+    files = [str(corpus), str(folder), str(RECORDS / "cave" / "examples.txt"), str(corpus)]
+    for options in ([], ["--format", "json"]):
+        one = run("--jobs", "1", *options, *files)
+        two = run("--jobs", "2", *options, *files)
+        assert one == two
+    assert one[0] == 1
+    assert '"file": "' + str(folder / "b.pgn") + '", "record": 1,' in one[1]
+
+
+def test_valid_input_exits_0_with_any_number_of_jobs(small_parts: None, tmp_path: Path) -> None:
+    path = tmp_path / "valid.txt"
+    path.write_text(generated("tinkertown", 20, 7) + generated("cave", 20, 8), encoding="utf-8")
+    outputs = {run("--jobs", str(jobs), str(path)) for jobs in (1, 2, 3)}
+    assert outputs == {(0, "40 records in 1 file: 40 valid, 0 broken\n")}
+
+
+def test_a_broken_record_deep_in_a_file_keeps_its_line_and_number(
+    corpus: Path, small_parts: None
+) -> None:
+    text = corpus.read_text(encoding="utf-8")
+    line = text[: text.index('[Event "deep"]')].count("\n") + 3  # its movetext
+    number = sum(1 for _ in read_file(corpus)) - 10  # ten records follow it
+    code, out = run("--jobs", "2", str(corpus))
+    expected = f"{corpus}:{line}:13: record {number}, turn 3 (b1-b3): "
+    assert code == 1 and any(row.startswith(expected) for row in out.splitlines())
+
+
+def test_every_cut_is_where_the_reader_starts_a_record(corpus: Path) -> None:
+    starts = {record.first_line for record in read_file(corpus)}
+    data = corpus.read_bytes()
+    cuts = list(check._cuts(corpus, 1))
+    assert len(cuts) > 100
+    for offset, line in cuts:
+        assert line in starts
+        assert data[:offset].count(b"\n") + 1 == line
+    # Never between the records of TRICKY that go on past a blank line and a tag line.
+    tricky_start = data.index(b"{a record that is only a comment}")
+    tricky = {data[:offset].count(b"\n") - data[:tricky_start].count(b"\n") for offset, _ in
+              cuts if tricky_start <= offset < tricky_start + len(TRICKY)}
+    lines = TRICKY.splitlines()
+    # (Not after a line with a comment either: where the reader would start a record
+    # too, as after "{ a comment over", the cutter does not look further.)
+    assert {lines[i] for i in tricky} == {'[Game "cave"]', "[not a tag"}
+    assert not any(lines[i - 2].startswith(("{", ";", "[not")) for i in tricky)
+
+
+def test_carriage_returns_alone_stop_the_cutting(tmp_path: Path) -> None:
+    path = tmp_path / "old-mac.txt"
+    text = generated("cave", 30, 3)
+    half = len(text) // 2
+    path.write_bytes((text[:half] + text[half:].replace("\n", "\r")).encode("utf-8"))
+    cuts = list(check._cuts(path, 1))
+    assert cuts and all(offset <= half for offset, _ in cuts)
+    crlf = tmp_path / "windows.txt"
+    crlf.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+    assert len(list(check._cuts(crlf, 1))) == 29
+
+
+def test_ctrl_c_stops_the_workers_with_exit_130(tmp_path: Path) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text(generated("tinkertown", 30, 1) * 400, encoding="utf-8")  # many seconds
+    process = subprocess.Popen(
+        [sys.executable, "-m", "notation", "check", "--jobs", "2", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # a process group, as a terminal makes one
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    time.sleep(1.0)
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: every process of the group
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert b"Traceback" not in err and err.strip() == b"interrupted"
+    assert out == b""
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(process.pid, 0)  # no worker is left behind
