@@ -209,41 +209,45 @@ def chess_read(path: Path) -> Callable[[], None]:
 @dataclass
 class Run:
     seconds: float
-    largest_rss: int  # bytes: the largest process (the kernel's count, exact)
-    total_rss: int  # bytes: all processes of the run together (sampled every 50 ms)
+    largest_rss: int  # bytes: the largest process's resident set (the kernel's count)
+    total: int  # bytes: all processes of the run together (PSS, sampled every 50 ms)
     stdout: bytes
 
 
-def _tree_rss(root: int) -> int:
-    """Resident memory of ``root`` and all its descendants, from /proc (0 elsewhere)."""
+def _tree_memory(root: int) -> int:
+    """Memory of ``root`` and all its descendants, from /proc (0 elsewhere): the sum of
+    their proportional set sizes (shared pages counted once in all), or of their
+    resident sets where the kernel gives no PSS."""
     children: dict[int, list[int]] = {}
-    rss: dict[int, int] = {}
     try:
-        entries = os.listdir("/proc")
+        entries = [int(e) for e in os.listdir("/proc") if e.isdigit()]
     except OSError:
         return 0
-    for entry in entries:
-        if not entry.isdigit():
-            continue
+    for pid in entries:
         try:
-            with open(f"/proc/{entry}/status", encoding="ascii", errors="replace") as f:
-                status = f.read()
-        except OSError:
+            with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+                ppid = int(f.read().rpartition(")")[2].split()[1])
+        except (OSError, ValueError, IndexError):
             continue
-        pid = int(entry)
-        ppid = 0
-        for line in status.splitlines():
-            if line.startswith("PPid:"):
-                ppid = int(line.split()[1])
-            elif line.startswith("VmRSS:"):
-                rss[pid] = int(line.split()[1]) * 1024
         children.setdefault(ppid, []).append(pid)
     total, todo = 0, [root]
     while todo:
         pid = todo.pop()
-        total += rss.get(pid, 0)
+        total += _process_memory(pid)
         todo.extend(children.get(pid, ()))
     return total
+
+
+def _process_memory(pid: int) -> int:
+    for name, key in (("smaps_rollup", "Pss:"), ("status", "VmRSS:")):
+        try:
+            with open(f"/proc/{pid}/{name}", encoding="ascii", errors="replace") as f:
+                for line in f:
+                    if line.startswith(key):
+                        return int(line.split()[1]) * 1024
+        except OSError:
+            continue
+    return 0
 
 
 def run_check(args: list[str], out: Path) -> Run:
@@ -257,7 +261,7 @@ def run_check(args: list[str], out: Path) -> Run:
         def sample() -> None:
             nonlocal peak_total
             while not done.wait(0.05):
-                peak_total = max(peak_total, _tree_rss(process.pid))
+                peak_total = max(peak_total, _tree_memory(process.pid))
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
@@ -272,7 +276,7 @@ def run_check(args: list[str], out: Path) -> Run:
     # ru_maxrss is in KiB on Linux (bytes on macOS).
     scale = 1 if sys.platform == "darwin" else 1024
     largest = usage.ru_maxrss * scale
-    return Run(seconds, largest, max(peak_total, largest), out.read_bytes())
+    return Run(seconds, largest, peak_total, out.read_bytes())
 
 
 def concatenate(corpora: list[Corpus], path: Path, size: int) -> int:
@@ -415,8 +419,8 @@ def main() -> None:
                     print(
                         f"--jobs {jobs}: {run.seconds:6.0f} s, "
                         f"{big.stat().st_size / run.seconds / 1e6:5.1f} MB/s, peak memory "
-                        f"{mb(run.largest_rss)} (largest process), "
-                        f"{mb(run.total_rss)} (all processes)",
+                        f"{mb(run.largest_rss)} (largest process, resident), "
+                        f"{mb(run.total)} (all processes, proportional)",
                         flush=True,
                     )
             finally:

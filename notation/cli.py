@@ -33,7 +33,11 @@ class _Notation(click.Group):
             if exc.errno == errno.EPIPE:
                 raise  # the reader of our output went away: click stops quietly
             # A file that vanished or cannot be read mid-way, a full disk under -o.
-            raise file_error(exc.filename or "output", exc) from None
+            if exc.filename is not None:
+                raise file_error(str(exc.filename), exc) from None
+            error = click.ClickException(exc.strerror or str(exc))
+            error.exit_code = 2
+            raise error from None
 
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
@@ -56,6 +60,12 @@ for _command in all_commands():
 
 def main() -> None:
     """Entry point of the ``notation`` console script."""
+    # Started with standard output or error closed (``notation check x >&-``), Python
+    # has None there: what would go to them goes nowhere, as to a reader gone away.
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - for the whole run
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the whole run
     try:
         try:
             cli(standalone_mode=True)

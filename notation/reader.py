@@ -38,6 +38,8 @@ SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 _TAG = re.compile(
     r'\s*\[\s*([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*)\s+"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]\s*$'
 )
+#: [Name "value"] alone, no space nor escape: most tag lines (profiled).
+_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*) "([^"\\]*)"\]')
 _UNESCAPE = re.compile(r"\\(.)")
 _TOKEN = re.compile(
     r"""
@@ -315,6 +317,11 @@ class _Reader:
         return prev_blank and bool(record.tags)
 
     def _tag(self, record: Record, line: str, lineno: int) -> None:
+        plain = _PLAIN_TAG.fullmatch(line)
+        if plain is not None:  # the usual line, which _TAG reads the same, more slowly
+            name, value = plain.groups()
+            record.tags.append(Tag(name, value, lineno, 1))
+            return
         match = _TAG.match(line)
         column = line.index("[") + 1
         if match is None:

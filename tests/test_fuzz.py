@@ -63,7 +63,7 @@ settings.register_profile(
     "fuzz-ci", max_examples=150, deadline=None, suppress_health_check=_HEALTH, print_blob=True
 )
 settings.register_profile(
-    "fuzz-long", max_examples=3000, deadline=None, suppress_health_check=_HEALTH,
+    "fuzz-long", max_examples=15000, deadline=None, suppress_health_check=_HEALTH,
     print_blob=True,
 )
 _PROFILE = settings.get_profile("fuzz-long" if os.environ.get("NOTATION_FUZZ") == "long"

@@ -419,6 +419,28 @@ def test_broken_pipe_exits_quietly(big: Path, args: tuple[str, ...]) -> None:
     assert notation.returncode in (0, 1)
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_on_standard_output(big: Path) -> None:
+    with open("/dev/full", "wb") as full:
+        process = python_m("convert", "--to", "text", str(big), stdout=full, stderr=subprocess.PIPE)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert err.decode().strip() == "Error: No space left on device"
+
+
+@pytest.mark.parametrize(
+    ("closed", "args"), [(0, ("check", "-")), (1, ("convert", "--to", "text"))]
+)
+def test_closed_standard_streams(big: Path, closed: int, args: tuple[str, ...]) -> None:
+    """``notation check - <&-`` and ``notation convert big.txt >&-``."""
+    argv = [*args] if "-" in args else [*args, str(big)]
+    process = python_m(
+        *argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=lambda: os.close(closed)
+    )
+    _, err = process.communicate(timeout=60)
+    assert process.returncode in (0, 1) and b"Traceback" not in err
+
+
 def _interrupt_when(process: subprocess.Popen[bytes], ready: Any) -> tuple[bytes, bytes]:
     deadline = time.monotonic() + 30
     while not ready() and time.monotonic() < deadline:

@@ -59,6 +59,8 @@ def stdin_lines() -> Iterator[str]:
     on invalid bytes (or, in the C locale, lets lone surrogates through that cannot
     be written out again).
     """
+    if sys.stdin is None:  # closed (``notation check - <&-``): an empty input
+        return
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # already text without bytes underneath (an embedding program)
         yield from sys.stdin

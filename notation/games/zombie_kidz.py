@@ -270,6 +270,10 @@ def _zone(name: str) -> int:
 # -- positions -----------------------------------------------------------------
 
 
+#: Zombies per zone at the start: one on each gate (copied into every new position).
+_START_ZOMBIES: list[int] = [1 if z in GATES else 0 for z in range(9)]
+
+
 class ZombieKidzPosition(Position[ZombieKidzMove]):
     """A game in progress: zombies per zone, pawns, locks, reserve, turn."""
 
@@ -299,7 +303,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         self._neighbours = NEIGHBOURS_TWO if two_player_side else NEIGHBOURS_MANY
         self._steps = _STEPS_TWO if two_player_side else _STEPS_MANY
         # Setup: one zombie on each gate, the rest in the reserve; every pawn on b2.
-        self._zombies = [1 if z in GATES else 0 for z in range(9)]
+        self._zombies = _START_ZOMBIES.copy()
         self._reserve = zombies - len(GATES)
         self._pawns = [CENTRE] * players
         self._pawn_count = [0] * 9
