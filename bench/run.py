@@ -3,9 +3,9 @@
 One run, printed as it goes:
 
 1. a corpus per game, made by ``notation generate`` (seeded), of about ``--turns``
-   turns, and, for each, a PGN corpus of random legal chess games with the same
-   number of plies, made with python-chess (seeded);
-2. per game, median of ``--runs`` runs, in this process:
+   turns, and, for each, a PGN corpus of random legal chess games (played by
+   python-chess, seeded, to their end or 600 plies) with the same number of plies;
+2. per game, in this process, the median of ``--runs`` runs of each, taken in turn:
 
    - *read*: the reader builds every record's tree and the game parses every move
      token of it (``game.parse``, memoised as in a check): all the text is understood,
@@ -15,18 +15,22 @@ One run, printed as it goes:
    - *python-chess*: ``chess.pgn.read_game`` until the end of its corpus (it parses
      every SAN move and plays it on a board, so it reads and checks legality);
 
-   with turns (plies) per second, the ratio read+check / python-chess, and the peak
-   of Python memory (tracemalloc) of one read+check and of one python-chess read;
+   as turns (plies) per second of processor time (a machine shared with other work
+   then changes the figures little), the ratio read+check / python-chess, and the
+   peak of Python memory (tracemalloc) of one read+check and one python-chess read;
 3. ``notation check --jobs 1`` and ``--jobs 2`` on a file of ``--jobs-mb`` MB (the
-   three corpora repeated): wall time, median of ``--runs`` runs, and the speed-up;
-4. with ``--big-gb G`` (default 1 in a full run, 0 skips it): ``notation check`` with
-   ``--jobs 1`` and ``--jobs 2`` on a file of G GB made the same way in the temporary
-   folder (deleted afterwards): wall time and peak memory (resident set, of the
-   largest process and of all of them together).
+   three corpora repeated): wall time, median of ``--runs`` runs, and the speed-up
+   (which needs two idle cores: the load average is printed first);
+4. with ``--big-gb G`` (1 by default, 0 skips it): ``notation check --jobs 1`` and
+   ``--jobs 2`` on a file of G GB made the same way in the temporary folder (deleted
+   afterwards): wall time and peak memory, of the largest process (resident set) and
+   of all of them together (proportional set size, sampled).
 
-    python3 bench/run.py                  # the full run (minutes: the 1 GB file)
-    python3 bench/run.py --quick          # small corpora, no big file: a minute
+    python3 bench/run.py                  # the full run: about 15 minutes
+    python3 bench/run.py --quick          # small corpora, no big file: under a minute
     python3 bench/run.py --turns 500000 --runs 7 --big-gb 0
+
+python-chess is the optional dependency ``bench`` (``pip install '.[bench]'``).
 """
 
 from __future__ import annotations
@@ -152,14 +156,23 @@ class ChessCorpora:
 # -- timing -------------------------------------------------------------------------
 
 
-def median_time(fn: Callable[[], object], runs: int) -> float:
-    times = []
+def cpu_time(fn: Callable[[], object]) -> float:
+    """Processor time of one call: what this process spent, whatever else the machine
+    runs (wall time would count the waits for a processor shared with others)."""
+    gc.collect()
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def median_times(fns: list[Callable[[], object]], runs: int) -> list[float]:
+    """The median time of each function, runs taken in turn (a slower spell of the
+    machine then touches all of them alike)."""
+    times: list[list[float]] = [[] for _ in fns]
     for _ in range(runs):
-        gc.collect()
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for fn, measured in zip(fns, times, strict=True):
+            measured.append(cpu_time(fn))
+    return [statistics.median(measured) for measured in times]
 
 
 def peak_python_memory(fn: Callable[[], object]) -> int:
@@ -209,6 +222,7 @@ def chess_read(path: Path) -> Callable[[], None]:
 @dataclass
 class Run:
     seconds: float
+    cpu: float  # seconds of processor time, all processes of the run together
     largest_rss: int  # bytes: the largest process's resident set (the kernel's count)
     total: int  # bytes: all processes of the run together (PSS, sampled every 50 ms)
     stdout: bytes
@@ -250,33 +264,48 @@ def _process_memory(pid: int) -> int:
     return 0
 
 
+#: Runs a command and writes its peak resident memory (ru_maxrss) to the file named
+#: first.  The command must not be a child of this process: Linux counts in a child's
+#: peak the memory of the process it was forked from (this one holds the corpora), so
+#: a small launcher forks it instead.
+_LAUNCHER = """
+import resource, subprocess, sys
+code = subprocess.call(sys.argv[2:])
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(sys.argv[1], "w") as out:
+    out.write(f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}")
+sys.exit(code)
+"""
+
+
 def run_check(args: list[str], out: Path) -> Run:
     """``notation check ARGS`` with stdout to ``out``: time and peak memory."""
+    peak_file = out.with_suffix(".peak")
+    command = [sys.executable, "-c", _LAUNCHER, str(peak_file), *NOTATION, "check", *args]
     with out.open("wb") as sink:
         start = time.perf_counter()
-        process = subprocess.Popen([*NOTATION, "check", *args], stdout=sink)
+        launcher = subprocess.Popen(command, stdout=sink)
         peak_total = 0
         done = threading.Event()
 
         def sample() -> None:
             nonlocal peak_total
             while not done.wait(0.05):
-                peak_total = max(peak_total, _tree_memory(process.pid))
+                memory = _tree_memory(launcher.pid) - _process_memory(launcher.pid)
+                peak_total = max(peak_total, memory)
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
-        # wait4, not wait: its rusage is this child's (and its own children's) alone.
-        _, status, usage = os.wait4(process.pid, 0)
+        code = launcher.wait()
         seconds = time.perf_counter() - start
         done.set()
         sampler.join()
-        process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode not in (0, 1):
-        raise SystemExit(f"notation check {' '.join(args)} failed ({process.returncode})")
+    if code not in (0, 1):
+        raise SystemExit(f"notation check {' '.join(args)} failed ({code})")
     # ru_maxrss is in KiB on Linux (bytes on macOS).
     scale = 1 if sys.platform == "darwin" else 1024
-    largest = usage.ru_maxrss * scale
-    return Run(seconds, largest, peak_total, out.read_bytes())
+    maxrss, cpu = peak_file.read_text().split()
+    return Run(seconds, float(cpu), int(maxrss) * scale, peak_total, out.read_bytes())
 
 
 def concatenate(corpora: list[Corpus], path: Path, size: int) -> int:
@@ -325,8 +354,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.turns, args.runs, args.jobs_mb = 30_000, 3, 8
-        args.big_gb = 0 if args.big_gb is None else args.big_gb
-    big_gb = 1.0 if args.big_gb is None else args.big_gb
+    big_gb = args.big_gb if args.big_gb is not None else 0.0 if args.quick else 1.0
     games = args.game or game_names()
 
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {sys.platform}")
@@ -357,7 +385,8 @@ def main() -> None:
         section(f"in process, one core, median of {args.runs} runs (turns or plies per second)")
         print(
             "read = records and moves parsed; read+check = read and every move replayed "
-            "by the rules;\npython-chess = chess.pgn.read_game (SAN parsed, legality checked)"
+            "by the rules;\npython-chess = chess.pgn.read_game (SAN parsed, legality checked);"
+            "\nprocessor time of this process, the three taken in turn; peak = tracemalloc"
         )
         header = (
             f"{'game':12} {'read':>10} {'read+check':>11} {'python-chess':>13} "
@@ -365,13 +394,16 @@ def main() -> None:
         )
         print(header)
         for corpus in corpora:
-            read = corpus.turns / median_time(read_only(corpus), args.runs)
-            check = corpus.turns / median_time(read_and_check(corpus), args.runs)
-            peak = peak_python_memory(read_and_check(corpus))
-            line = f"{corpus.game:12} {rate(read):>10} {rate(check):>11}"
+            fns = [read_only(corpus), read_and_check(corpus)]
             if corpus.game in chess_files:
                 path, _, plies = chess_files[corpus.game]
-                theirs = plies / median_time(chess_read(path), args.runs)
+                fns.append(chess_read(path))
+            times = median_times(fns, args.runs)
+            read, check = corpus.turns / times[0], corpus.turns / times[1]
+            peak = peak_python_memory(read_and_check(corpus))
+            line = f"{corpus.game:12} {rate(read):>10} {rate(check):>11}"
+            if len(times) == 3:
+                theirs = plies / times[2]
                 chess_peak = peak_python_memory(chess_read(path))
                 line += f" {rate(theirs):>13} {check / theirs:>5.1f}x {mb(peak):>10}"
                 line += f" {mb(chess_peak):>11}"
@@ -383,19 +415,25 @@ def main() -> None:
         mid = folder / "jobs.txt"
         records = concatenate(corpora, mid, args.jobs_mb * 1_000_000)
         print(f"{mb(mid.stat().st_size)}, {records} records")
-        outputs = {}
+        print(f"load average before: {os.getloadavg()[0]:.2f} (wall times need idle cores)")
+        runs: dict[int, list[Run]] = {1: [], 2: []}
+        for _ in range(args.runs):
+            for jobs in (1, 2):  # in turn, as above
+                runs[jobs].append(run_check(["--jobs", str(jobs), str(mid)], folder / "o.txt"))
         seconds = {}
         for jobs in (1, 2):
-            runs = [run_check(["--jobs", str(jobs), str(mid)], folder / "out.txt")
-                    for _ in range(args.runs)]
-            seconds[jobs] = statistics.median(r.seconds for r in runs)
-            outputs[jobs] = runs[0].stdout
+            seconds[jobs] = statistics.median(r.seconds for r in runs[jobs])
+            cpu = statistics.median(r.cpu for r in runs[jobs])
             print(
                 f"--jobs {jobs}: {seconds[jobs]:6.2f} s, "
-                f"{mid.stat().st_size / seconds[jobs] / 1e6:5.1f} MB/s", flush=True
+                f"{mid.stat().st_size / seconds[jobs] / 1e6:5.1f} MB/s, "
+                f"processor time {cpu:6.2f} s", flush=True
             )
-        same = "identical" if outputs[1] == outputs[2] else "DIFFERENT"
-        print(f"speed-up --jobs 2 / --jobs 1: {seconds[1] / seconds[2]:.2f}x (output {same})")
+        same = all(r.stdout == runs[1][0].stdout for r in runs[1] + runs[2])
+        print(
+            f"speed-up --jobs 2 / --jobs 1: {seconds[1] / seconds[2]:.2f}x "
+            f"(output {'identical' if same else 'DIFFERENT'})"
+        )
         mid.unlink()
 
         if big_gb > 0:
@@ -417,7 +455,7 @@ def main() -> None:
                 for jobs in (1, 2):
                     run = run_check(["--jobs", str(jobs), str(big)], folder / "out.txt")
                     print(
-                        f"--jobs {jobs}: {run.seconds:6.0f} s, "
+                        f"--jobs {jobs}: {run.seconds:6.0f} s (processor {run.cpu:.0f} s), "
                         f"{big.stat().st_size / run.seconds / 1e6:5.1f} MB/s, peak memory "
                         f"{mb(run.largest_rss)} (largest process, resident), "
                         f"{mb(run.total)} (all processes, proportional)",

@@ -16,7 +16,7 @@ import click
 
 from notation import __version__
 from notation.commands import all_commands
-from notation.commands.common import file_error
+from notation.commands.common import UsageProblem, file_error
 
 
 class _Notation(click.Group):
@@ -35,9 +35,7 @@ class _Notation(click.Group):
             # A file that vanished or cannot be read mid-way, a full disk under -o.
             if exc.filename is not None:
                 raise file_error(str(exc.filename), exc) from None
-            error = click.ClickException(exc.strerror or str(exc))
-            error.exit_code = 2
-            raise error from None
+            raise UsageProblem(exc.strerror or str(exc)) from None
 
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).

@@ -136,12 +136,13 @@ def check_record(
     if isinstance(game, NotationError):
         return _verdict(record, None, turns, _earliest(game, record.error))
     replayer = _Replayer(game, visitor)
-    result_tag = record.find_tag("Result")
-    error = _tag_error(result_tag)
+    tags = record.tag_dict
+    tagged = tags.get("Result")
+    error = None if tagged is None else _tag_error(record.find_tag("Result"))
     position: Position[Any] | None = None
     if error is None:
         try:
-            position = start_position(game, record.tag_dict)
+            position = start_position(game, tags)
         except TagValueError as exc:
             tag = record.find_tag(exc.tag)
             line, col = (tag.line, tag.column) if tag else (record.first_line, 1)
@@ -151,7 +152,7 @@ def check_record(
     error = _earliest(error, record.error)
     outcome = position.outcome() if position is not None and error is None else None
     if error is None:
-        error = _result_error(record, result_tag, game, outcome, position)
+        error = _result_error(record, tagged, game, outcome, position)
     return _verdict(record, game.name, turns, error, outcome)
 
 
@@ -202,17 +203,17 @@ def _tag_error(tag: Tag | None) -> NotationError | None:
 
 def _result_error(
     record: Record,
-    result_tag: Tag | None,
+    tagged: str | None,
     game: Game[Any],
     outcome: str | None,
     position: Position[Any] | None,
 ) -> NotationError | None:
-    """What is wrong with the record's result token (given its Result tag), if anything."""
+    """What is wrong with the record's result token (given its Result tag's value), if
+    anything."""
     result = record.result
     if result is None:  # the reader reports a missing result itself
         return None
     message = None
-    tagged = None if result_tag is None else result_tag.value
     if not game.allows_result(result):
         message = f"{game.title} has no result {result} (it has no draws)"
     elif tagged is not None and tagged != result:

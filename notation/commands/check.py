@@ -31,6 +31,7 @@ import click
 
 from notation.commands.common import (
     Source,
+    UsageProblem,
     expand_sources,
     file_error,
     files_argument,
@@ -366,24 +367,39 @@ def _results(
     """Each task with its result, in input order: from the pool's workers, or from this
     process, task after task, when there is no pool."""
     pending: deque[tuple[_Task | _Unreadable, AsyncResult[_Result] | None]] = deque()
+    # The pool's workers: one that dies (killed, out of memory) takes its task with it,
+    # and the pool, which starts another, would wait for that task for ever.
+    started = {child.pid for child in multiprocessing.active_children()}
     for task in tasks:
         if pool is not None and isinstance(task, _Task) and not task.here:
             pending.append((task, pool.apply_async(_check_task, (task, settings))))
         else:
             pending.append((task, None))
         while len(pending) > (workers * _AHEAD if pool is not None else 0):
-            yield _collect(*pending.popleft(), settings)
+            yield _collect(*pending.popleft(), settings, started)
     while pending:
-        yield _collect(*pending.popleft(), settings)
+        yield _collect(*pending.popleft(), settings, started)
 
 
 def _collect(
-    task: _Task | _Unreadable, result: AsyncResult[_Result] | None, settings: _Settings
+    task: _Task | _Unreadable,
+    result: AsyncResult[_Result] | None,
+    settings: _Settings,
+    workers: set[int | None],
 ) -> tuple[_Task, _Result]:
     if isinstance(task, _Unreadable):
         raise file_error(task.source.name, task.error)
     if result is None:  # no pool, or standard input and the like: here, in its turn
         return task, _check_task(task, settings)
+    while not result.ready():
+        result.wait(1.0)
+        if not result.ready() and any(
+            child.pid not in workers for child in multiprocessing.active_children()
+        ):
+            raise UsageProblem(
+                "a worker process stopped unexpectedly (out of memory?); "
+                "check again, or with --jobs 1"
+            )
     return task, result.get()
 
 

@@ -72,11 +72,21 @@ def stdin_lines() -> Iterator[str]:
         text.detach()  # leave sys.stdin's buffer open
 
 
+class UnusableFile(click.FileError):
+    """A file that cannot be read or written: a usage error (exit 2), like a missing one."""
+
+    exit_code = 2
+
+
+class UsageProblem(click.ClickException):
+    """Any other problem with what the command was asked to do (exit 2)."""
+
+    exit_code = 2
+
+
 def file_error(name: str, exc: OSError) -> click.ClickException:
     """A file that cannot be read or written, as a usage error (exit 2) naming it."""
-    error = click.FileError(name, hint=exc.strerror or str(exc))
-    error.exit_code = 2
-    return error
+    return UnusableFile(name, hint=exc.strerror or str(exc))
 
 
 def expand_sources(paths: tuple[str, ...]) -> list[Source]:
