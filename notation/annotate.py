@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from notation.convert import Converted, convert_record
+from notation.convert import Converted, canonical_text, convert_record, verbatim
 from notation.games.base import Game, Position
 from notation.record import Comment, MoveNode, Record
 from notation.replay import ReplayVisitor, check_record, resolve_game
@@ -70,9 +70,12 @@ class _Annotator(ReplayVisitor):
         self.options = options
         self.keys: set[str] = set(TOOL_KEYS)
         self.added: set[int] = set()
+        #: The canonical spelling of every move, by id(node), for writing.
+        self.texts: dict[int, str] = {}
         self._assessment: Assessment | None = None
 
     def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        self.texts[id(node)] = str(position.canonical(move))
         self._assessment = None
         if self.options.analyze and self.game.can_assess:
             self._assessment = self.game.assess_move(position, move)
@@ -100,7 +103,7 @@ class _Annotator(ReplayVisitor):
 
 
 def _all_comment_lists(record: Record) -> list[list[Comment]]:
-    lists = [record.comments]
+    lists = [record.comments, record.comments_after_result]
     stack = [record.moves]
     while stack:
         for node in stack.pop():
@@ -142,18 +145,28 @@ def strip_machine_commands(
 def annotate_record(
     record: Record, options: AnnotateOptions | None = None, default_game: str | None = None
 ) -> Converted:
-    """The record annotated, as canonical text; or, if it does not check, as it was
-    (with the error, so the caller can say so)."""
+    """The record annotated, as canonical text; or, if it does not check, exactly as it
+    was written (with the error, so the caller can say so).
+
+    The record's tree is annotated in place (comments, suffixes, the Termination tag)
+    when it checks; a record that does not check is left as it is.
+    """
     options = options or AnnotateOptions()
     game = resolve_game(record, default_game)
-    verdict = check_record(record, default_game)
-    if verdict.error is not None or not isinstance(game, Game):
-        converted = convert_record(record, "text", default_game)
-        return Converted(converted.text, verdict.error or converted.error, converted.verbatim)
-    assert isinstance(game, Game)
+    if not isinstance(game, Game):
+        return convert_record(record, "text", default_game)
+    if record.raw is None:
+        # Without its text a broken record is written from its tree, which the
+        # annotator must not have touched: check it first.
+        verdict = check_record(record, default_game)
+        if verdict.error is not None:
+            return convert_record(record, "text", default_game)
     annotator = _Annotator(game, options)
-    check_record(record, default_game, annotator)
+    verdict = check_record(record, default_game, annotator)
+    if verdict.error is not None:
+        assert record.raw is not None
+        return verbatim(record.raw, "text", verdict.error)
     keys = annotator.keys | game.annotation_keys
     strip_machine_commands(record, keys, annotator.added)
     record.set_tag("Termination", termination(record.result, verdict.outcome))
-    return convert_record(record, "text", default_game)
+    return Converted(canonical_text(record, game, annotator.texts), None)

@@ -2,7 +2,7 @@
 
 Each subcommand is a module of :mod:`notation.commands`.  Exit codes: 0 all is
 well, 1 some record is broken, 2 the command itself was used wrongly (unknown
-option, missing file...).
+option, missing file...), 130 interrupted, 141 the reader of the output went away.
 """
 
 from __future__ import annotations
@@ -31,7 +31,10 @@ class _Notation(click.Group):
             ctx.exit(INTERRUPTED)
         except OSError as exc:
             if exc.errno == errno.EPIPE:
-                raise  # the reader of our output went away: click stops quietly
+                # The reader of our output went away.  click would exit 1, the code of
+                # a broken record: exit as `cat` does in a closed pipe instead.
+                _silence_stdout()
+                ctx.exit(BROKEN_PIPE)
             # A file that vanished or cannot be read mid-way, a full disk under -o.
             if exc.filename is not None:
                 raise file_error(str(exc.filename), exc) from None
@@ -40,6 +43,22 @@ class _Notation(click.Group):
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
+#: The exit code of a command whose reader went away (``notation convert f | head``):
+#: 128 + SIGPIPE, what shells report for `cat` or `grep` killed by a closed pipe, so
+#: that a pipeline sees the usual code, never 1, which would say a record is broken.
+BROKEN_PIPE = 141
+
+
+def _silence_stdout() -> None:
+    """Send what is left of standard output nowhere: the reader is gone, and the flush
+    at exit would fail again ("Exception ignored ... BrokenPipeError")."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # not a file (an embedding program)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 @click.group(cls=_Notation, context_settings={"help_option_names": ["-h", "--help"]})
@@ -73,9 +92,8 @@ def main() -> None:
             sys.stdout.flush()
     except BrokenPipeError:
         # The reader of our output went away (``notation check ... | head``): stop quietly.
-        devnull = open(os.devnull, "w")  # noqa: SIM115 - must outlive this frame
-        os.dup2(devnull.fileno(), sys.stdout.fileno())
-        sys.exit(1)
+        _silence_stdout()
+        sys.exit(BROKEN_PIPE)
     except KeyboardInterrupt:  # before or after a command runs (the group handles it within)
         sys.stderr.write("interrupted\n")
         sys.exit(INTERRUPTED)

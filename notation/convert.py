@@ -24,28 +24,35 @@ told (``Converted.error``) so that nothing is dropped silently.
 from __future__ import annotations
 
 import io
+import itertools
 import json
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import suppress
+from dataclasses import dataclass, replace
 from typing import Any
 
 from notation import jsontext
-from notation.errors import NotationError, TagValueError
+from notation.errors import ErrorKind, MoveSyntaxError, NotationError, TagValueError
 from notation.games.base import Game, Position
 from notation.reader import RESULTS, read_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
 from notation.replay import ReplayVisitor, check_record, resolve_game, start_position
-from notation.writer import canonicalise, write_record
+from notation.writer import UnwritableRecord, unwritable, write_record
 
 __all__ = [
     "FORMATS",
     "JSON_FORMAT_ID",
     "Converted",
+    "NotARecord",
+    "canonical_text",
     "convert_record",
+    "looks_like_json_records",
     "ordered_tags",
+    "read_any_records",
     "read_json_records",
     "record_from_json",
     "record_to_json",
+    "verbatim",
     "write_plain",
 ]
 
@@ -61,13 +68,16 @@ class Converted:
 
     text: str
     error: NotationError | None
-    #: True when the record could not be read in full and was passed on as written.
+    #: True when the record did not check and was passed on exactly as written.
     verbatim: bool = False
+    #: True when a record that did not check was rewritten all the same (``repair``).
+    repaired: bool = False
 
 
 def ordered_tags(record: Record, game: Game[Any]) -> list[Tag]:
     """Tags in canonical order: Game, Event, Site, Date, Round, the players, Result,
-    then every other tag in its original order.  A missing Game tag is added."""
+    then every other tag in its original order.  A missing Game tag is added.  The
+    record is not changed: the list and the Game tag are new."""
     tags = list(record.tags)
     game_tag = record.find_tag("Game")
     if game_tag is not None:
@@ -81,95 +91,142 @@ def ordered_tags(record: Record, game: Game[Any]) -> list[Tag]:
     return head + tags
 
 
-class _CanonicalMoves(ReplayVisitor):
-    """Rewrites each legal move in the position's canonical spelling."""
+class _Canonical(ReplayVisitor):
+    """Collects, per node, the canonical spelling of each legal move and (for JSON) the
+    turn, the typed move and the facts it produced: one replay serves both."""
 
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        node.text = str(position.canonical(move))
-
-
-class _MoveData(ReplayVisitor):
-    """Collects, per node, the turn, the typed move and the facts it produced."""
-
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: Game[Any], with_data: bool) -> None:
         self.game = game
+        self.with_data = with_data
+        self.texts: dict[int, str] = {}
         self.data: dict[int, tuple[int, dict[str, Any], dict[str, Any]]] = {}
 
+    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        self.texts[id(node)] = str(position.canonical(move))
+
     def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        self.data[id(node)] = (
-            position.turn,
-            self.game.move_to_dict(move),
-            position.last_move_facts(),
-        )
+        if self.with_data:
+            self.data[id(node)] = (
+                position.turn,
+                self.game.move_to_dict(move),
+                position.last_move_facts(),
+            )
+
+
+def convert_record(
+    record: Record, to: str, default_game: str | None = None, *, repair: bool = False
+) -> Converted:
+    """Convert one record; the record itself is not changed.
+
+    A record that checks comes out in canonical form.  One that does not comes out
+    exactly as it was written (read it with ``keep_raw=True``), so that converting
+    never changes a verdict; with ``repair`` it is rewritten in canonical form as far
+    as it reads instead (``Converted.repaired``), which may change its verdict.
+
+    Raises ``ValueError`` for an unknown format and
+    :class:`~notation.writer.UnwritableRecord` for a record built in code (or read
+    from JSON) that text cannot hold.
+    """
+    if to not in FORMATS:
+        raise ValueError(f"unknown format {to!r}; choose one of {', '.join(FORMATS)}")
+    game = resolve_game(record, default_game)
+    collector = _Canonical(game, to == "json") if isinstance(game, Game) else None
+    verdict = check_record(record, default_game, collector)
+    if verdict.error is not None and not repair and record.raw is not None:
+        return verbatim(record.raw, to, verdict.error)
+    if collector is None or not isinstance(game, Game):
+        return _convert_without_game(record, to, verdict.error, repaired=repair)
+    texts = collector.texts
+    repaired = verdict.error is not None and repair
+    if repaired:
+        texts = _spellings(record, game, texts)
+        view = replace(record, tags=ordered_tags(record, game))
+    elif verdict.error is not None:  # built in code or read from JSON: as it is
+        texts, view = {}, record
+    else:
+        view = replace(record, tags=ordered_tags(record, game))
+    round_size, first_turn = _layout(view, game)
+    if to == "text":
+        text = write_record(view, round_size, first_turn=first_turn, texts=texts)
+    elif to == "plain":
+        text = write_plain(view, round_size, first_turn, texts=texts)
+    else:
+        obj = record_to_json(view, game, collector.data, texts=texts)
+        obj["ok"] = verdict.ok
+        obj["error"] = verdict.error.to_dict() if verdict.error else None
+        text = jsontext.dumps(obj) + "\n"
+    return Converted(text, verdict.error, repaired=repaired)
+
+
+def canonical_text(record: Record, game: Game[Any], texts: Mapping[int, str]) -> str:
+    """``record`` as canonical text: tags in canonical order, each move in the spelling
+    ``texts`` gives for its node (``id(node)``), numbered by the record's layout."""
+    round_size, first_turn = _layout(record, game)
+    view = replace(record, tags=ordered_tags(record, game))
+    return write_record(view, round_size, first_turn=first_turn, texts=texts)
+
+
+def verbatim(raw: str, to: str, error: NotationError) -> Converted:
+    """A broken record passed on byte for byte (in a JSON object for ``json``)."""
+    if not raw.endswith("\n"):
+        raw += "\n"  # the next record must start on a line of its own
+    if to == "json":
+        obj = {"format": JSON_FORMAT_ID, "raw": raw, "ok": False, "error": error.to_dict()}
+        return Converted(jsontext.dumps(obj) + "\n", error, verbatim=True)
+    return Converted(raw, error, verbatim=True)
+
+
+def _spellings(record: Record, game: Game[Any], legal: dict[int, str]) -> dict[int, str]:
+    """Canonical spellings for a broken record being repaired: the replay's for the
+    moves it reached, the grammar's for the moves after the defect that still parse."""
+    texts = dict(legal)
+    stack = [record.moves]
+    while stack:
+        for node in stack.pop():
+            if id(node) not in texts:
+                with suppress(MoveSyntaxError):
+                    texts[id(node)] = str(game.parse(node.text))
+            stack.extend(v.nodes for v in node.variations)
+    return texts
 
 
 def _layout(record: Record, game: Game[Any] | None) -> tuple[int, int]:
-    """(round size, turn of the first move) for writing the record's move numbers."""
+    """(round size, turn of the first move) for writing the record's move numbers; a
+    record whose setup tags the game refuses is numbered as the game's default."""
     if game is None:
         return 2, 1
     try:
         position = start_position(game, record.tag_dict)
     except TagValueError:
-        return 2, 1
+        position = game.new_position()
     return position.round_size, position.turn + 1
 
 
-def convert_record(
-    record: Record, to: str, default_game: str | None = None
+def _convert_without_game(
+    record: Record, to: str, error: NotationError | None, *, repaired: bool
 ) -> Converted:
-    """Convert one record (read with ``keep_raw=True`` to pass broken ones on intact)."""
-    if to not in FORMATS:
-        raise ValueError(f"unknown format {to!r}; choose one of {', '.join(FORMATS)}")
-    game = resolve_game(record, default_game)
-    if isinstance(game, NotationError) or record.error is not None:
-        verdict = check_record(record, default_game)
-        if record.raw is not None:
-            raw = "\n".join(record.raw) + "\n"
-            if to == "json":
-                raw = jsontext.dumps(
-                    {
-                        "format": JSON_FORMAT_ID,
-                        "raw": raw,
-                        "ok": False,
-                        "error": verdict.error.to_dict() if verdict.error else None,
-                    }
-                ) + "\n"
-            return Converted(raw, verdict.error, verbatim=True)
-        if isinstance(game, NotationError):
-            return _convert_without_game(record, to, verdict.error)
-    canonicalise(record, game)  # spelling first: also reaches moves after a defect
-    verdict = check_record(record, default_game, _CanonicalMoves())
-    record.tags = ordered_tags(record, game)
-    round_size, first_turn = _layout(record, game)
-    if to == "text":
-        return Converted(write_record(record, round_size, first_turn=first_turn), verdict.error)
-    if to == "plain":
-        return Converted(write_plain(record, round_size, first_turn), verdict.error)
-    collector = _MoveData(game)
-    check_record(record, default_game, collector)
-    obj = record_to_json(record, game, collector.data)
-    obj["ok"] = verdict.ok
-    obj["error"] = verdict.error.to_dict() if verdict.error else None
-    return Converted(jsontext.dumps(obj) + "\n", verdict.error)
-
-
-def _convert_without_game(record: Record, to: str, error: NotationError | None) -> Converted:
     """A record whose game is unknown: the tree as read, moves as written."""
-    if to == "text":
-        return Converted(write_record(record), error)
-    if to == "plain":
-        return Converted(write_plain(record), error)
-    obj = record_to_json(record, None)
-    obj["ok"] = False
-    obj["error"] = error.to_dict() if error else None
-    return Converted(jsontext.dumps(obj) + "\n", error)
+    if to == "json":
+        obj = record_to_json(record, None)
+        obj["ok"] = False
+        obj["error"] = error.to_dict() if error else None
+        return Converted(jsontext.dumps(obj) + "\n", error, repaired=repaired)
+    text = write_record(record, 2, first_turn=1) if to == "text" else write_plain(record, 2, 1)
+    return Converted(text, error, repaired=repaired)
 
 
-def write_plain(record: Record, round_size: int = 2, first_turn: int = 1) -> str:
+def write_plain(
+    record: Record,
+    round_size: int | None = None,
+    first_turn: int | None = None,
+    *,
+    texts: Mapping[int, str] | None = None,
+) -> str:
     """Tags and the main line only, for simple tools."""
+    texts = texts or {}
     bare = Record(
         tags=record.tags,
-        moves=[MoveNode(node.text) for node in record.moves],
+        moves=[MoveNode(texts.get(id(node), node.text)) for node in record.moves],
         result=record.result,
     )
     return write_record(bare, round_size, first_turn=first_turn)
@@ -178,21 +235,31 @@ def write_plain(record: Record, round_size: int = 2, first_turn: int = 1) -> str
 # -- JSON --------------------------------------------------------------------------
 
 def _comments_to_json(comments: list[Comment]) -> list[dict[str, Any]]:
-    return [{"text": c.text, "braced": c.braced} for c in comments]
+    out: list[dict[str, Any]] = []
+    for c in comments:
+        item: dict[str, Any] = {"text": c.text, "braced": c.braced}
+        if c.after_number:
+            item["after_number"] = True
+        out.append(item)
+    return out
 
 
 def record_to_json(
     record: Record,
     game: Game[Any] | None,
-    data: dict[int, tuple[int, dict[str, Any], dict[str, Any]]] | None = None,
+    data: Mapping[int, tuple[int, dict[str, Any], dict[str, Any]]] | None = None,
+    *,
+    texts: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
     """The record as a JSON-ready object.
 
     ``data`` maps ``id(node)`` to (turn, typed move, facts), as a replay collects
-    them; moves without it (after a defect) carry only their text.  Built with an
+    them; moves without it (after a defect) carry only their text.  ``texts`` maps
+    ``id(node)`` to the spelling to write instead of the node's text.  Built with an
     explicit stack: variations nest deeper than recursion allows.
     """
     data = data or {}
+    texts = texts or {}
     _, first_turn = _layout(record, game)
     moves: list[dict[str, Any]] = []
     # Lines still to fill: their nodes, the turn of the first, and the list to fill.
@@ -217,7 +284,7 @@ def record_to_json(
             out.append(
                 {
                     "turn": known[0] if known else turn,
-                    "text": node.text,
+                    "text": texts.get(id(node), node.text),
                     "suffix": node.suffix,
                     "nags": list(node.nags),
                     "move": known[1] if known else None,
@@ -227,7 +294,7 @@ def record_to_json(
                     "variations": variations,
                 }
             )
-    return {
+    obj: dict[str, Any] = {
         "format": JSON_FORMAT_ID,
         "game": game.name if game is not None else None,
         "tags": [[t.name, t.value] for t in record.tags],
@@ -235,83 +302,167 @@ def record_to_json(
         "comments": _comments_to_json(record.comments),
         "result": record.result,
     }
+    if record.comments_after_result:
+        obj["comments_after_result"] = _comments_to_json(record.comments_after_result)
+    return obj
 
 
-def _items(obj: dict[str, Any], key: str) -> list[Any]:
-    value = obj.get(key, [])
-    if not isinstance(value, list):
-        raise ValueError(f"{key!r} must be a list, not {type(value).__name__}")
+# Reading JSON checks what docs/record.schema.json says, by hand: the schema is the
+# contract, and a JSON Schema library is not a dependency of the core.
+
+_RECORD_KEYS = frozenset(
+    {"format", "game", "tags", "moves", "comments", "comments_after_result", "result", "ok",
+     "error"}
+)
+_VERBATIM_KEYS = frozenset({"format", "raw", "ok", "error"})
+_NODE_KEYS = frozenset(
+    {"turn", "text", "suffix", "nags", "move", "facts", "comments_before", "comments_after",
+     "variations"}
+)
+_VARIATION_KEYS = frozenset({"comments_before", "moves", "comments"})
+_COMMENT_KEYS = frozenset({"text", "braced", "after_number"})
+_SUFFIXES = ("", "!", "?", "!!", "??", "!?", "?!")
+
+
+def _keys(obj: dict[str, Any], allowed: frozenset[str], required: Iterable[str], what: str) -> None:
+    missing = [key for key in required if key not in obj]
+    if missing:
+        raise ValueError(f"{what} lacks the key {missing[0]!r}")
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        raise ValueError(f"{what} has the unknown key {extra[0]!r}")
+
+
+def _typed(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    value = obj.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = (
+            " or ".join(k.__name__ for k in kind) if isinstance(kind, tuple) else kind.__name__
+        )
+        raise ValueError(f"{what}: {key!r} must be {_JSON_TYPES.get(names, names)}")
     return value
 
 
-def _objects(obj: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    items = _items(obj, key)
+_JSON_TYPES = {"str": "a string", "list": "an array", "dict": "an object", "bool": "true or false",
+               "int": "a whole number", "str or NoneType": "a string or null",
+               "dict or NoneType": "an object or null"}
+
+
+def _objects(obj: dict[str, Any], key: str, what: str) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = _typed(obj, key, list, what)
     for item in items:
         if not isinstance(item, dict):
-            raise ValueError(f"each item of {key!r} must be an object, not {type(item).__name__}")
+            raise ValueError(f"{what}: each item of {key!r} must be an object")
     return items
 
 
-def _comments_from_json(obj: dict[str, Any], key: str) -> list[Comment]:
-    return [
-        Comment(str(c["text"]), braced=bool(c.get("braced", True))) for c in _objects(obj, key)
-    ]
+def _comments_from_json(obj: dict[str, Any], key: str, what: str) -> list[Comment]:
+    comments = []
+    for c in _objects(obj, key, what):
+        _keys(c, _COMMENT_KEYS, ("text", "braced"), "a comment")
+        comments.append(
+            Comment(
+                _typed(c, "text", str, "a comment"),
+                braced=_typed(c, "braced", bool, "a comment"),
+                after_number=bool(_typed(c, "after_number", bool, "a comment"))
+                if "after_number" in c
+                else False,
+            )
+        )
+    return comments
 
 
 def record_from_json(obj: dict[str, Any]) -> Record:
     """The record a :func:`record_to_json` object describes (``raw`` ones are read as text).
 
-    Raises ``ValueError`` (``KeyError`` for a missing ``text``) for an object that does
-    not describe a record.
+    Raises ``ValueError`` for an object that does not follow ``docs/record.schema.json``
+    and :class:`~notation.writer.UnwritableRecord` (a ``ValueError`` too) for one that
+    holds what record text cannot (a newline in a tag value, a space in a move).
     """
+    if obj.get("format") != JSON_FORMAT_ID:
+        raise ValueError(f"not a {JSON_FORMAT_ID} object (format: {obj.get('format')!r})")
     if "raw" in obj:
-        records = list(read_records(io.StringIO(str(obj["raw"])), keep_raw=True))
+        _keys(obj, _VERBATIM_KEYS, ("raw",), "a verbatim record")
+        raw = _typed(obj, "raw", str, "a verbatim record")
+        records = list(read_records(io.StringIO(raw, newline=""), keep_raw=True))
         if len(records) != 1:
             raise ValueError("a raw JSON record must hold exactly one record")
         return records[0]
-    if obj.get("format") != JSON_FORMAT_ID:
-        raise ValueError(f"not a {JSON_FORMAT_ID} object (format: {obj.get('format')!r})")
+    _keys(obj, _RECORD_KEYS, ("tags", "moves"), "a record")
     result = obj.get("result")
     if result is not None and result not in RESULTS:
         raise ValueError(f"the result must be 1-0, 0-1, 1/2-1/2, * or null, not {result!r}")
     tags: list[Tag] = []
-    for pair in _items(obj, "tags"):
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise ValueError(f"a tag is a pair [name, value], not {pair!r}")
-        tags.append(Tag(str(pair[0]), str(pair[1])))
-    record = Record(tags=tags, comments=_comments_from_json(obj, "comments"), result=result)
+    for pair in _typed(obj, "tags", list, "a record"):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(type(p) is str for p in pair)):
+            raise ValueError(f"a tag is a pair of strings [name, value], not {pair!r}")
+        tags.append(Tag(pair[0], pair[1]))
+    record = Record(
+        tags=tags,
+        comments=_comments_from_json(obj, "comments", "a record") if "comments" in obj else [],
+        comments_after_result=_comments_from_json(obj, "comments_after_result", "a record")
+        if "comments_after_result" in obj
+        else [],
+        result=result,
+    )
     # Lines still to read: the JSON moves, and the list of nodes they become.
     pending: list[tuple[list[dict[str, Any]], list[MoveNode]]] = [
-        (_objects(obj, "moves"), record.moves)
+        (_objects(obj, "moves", "a record"), record.moves)
     ]
     while pending:
         items, nodes = pending.pop()
         for item in items:
-            nags = _items(item, "nags")
-            if not all(type(n) is int for n in nags):
-                raise ValueError(f"glyphs are whole numbers, not {nags!r}")
+            _keys(item, _NODE_KEYS, ("text",), "a move")
+            suffix = item.get("suffix", "")
+            if suffix not in _SUFFIXES:
+                raise ValueError(f"a move's suffix is one of ! ? !! ?? !? ?!, not {suffix!r}")
+            nags = _typed(item, "nags", list, "a move") if "nags" in item else []
+            if not all(type(n) is int and 0 <= n < 10**9 for n in nags):
+                raise ValueError(f"glyphs are whole numbers from 0, not {nags!r}")
             node = MoveNode(
-                str(item["text"]),
-                suffix=str(item.get("suffix", "")),
-                nags=nags,
-                comments_before=_comments_from_json(item, "comments_before"),
-                comments_after=_comments_from_json(item, "comments_after"),
+                _typed(item, "text", str, "a move"),
+                suffix=suffix,
+                nags=list(nags),
+                comments_before=_comments_from_json(item, "comments_before", "a move")
+                if "comments_before" in item
+                else [],
+                comments_after=_comments_from_json(item, "comments_after", "a move")
+                if "comments_after" in item
+                else [],
             )
-            for v in _objects(item, "variations"):
+            for v in _objects(item, "variations", "a move") if "variations" in item else []:
+                _keys(v, _VARIATION_KEYS, ("moves",), "a variation")
                 variation = Variation(
-                    comments=_comments_from_json(v, "comments"),
-                    comments_before=_comments_from_json(v, "comments_before"),
+                    comments=_comments_from_json(v, "comments", "a variation")
+                    if "comments" in v
+                    else [],
+                    comments_before=_comments_from_json(v, "comments_before", "a variation")
+                    if "comments_before" in v
+                    else [],
                 )
                 node.variations.append(variation)
-                pending.append((_objects(v, "moves"), variation.nodes))
+                pending.append((_objects(v, "moves", "a variation"), variation.nodes))
             nodes.append(node)
+    problem = unwritable(record)
+    if problem is not None:
+        raise UnwritableRecord(f"record text cannot hold this record: {problem}")
     return record
 
 
-def read_json_records(lines: Iterable[str], source: str | None = None) -> Iterator[Record]:
+class NotARecord(ValueError):
+    """A line of JSON Lines input that is not a record object (read with
+    ``errors="raise"``); the message names the source and the line."""
+
+
+def read_json_records(
+    lines: Iterable[str], source: str | None = None, *, errors: str = "record"
+) -> Iterator[Record]:
     """Records from JSON Lines (one object per line; blank lines are skipped).
 
-    Raises ``ValueError`` naming the line for a line that is not a record object.
+    A line that is not a record object does not stop the reading (``errors="record"``,
+    the default): it becomes a record whose ``error`` says why (a syntax error at that
+    line) and whose ``raw`` is the line itself, and the reading goes on, as the text
+    reader does.  With ``errors="raise"`` it raises :class:`NotARecord` instead.
     """
     count = 0
     for number, line in enumerate(lines, 1):
@@ -321,21 +472,65 @@ def read_json_records(lines: Iterable[str], source: str | None = None) -> Iterat
             continue
         count += 1
         try:
-            obj = jsontext.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{source or '<input>'}:{number}: not JSON: {exc.msg}") from None
-        except ValueError as exc:  # a number of thousands of digits
-            raise ValueError(f"{source or '<input>'}:{number}: not JSON: {exc}") from None
-        if not isinstance(obj, dict):
-            raise ValueError(f"{source or '<input>'}:{number}: not a JSON object")
-        try:
-            record = record_from_json(obj)
-        except KeyError as exc:
-            raise ValueError(f"{source or '<input>'}:{number}: the key {exc} is missing") from None
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"{source or '<input>'}:{number}: {exc}") from None
+            record = _json_line(line)
+        except ValueError as exc:
+            if errors == "raise":
+                raise NotARecord(f"{source or '<input>'}:{number}: {exc}") from None
+            record = Record(raw=line, error=NotationError(ErrorKind.SYNTAX, str(exc), number, 1))
         record.source = source
         record.index = count
         record.first_line = record.last_line = number
         yield record
 
+
+def _json_line(line: str) -> Record:
+    try:
+        obj = jsontext.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"this line is not JSON: {exc.msg} (column {exc.colno})") from None
+    except (ValueError, RecursionError) as exc:  # a number of thousands of digits
+        raise ValueError(f"this line is not JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise ValueError("this line is not a JSON object")
+    try:
+        return record_from_json(obj)
+    except RecursionError:
+        raise ValueError("this record nests too deeply") from None
+
+
+def looks_like_json_records(first_line: str) -> bool:
+    """Whether a source whose first non-blank line is ``first_line`` is JSON Lines of
+    records (as ``convert --to json`` writes them) rather than record text.
+
+    Decided by content: the line must parse as a JSON object naming our format.  Record
+    text may start with ``{`` too (a comment), but never with a whole JSON object.
+    """
+    text = first_line.strip().removeprefix("\ufeff")
+    if not text.startswith("{"):
+        return False
+    try:
+        obj = jsontext.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and obj.get("format") == JSON_FORMAT_ID
+
+
+def read_any_records(
+    lines: Iterable[str],
+    source: str | None = None,
+    *,
+    keep_raw: bool = False,
+    json_errors: str = "record",
+) -> Iterator[Record]:
+    """Records from record text or JSON Lines, told apart by the first non-blank line
+    (``json_errors`` is :func:`read_json_records`'s ``errors``)."""
+    it = iter(lines)
+    head: list[str] = []
+    for line in it:
+        head.append(line)
+        if line.strip():
+            break
+    rest = itertools.chain(head, it)
+    if head and looks_like_json_records(head[-1]):
+        return read_json_records(rest, source, errors=json_errors)
+    return read_records(rest, source, keep_raw=keep_raw)

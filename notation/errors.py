@@ -93,7 +93,24 @@ class IllegalMoveError(NotationException):
     """A well-formed move that the rules forbid in this position.
 
     The message states the facts of the position, e.g.
-    ``"h5 holds 1 zombie; a move of 2 needs 2"``.
+    ``"h5 holds 1 zombie; a move of 2 needs 2"``.  Well formed means that every
+    field names something the game has (a square of the board, a die face): a
+    move whose fields name nothing is a :class:`MisuseError` instead, since no
+    record can hold it.
+    """
+
+
+class MisuseError(NotationException, ValueError):
+    """The library was called with an argument it cannot use.
+
+    A programming error of the caller, never a defect of a record: a square that
+    is not on the board (``position.stack(64)``, ``position.stack("z9")``), a
+    player or side that does not exist, an object that is not a move of this game
+    (another game's move, a string, ``None``), a move built by hand whose fields
+    are out of range (``Drop(-1)``: refused when it is made), or ``pop()`` with no
+    move to take back.  The message says which argument and what was expected; the
+    position is left as it was.  A ``ValueError`` too, so that code catching that
+    for a bad argument goes on working.
     """
 
 

@@ -89,12 +89,25 @@ def read_string(text: str, source: str | None = None) -> list[Record]:
 
 
 def read_file(path: str | Path, *, keep_raw: bool = False) -> Iterator[Record]:
-    """Stream the records of the file at ``path`` (UTF-8; undecodable bytes are replaced)."""
+    """Stream the records of the file at ``path``.
+
+    The file is UTF-8; one that is not is read anyway, its lines that are not UTF-8
+    as Windows-1252, with a :class:`notation.textio.NotUTF8Warning` (never silently
+    mangled: see :mod:`notation.textio`).
+    """
+    # Imported here: this function is the reader's only door to files.
+    import warnings
+
+    from notation.textio import NotUTF8Warning, decoded_lines, not_utf8_message
+
     name = str(path)
 
+    def warn() -> None:
+        warnings.warn(NotUTF8Warning(not_utf8_message(name)), stacklevel=2)
+
     def lines() -> Iterator[str]:
-        with open(path, encoding="utf-8", errors="replace", newline=None) as handle:
-            yield from handle
+        with open(path, "rb") as handle:
+            yield from decoded_lines(handle, warn)
 
     return read_records(lines(), name, keep_raw=keep_raw)
 
@@ -110,6 +123,34 @@ def _shown(text: str, *, quote: bool = True, limit: int = 30) -> str:
     if len(text) <= limit:
         return show(text)
     return f"{show(text[:limit])}... ({len(text)} characters)"
+
+
+#: A result with spaces around its dash ("1 - 0"), as some tools write it.
+_SPACED_RESULT = re.compile(r"(1/2|1|0)\s*-\s*(1/2|1|0)(?=[\s(){};]|$)")
+_RESULT_AT_END = re.compile(r"(?:^|\s)(1-0|0-1|1/2-1/2|\*)\s*$")
+
+
+def _no_result_message(record: Record) -> str:
+    """What to say of a record without a result token, with a hint for the usual slip: a
+    ``;`` comment that swallowed the rest of the line, result included."""
+    message = "the record has no result token (1-0, 0-1, 1/2-1/2 or *)"
+    for comment in _last_comments(record):
+        match = _RESULT_AT_END.search(comment.text)
+        if not comment.braced and match is not None:
+            return (
+                f"{message}; the {match.group(1)} at the end of line {comment.line} is "
+                f"inside the ';' comment that starts at column {comment.column} (a ';' "
+                f"comments out the rest of its line)"
+            )
+    return message
+
+
+def _last_comments(record: Record) -> list[Comment]:
+    """The comments after the main line's last move (where a swallowed result would be)."""
+    if record.moves:
+        node = record.moves[-1]
+        return node.comments_after + (node.variations[-1].comments if node.variations else [])
+    return record.comments
 
 
 def _without_bom(lines: Iterable[str]) -> Iterator[str]:
@@ -140,6 +181,15 @@ class _Reader:
         self.keep_raw = keep_raw
         self.count = 0
         self.record: Record | None = None
+        # The current record's text as written (with keep_raw): whole lines with their
+        # own line ends, the first and last possibly cut where a record starts mid-line.
+        self.raw_parts: list[str] = []
+        # Escape lines read before the next record starts: kept with it, not lost.
+        self.raw_before: list[str] = []
+        # The record's last non-blank line (cut where the next record starts, if on
+        # the same line): a missing result is reported just past its end.
+        self.end_text = ""
+        self.line_text = ""
         self._reset_movetext()
 
     # -- state --------------------------------------------------------------
@@ -157,8 +207,8 @@ class _Reader:
     def _start(self, lineno: int) -> Record:
         self.count += 1
         record = Record(index=self.count, source=self.source, first_line=lineno)
-        if self.keep_raw:
-            record.raw = []
+        self.raw_parts, self.raw_before = self.raw_before, []
+        self.end_text = ""
         self.record = record
         self._reset_movetext()
         self.lines = [_Line(record.moves, None)]
@@ -177,23 +227,27 @@ class _Reader:
         if record is None:
             return None
         self.record = None
-        if record.raw is not None:
-            while record.raw and not record.raw[-1].strip():
-                record.raw.pop()
+        if self.keep_raw:
+            parts = self.raw_parts
+            while parts and not parts[-1].strip():
+                parts.pop()  # blank lines between records belong to neither
+            record.raw = "".join(parts)
+            self.raw_parts = []
         last = record.last_line or record.first_line
         if self.comment_start is not None:
             line, col = self.comment_start
             self._fail_on(record, "the comment opened here is never closed with '}'", line, col)
             self._store_comment(record, Comment("\n".join(self.comment_parts).strip(), line, col))
         if not self.closed:
+            # Both stand just past the record's last token: an earlier defect on the
+            # same line comes first in file order, and wins.
+            line, col = last, len(self.end_text.rstrip()) + 1
             if len(self.lines) > 1 and record.error is None:
                 var = self.lines[-1].variation
                 where = f" (opened at line {var.line}, column {var.column})" if var else ""
-                self._fail_on(record, f"a variation is never closed with ')'{where}", last, 1)
+                self._fail_on(record, f"a variation is never closed with ')'{where}", line, col)
             if record.error is None:
-                self._fail_on(
-                    record, "the record has no result token (1-0, 0-1, 1/2-1/2 or *)", last, 1
-                )
+                self._fail_on(record, _no_result_message(record), line, col)
             self._flush_pending(record)
         return record
 
@@ -208,7 +262,9 @@ class _Reader:
             self.pending_comments = []
 
     def _current_comment_list(self, record: Record) -> list[Comment]:
-        if self.closed or not self.lines:
+        if self.closed:
+            return record.comments_after_result
+        if not self.lines:
             return record.comments
         current = self.lines[-1]
         if current.nodes and not current.nodes[-1].variations:
@@ -218,7 +274,10 @@ class _Reader:
         return record.comments
 
     def _store_comment(self, record: Record, comment: Comment) -> None:
-        if self.closed or self.failed:
+        if self.closed:
+            record.comments_after_result.append(comment)
+            return
+        if self.failed:
             record.comments.append(comment)
             return
         current = self.lines[-1]
@@ -230,12 +289,14 @@ class _Reader:
         ):
             current.nodes[-1].comments_after.append(comment)
         else:
+            comment.after_number = self.pending_number is not None
             self.pending_comments.append(comment)
 
     # -- the line loop ------------------------------------------------------
     def run(self, lines: Iterable[str], first_line: int = 1) -> Iterator[Record]:
         prev_blank = True
         lineno = 0
+        keep_raw = self.keep_raw
         for lineno, raw in enumerate(_without_bom(lines), first_line):
             if (
                 raw[:1] == "["
@@ -244,20 +305,27 @@ class _Reader:
                 and not self.closed
                 and self.comment_start is None
                 and self.record is not None
-                and not self.keep_raw
+                and not keep_raw
             ):
                 # A tag line within a header, most lines of a file of short games: what
                 # the general path below does with it, without its tests (profiled).
                 self.record.last_line = lineno
+                self.end_text = raw
                 self._tag(self.record, raw.rstrip("\r\n"), lineno)
+                continue
+            if raw[:1] == "%":
+                # An escape line, ignored wherever it stands (NOTATION.md), even inside
+                # a comment; it does not separate records either.
+                if keep_raw:
+                    (self.raw_parts if self.record is not None else self.raw_before).append(raw)
                 continue
             line = raw.rstrip("\r\n")
             stripped = line.strip()
             if not stripped:
                 if self.comment_start is not None:
                     self.comment_parts.append("")
-                if self.keep_raw and self.record is not None and self.record.raw is not None:
-                    self.record.raw.append("")
+                if keep_raw and self.record is not None:
+                    self.raw_parts.append(raw)
                 prev_blank = True
                 continue
             starts_tag = stripped.startswith("[")
@@ -276,15 +344,16 @@ class _Reader:
             prev_blank = False
             if record is None:
                 record = self._start(lineno)
-            if record.raw is not None:
-                record.raw.append(line)
+            if keep_raw:
+                self.raw_parts.append(raw)
+            self.end_text = line
+            record.last_line = lineno
             if self.comment_start is not None:
                 end = line.find("}")
                 if end < 0:
                     # Inner lines keep their indentation (diagrams, verse); only the
                     # comment as a whole is trimmed.
                     self.comment_parts.append(line.rstrip())
-                    record.last_line = lineno
                     continue
                 self.comment_parts.append(line[:end].rstrip())
                 cline, ccol = self.comment_start
@@ -292,10 +361,8 @@ class _Reader:
                 text = "\n".join(self.comment_parts).strip()
                 self._store_comment(record, Comment(text, cline, ccol))
                 self.comment_parts = []
-                record.last_line = lineno
                 yield from self._movetext(line, lineno, end + 1)
                 continue
-            record.last_line = lineno
             if starts_tag and not self.in_movetext and not self.closed:
                 self._tag(record, line, lineno)
                 continue
@@ -413,6 +480,7 @@ class _Reader:
     def _movetext(self, line: str, lineno: int, pos: int) -> Iterator[Record]:
         record = self.record
         assert record is not None
+        self.line_text = line  # for hints that look ahead on the line
         length = len(line)
         match_token = _TOKEN.match
         while pos < length:
@@ -439,12 +507,22 @@ class _Reader:
                 )
                 return
             if self.closed:
-                # Anything but a comment after the result token starts the next record.
+                # Anything but a comment after the result token starts the next record,
+                # which owns the rest of the line (its text, with keep_raw).
+                self.end_text = line[:start]
+                tail = ""
+                if self.keep_raw:
+                    whole = self.raw_parts.pop()
+                    self.raw_parts.append(line[:start].rstrip())
+                    tail = whole[start:]
                 finished = self._finish()
                 if finished is not None:
                     yield finished
                 record = self._start(lineno)
                 record.last_line = lineno
+                self.end_text = line
+                if tail:
+                    self.raw_parts.append(tail)
                 pos = start
                 continue
             self.in_movetext = True
@@ -484,6 +562,8 @@ class _Reader:
         self.closed = True
 
     def _word(self, record: Record, text: str, lineno: int, col: int) -> None:
+        if text[0] in "01" and self._result_slip(text, lineno, col):
+            return
         suffix = ""
         # rstrip, not a regular expression: "[!?]+$" searched in a long run of "!" that
         # does not end the token takes quadratic time.
@@ -507,6 +587,24 @@ class _Reader:
             node.comments_before = self.pending_comments
             self.pending_comments = []
         current.nodes.append(node)
+
+    def _result_slip(self, text: str, lineno: int, col: int) -> bool:
+        """Report a result written the usual wrong ways (``1/2``, ``1 - 0``), which would
+        otherwise read as a move the game cannot make sense of."""
+        if text in ("1", "0", "1/2", "1-", "0-", "1/2-"):
+            spaced = _SPACED_RESULT.match(self.line_text, col - 1)
+            if spaced is not None and any(c.isspace() for c in spaced.group()):
+                written = f"{spaced.group(1)}-{spaced.group(2)}"
+                self._fail(
+                    f"{spaced.group()!r} is not a result; write it without spaces: {written}",
+                    lineno,
+                    col,
+                )
+                return True
+        if text in ("1/2", "0.5"):
+            self._fail(f"{text} is not a result; a draw is written 1/2-1/2", lineno, col)
+            return True
+        return False
 
     def _number(self, text: str, lineno: int, col: int) -> None:
         digits = text.rstrip(".")

@@ -27,6 +27,9 @@ class Comment:
     line: int = 0
     column: int = 0
     braced: bool = True
+    #: In a move's ``comments_before``: written after the move's number (``2. {c} b1``)
+    #: rather than before it (``{c} 2. b1``).
+    after_number: bool = False
 
 
 @dataclass(slots=True)
@@ -92,6 +95,8 @@ class Record:
     #: Comments after the main line's last move (or all of them, if there is no move).
     comments: list[Comment] = field(default_factory=list)
     result: str | None = None
+    #: Comments after the result token (``* {c}``): still this record's.
+    comments_after_result: list[Comment] = field(default_factory=list)
     result_line: int = 0
     result_column: int = 0
     #: 1-based position of the record in its source, and the source's name.
@@ -103,8 +108,10 @@ class Record:
     #: The first defect of the container itself (brackets, tags, numbers, result), if any.
     #: When set, ``moves`` holds what was read before it.
     error: NotationError | None = None
-    #: The record's lines as written, when the reader was asked to keep them.
-    raw: list[str] | None = None
+    #: The record's text exactly as written (line ends included), when the reader was
+    #: asked to keep it: from its first character to the end of its last non-blank
+    #: line, or to where the next record starts on the same line.
+    raw: str | None = None
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag called ``name`` (tag names are case-sensitive)."""

@@ -13,7 +13,7 @@ turn 30.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from notation.errors import (
@@ -102,7 +102,8 @@ def resolve_game(record: Record, default: str | None = None) -> Game[Any] | Nota
             return NotationError(ErrorKind.SYNTAX, str(exc), record.first_line, 1)
     return NotationError(
         ErrorKind.SYNTAX,
-        "the record has no Game tag; name its game (for example --game tinkertown)",
+        "the record has no Game tag; name its game (for example --game tinkertown)"
+        + _tag_case_hint(record, "Game"),
         record.first_line,
         1,
     )
@@ -153,6 +154,13 @@ def check_record(
     outcome = position.outcome() if position is not None and error is None else None
     if error is None:
         error = _result_error(record, tagged, game, outcome, position)
+    if error is not None:
+        # A tag the game reads, spelt in the wrong case, is a likely cause.
+        for name in ("Result", "Position", *(name for name, _ in game.setup_tags())):
+            hint = _tag_case_hint(record, name)
+            if hint:
+                error = replace(error, message=error.message + hint)
+                break
     return _verdict(record, game.name, turns, error, outcome)
 
 
@@ -320,15 +328,15 @@ class _Replayer:
                         move = parse(node.text)
                     except MoveSyntaxError as exc:
                         return NotationError(
-                            ErrorKind.SYNTAX, str(exc), node.line, node.column, played + 1,
-                            node.written,
+                            ErrorKind.SYNTAX, str(exc) + _semicolon_hint(node), node.line,
+                            node.column, played + 1, node.written,
                         )
                 try:
                     push(move)
                 except IllegalMoveError as exc:
                     return NotationError(
-                        ErrorKind.ILLEGAL, str(exc), node.line, node.column, played + 1,
-                        node.written,
+                        ErrorKind.ILLEGAL, str(exc) + _semicolon_hint(node), node.line,
+                        node.column, played + 1, node.written,
                     )
                 if visitor is not None:
                     position.pop()
@@ -345,6 +353,32 @@ class _Replayer:
                 index += 1
             frame.index, frame.pushed = index, pushed
         return None
+
+
+def _semicolon_hint(node: MoveNode) -> str:
+    """A hint for a ';' typed where a ',' was meant (``d2;b5``): it starts a comment that
+    swallows the rest of the line, so the move before it is cut short."""
+    end = node.column + len(node.written)
+    for comment in node.comments_after:
+        if not comment.braced and comment.line == node.line and comment.column == end:
+            following = comment.text.split(maxsplit=1)[0] if comment.text.strip() else ""
+            return (
+                f" (the ';' right after {node.written} starts a comment to the end of the "
+                f"line; did you mean {node.written},{following}?)"
+            )
+    return ""
+
+
+def _tag_case_hint(record: Record, name: str) -> str:
+    """A hint for a tag spelt in the wrong case (``[game "cave"]``): names are
+    case-sensitive, so the tag is kept but does not count."""
+    for tag in record.tags:
+        if tag.name != name and tag.name.lower() == name.lower():
+            return (
+                f"; tag names are case-sensitive: [{tag.name} ...] at line {tag.line} is "
+                f"not [{name} ...]"
+            )
+    return ""
 
 
 def _number_error(node: MoveNode, turn: int, round_size: int) -> NotationError | None:

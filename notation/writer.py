@@ -11,15 +11,24 @@ the game's canonical ``str(move)`` first (see :func:`canonicalise`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+import re
+from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from typing import Any
 
-from notation.errors import MoveSyntaxError
+from notation.errors import MoveSyntaxError, NotationException, TagValueError
 from notation.games.base import Game
 from notation.record import Comment, MoveNode, Record, Variation
 
-__all__ = ["canonicalise", "write_record", "write_records"]
+__all__ = [
+    "UnwritableRecord",
+    "canonicalise",
+    "layout",
+    "unwritable",
+    "write_record",
+    "write_records",
+]
 
 WIDTH = 79
 
@@ -57,14 +66,16 @@ class _Open:
 
 
 class _MovetextWriter:
-    def __init__(self, round_size: int) -> None:
+    def __init__(self, round_size: int, texts: Mapping[int, str] | None = None) -> None:
         self.round_size = round_size
+        self.texts = texts or {}
         self.tokens: list[str] = []
 
     def line(self, nodes: list[MoveNode], first_turn: int) -> None:
         """Write a line and its variations, depth first with an explicit stack: variations
         nest to any depth, far below what recursion allows."""
         tokens = self.tokens
+        texts = self.texts
         stack = [_Open(nodes, first_turn, None)]
         while stack:
             line = stack[-1]
@@ -89,16 +100,33 @@ class _MovetextWriter:
                 continue
             node = line.nodes[line.index]
             turn = line.first_turn + line.index
+            after_number: list[Comment] = []
             if node.comments_before:
-                _comment_tokens(node.comments_before, tokens)
+                before = [c for c in node.comments_before if not c.after_number]
+                after_number = [c for c in node.comments_before if c.after_number]
+                _comment_tokens(before, tokens)
                 line.need_number = True
             index = turn - 1
             number = index // self.round_size + 1
+            move = texts.get(id(node), node.text) + node.suffix
             if index % self.round_size == 0:
-                tokens.append(f"{number}.")
+                label = f"{number}."
             elif line.need_number:
-                tokens.append(f"{number}...")
-            tokens.append(node.text + node.suffix)
+                label = f"{number}..."
+            else:
+                label = ""
+            if label and after_number:
+                # The number is glued to the comment after it, never left alone.
+                glued: list[str] = []
+                _comment_tokens(after_number, glued)
+                glued[0] = f"{label} {glued[0]}"
+                tokens.extend(glued)
+                tokens.append(move)
+            elif label:
+                # One token: a line break never leaves a number alone at a line's end.
+                tokens.append(f"{label} {move}")
+            else:
+                tokens.append(move)
             tokens.extend(f"${nag}" for nag in node.nags)
             line.need_number = False
             if node.comments_after:
@@ -143,29 +171,168 @@ class _MovetextWriter:
         return "\n".join(lines)
 
 
+class UnwritableRecord(NotationException, ValueError):
+    """A record that record text cannot hold as it is (built in code, or read from JSON):
+    written, it would read back as another record.  The message says what and where."""
+
+
+_TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:.-]*\Z")
+#: What a move's text may not be: it must read back as one move token.
+_NOT_A_MOVE = re.compile(
+    r"""\A(?:
+        .*[\s(){};]          # white space and brackets separate tokens
+       |[\[%]              # "[" may start a record, "%" an escape line
+       |\$                  # a glyph
+       |\d+\.              # a move number
+       |(?:1-0|0-1|1/2-1/2|\*)\Z
+       |.*[!?]\Z            # a suffix would be split off
+    )""",
+    re.VERBOSE | re.DOTALL,
+)
+_SUFFIXES = frozenset({"", "!", "?", "!!", "??", "!?", "?!"})
+_RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
+
+
+def unwritable(record: Record) -> str | None:
+    """Why record text cannot hold ``record`` as it is, or None when it can.
+
+    Records the reader made always can; records built in code or read from JSON may
+    hold what text cannot (a newline in a tag value, a space in a move).
+    """
+    for tag in record.tags:
+        if not _TAG_NAME.match(tag.name):
+            return f"the tag name {tag.name!r} is not a name a tag line can hold"
+        if "\n" in tag.value or "\r" in tag.value:
+            return f"the value of the tag {tag.name} holds a line break"
+    if record.result is not None and record.result not in _RESULTS:
+        return f"{record.result!r} is not a result (1-0, 0-1, 1/2-1/2 or *)"
+    lists = [record.comments, record.comments_after_result]
+    stack = [record.moves]
+    while stack:
+        for node in stack.pop():
+            if not node.text or _NOT_A_MOVE.match(node.text):
+                return f"the move {node.text!r} cannot be written as one move token"
+            if node.suffix not in _SUFFIXES:
+                return f"the suffix {node.suffix!r} of {node.text} is not one of ! ? !! ?? !? ?!"
+            if any(type(nag) is not int or nag < 0 for nag in node.nags):
+                return f"the glyphs of {node.text} must be whole numbers >= 0"
+            lists.extend((node.comments_before, node.comments_after))
+            for variation in node.variations:
+                if not variation.nodes:
+                    return f"a variation of {node.text} has no move"
+                lists.extend((variation.comments_before, variation.comments))
+                stack.append(variation.nodes)
+    for comments in lists:
+        for comment in comments:
+            problem = _unwritable_comment(comment)
+            if problem is not None:
+                return problem
+    return None
+
+
+def _unwritable_comment(comment: Comment) -> str | None:
+    text = comment.text
+    if "\r" in text:
+        return f"the comment {_cut(text)!r} holds a carriage return (a line end)"
+    if comment.braced:
+        if "}" in text:
+            return f"the comment {_cut(text)!r} holds a '}}', which would close it"
+        lines = text.split("\n")
+        # The reader trims a comment, and the right of each of its lines.
+        if text != text.strip() or any(line != line.rstrip() for line in lines):
+            return f"the comment {_cut(text)!r} starts or ends with white space"
+        if any(line[:1] == "%" for line in lines[1:]):
+            return f"a line of the comment {_cut(text)!r} starts with '%' (an escape line)"
+        if any(not a.strip() and b[:1] == "[" for a, b in itertools.pairwise(lines)):
+            return f"the comment {_cut(text)!r} has a '[' line after a blank one (a new record)"
+        return None
+    if "\n" in text or text != text.strip():
+        return f"the ';' comment {_cut(text)!r} holds a line break or starts or ends with a space"
+    return None
+
+
+def _cut(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def layout(record: Record, default_game: str | None = None) -> tuple[int, int]:
+    """(round size, turn of the first move) for numbering the record's moves.
+
+    Taken from the record's game and its own tags (``Players``, ``Position``); raises
+    :class:`UnwritableRecord` when they cannot say (an unknown game with such tags, a
+    tag value the game refuses).
+    """
+    # Imported here: the replay layer sits beside the writer, and most writes pass
+    # their layout in.
+    from notation.replay import resolve_game, start_position
+
+    game = resolve_game(record, default_game)
+    if isinstance(game, Game):
+        try:
+            position = start_position(game, record.tag_dict)
+        except TagValueError as exc:
+            raise UnwritableRecord(
+                f"cannot number the moves: {exc} (tag {exc.tag})"
+            ) from None
+        return position.round_size, position.turn + 1
+    if record.find_tag("Players") is not None or record.find_tag("Position") is not None:
+        raise UnwritableRecord(
+            "cannot number the moves: the record's game is unknown, and its Players or "
+            "Position tag means nothing without it"
+        )
+    return 2, 1
+
+
 def write_record(
-    record: Record, round_size: int = 2, width: int = WIDTH, first_turn: int = 1
+    record: Record,
+    round_size: int | None = None,
+    width: int = WIDTH,
+    first_turn: int | None = None,
+    *,
+    texts: Mapping[int, str] | None = None,
+    default_game: str | None = None,
 ) -> str:
     """The record as canonical text (ending with a newline).
 
-    ``first_turn`` is the turn of the first move (above 1 for a record that starts
-    from a ``Position`` tag); move numbers follow from it and ``round_size``.
+    Move numbers follow the record's own layout (its game, ``Players`` and ``Position``
+    tags) unless ``round_size`` is given (``first_turn`` is then 1 unless given too).
+    ``texts`` maps ``id(node)`` to the spelling to write for that move instead of its text (the
+    converter's canonical spellings), so that the record itself is not changed.
+
+    Raises :class:`UnwritableRecord` for a record that text cannot hold as it is
+    (which the reader never makes).
     """
+    problem = unwritable(record)
+    if problem is not None:
+        raise UnwritableRecord(problem)
+    if round_size is None:
+        round_size, first = layout(record, default_game)
+        first_turn = first if first_turn is None else first_turn
+    elif first_turn is None:
+        first_turn = 1
     parts = [f'[{tag.name} "{_escape(tag.value)}"]' for tag in record.tags]
-    writer = _MovetextWriter(round_size)
+    writer = _MovetextWriter(round_size, texts)
     writer.line(record.moves, first_turn)
     _comment_tokens(record.comments, writer.tokens)
     writer.tokens.append(record.result or "*")
+    _comment_tokens(record.comments_after_result, writer.tokens)
     movetext = writer.text(width)
     if parts:
         return "\n".join(parts) + "\n\n" + movetext + "\n"
     return movetext + "\n"
 
 
-def write_records(records: Iterable[tuple[Record, int]], width: int = WIDTH) -> Iterable[str]:
-    """Records (each with its round size) as text, separated by blank lines."""
-    for i, (record, round_size) in enumerate(records):
-        yield ("\n" if i else "") + write_record(record, round_size, width)
+def write_records(
+    records: Iterable[Record | tuple[Record, int]], width: int = WIDTH
+) -> Iterable[str]:
+    """Records as text, separated by blank lines.
+
+    Each is numbered by its own layout (its tags say it); a pair (record, round size),
+    as :func:`notation.generate.generate_records` yields them, stands for its record.
+    """
+    for i, item in enumerate(records):
+        record = item[0] if isinstance(item, tuple) else item
+        yield ("\n" if i else "") + write_record(record, width=width)
 
 
 def canonicalise(record: Record, game: Game[Any]) -> None:

@@ -7,6 +7,33 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
+#: What the terminal and the user's shell say about colour and size, read by rich,
+#: click and shutil.  Tests must not inherit them (the suite passes under NO_COLOR=1,
+#: TERM=dumb or COLUMNS=40): each test starts without them, on a colour terminal
+#: type, and a test about one of them sets it itself.
+_TERMINAL_VARIABLES = (
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "CLICOLOR",
+    "CLICOLOR_FORCE",
+    "COLORTERM",
+    "COLUMNS",
+    "LINES",
+    "TTY_COMPATIBLE",
+    "TTY_INTERACTIVE",
+)
+
+
+@pytest.fixture(autouse=True)
+def standard_terminal_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same environment for every test, whatever the shell that runs the suite.
+
+    Subprocesses started by a test inherit it too (os.environ is patched).
+    """
+    for name in _TERMINAL_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+
 
 @pytest.fixture
 def data_dir() -> Path:

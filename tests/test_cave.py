@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
+from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.games import get_game
 from notation.games.cave import (
     GAME,
@@ -339,8 +339,8 @@ def test_identity_is_kept_inside_a_team() -> None:
     pos = play(MEET + " Sc4xKb3 b1 a5 b1-b2 a5-a4 b2-b3 a4-a5")
     knight, other = pos.pieces_at("b3")
     assert pos.revealed(knight) == ("K", 6) and pos.revealed(other) is None
-    assert pos.possible_identities(knight) == frozenset("K")
-    assert pos.possible_identities(other) == frozenset("ZS")
+    assert pos.piece_identities(knight) == frozenset("K")
+    assert pos.piece_identities(other) == frozenset("ZS")
     assert pos.possible_identities("b3") == frozenset("KZS")
 
 
@@ -387,12 +387,12 @@ def test_possible_identities_follow_the_reveals() -> None:
     assert pos.possible_identities("b3") == frozenset("KZS")
     pos.push(GAME.parse("Kb3xZc4"))
     red_knight = pos.pieces_at("c4")[0]
-    assert pos.possible_identities(red_knight) == frozenset("K")
+    assert pos.piece_identities(red_knight) == frozenset("K")
     assert pos.possible_identities("a5") == frozenset("KZS")
     pos.push(GAME.parse("b5"))
     pos.push(GAME.parse("Kc4xZb5"))
     assert pos.possible_identities("a5") == frozenset("KS")
-    with pytest.raises(ValueError, match="b1 is empty"):
+    with pytest.raises(MisuseError, match="b1 is empty"):
         pos.possible_identities("b1")
 
 
@@ -660,7 +660,7 @@ def test_a_position_string_goes_on_counting_turns() -> None:
     for _ in range(5):
         pos.pop()
     assert pos.position_string() == MIDDLE_STRING
-    with pytest.raises(IndexError):
+    with pytest.raises(MisuseError, match="no move to take back"):
         pos.pop()
 
 
@@ -1095,3 +1095,24 @@ def test_position_records_are_valid() -> None:
         assert verdict.game == "cave"
     results = [record.result for record in records]
     assert "1-0" in results and "0-1" in results
+
+
+def test_new_position_honours_a_position_tag() -> None:
+    # It used to ignore the tag and return the empty board.
+    pos = GAME.new_position({"Game": "cave", "Position": MIDDLE_STRING})
+    assert pos.position_string() == MIDDLE_STRING and pos.turn == 30
+    with pytest.raises(TagValueError, match="bad Cave position"):
+        GAME.new_position({"Position": "- 6/6"})
+    assert GAME.new_position({"Game": "cave"}).position_string() == "- 6/6 -/- 0 r 0"
+
+
+def test_an_int_is_a_square_for_every_accessor() -> None:
+    # possible_identities(9) used to read 9 as Black's piece id 9, while pieces_at(9)
+    # read the square b3.
+    pos = play(MEET)
+    (red,) = pos.pieces_at(9)
+    assert pos.pieces_at(9) == pos.pieces_at("b3") and pos.side_of(red) == "Red"
+    assert pos.possible_identities(9) == pos.possible_identities("b3") == frozenset("KZS")
+    with pytest.raises(MisuseError, match="a1 is empty"):
+        pos.possible_identities(0)  # a1, not Red's first piece (now on b3)
+    assert pos.piece_identities(0) == frozenset("KZS")

@@ -74,6 +74,51 @@ def test_folders_are_searched_for_record_files(tmp_path: Path) -> None:
     assert code == 0 and "2 records in 2 files: 2 valid" in out
 
 
+def test_a_folder_stands_for_its_record_files_hidden_ones_skipped(tmp_path: Path) -> None:
+    """``notation check .`` in a checkout: not the files of .venv, .git, or a backup."""
+    cave = '[Game "cave"]\n\n1. b1 b5 *\n'
+    broken = '[Game "cave"]\n\n1. b1 b9 *\n'
+    for name in ("a.txt", "b.PGN", "sub/c.txt", "sub/deeper/d.pgn"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(cave)
+    # What `convert --to json` writes, under the two names it goes by.
+    code, as_json = run("convert", "--to", "json", str(tmp_path / "a.txt"))
+    assert code == 0
+    (tmp_path / "e.jsonl").write_text(as_json)
+    (tmp_path / "sub" / "f.json").write_text(as_json)
+    # Never read: hidden folders and files, and files that are not records.
+    for name in (
+        ".venv/lib/site-packages/pkg/LICENSE.txt", ".git/logs/HEAD.txt", ".a.txt.swp.txt",
+        "sub/.hidden.pgn", "notes.md", "games.txt.gz", "sub/README",
+    ):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(broken)
+    code, out = run("check", "-v", str(tmp_path))
+    assert code == 0, out
+    assert [line.split(":")[0] for line in out.splitlines()[:-1]] == [
+        str(tmp_path / name)
+        for name in ("a.txt", "b.PGN", "e.jsonl", "sub/c.txt", "sub/deeper/d.pgn", "sub/f.json")
+    ]
+    assert out.splitlines()[-1] == "6 records in 6 files: 6 valid, 0 broken"
+
+
+def test_a_hidden_file_or_folder_named_on_the_command_line_is_read(tmp_path: Path) -> None:
+    hidden = tmp_path / ".records"
+    hidden.mkdir()
+    (hidden / ".game.txt").write_text('[Game "cave"]\n\n1. b1 b5 *\n')
+    (hidden / "game.txt").write_text('[Game "cave"]\n\n1. b1 b5 *\n')
+    code, out = run("check", str(hidden), str(hidden / ".game.txt"))
+    assert code == 0 and out.endswith("2 records in 2 files: 2 valid, 0 broken\n")
+
+
+def test_a_folder_with_only_hidden_records_has_none(tmp_path: Path) -> None:
+    (tmp_path / ".venv").mkdir()
+    (tmp_path / ".venv" / "a.txt").write_text('[Game "cave"]\n\n1. b1 b5 *\n')
+    code, out = run("check", str(tmp_path))
+    assert code == 2
+    assert f"{tmp_path}: no record files (*.txt, *.pgn, *.jsonl, *.json) in this folder" in out
+
+
 def test_usage_errors_exit_2() -> None:
     assert run("check", "no-such-file.txt")[0] == 2
     assert run("check", "--game", "chess", "-", stdin="")[0] == 2

@@ -136,11 +136,18 @@ def test_json_moves_carry_typed_moves_and_facts() -> None:
     assert obj["ok"] is True and obj["error"] is None
 
 
-def test_a_record_that_does_not_check_is_converted_with_its_error() -> None:
-    records = list(read_records(io.StringIO("d3 zz9 d2,b5 *"), keep_raw=True))
+def test_a_record_that_does_not_check_is_passed_on_as_written_with_its_error() -> None:
+    records = list(read_records(io.StringIO("D3 zz9 d2,b5 *"), keep_raw=True))
     converted = convert_record(records[0], "text", "tinkertown")
     assert converted.error is not None and converted.error.move == "zz9"
-    assert "zz9" in converted.text and not converted.verbatim
+    assert converted.verbatim and converted.text == "D3 zz9 d2,b5 *\n"
+
+
+def test_repair_rewrites_a_broken_record_as_far_as_it_reads() -> None:
+    (record,) = read_records(io.StringIO("D3 zz9 D2,B5 *"), keep_raw=True)
+    converted = convert_record(record, "text", "tinkertown", repair=True)
+    assert converted.error is not None and converted.repaired and not converted.verbatim
+    assert converted.text.endswith("1. d3 zz9 2. d2,b5 *\n")
 
 
 def test_a_record_that_cannot_be_read_in_full_is_passed_on_as_written() -> None:
@@ -193,11 +200,12 @@ def test_convert_refuses_to_overwrite_its_input(tmp_path: Path) -> None:
     assert source.read_text() == "d3 *\n"
 
 
-def test_bad_json_lines_are_a_clear_error(tmp_path: Path) -> None:
+def test_bad_json_lines_stop_the_conversion_with_their_own_code(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"format": "notation-record/1", "tags": 5}\n')
-    code, _, err = run("convert", "--to", "text", "--from", "json", str(bad))
-    assert code == 1 and "bad.jsonl:1" in err
+    for how in ("json", "auto"):
+        code, _, err = run("convert", "--to", "text", "--from", how, str(bad))
+        assert code == 3 and "bad.jsonl:1" in err and "stopped" in err
 
 
 def test_seeded_corpus_of_every_game_is_idempotent() -> None:

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -183,6 +184,40 @@ def test_carriage_returns_alone_stop_the_cutting(tmp_path: Path) -> None:
     assert len(list(check._cuts(crlf, 1))) == 29
 
 
+def _group(pgid: int) -> list[int]:
+    """The processes of a process group (Linux: from /proc)."""
+    members = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                # pid (comm) state ppid pgrp ...: comm may hold spaces, so after its ")".
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # gone meanwhile
+                continue
+            if int(fields[2]) == pgid:
+                members.append(int(entry.name))
+    return members
+
+
+def _ignores_sigint(pid: int) -> bool:
+    """Whether the process ignores SIGINT (what a worker does once it has started)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    ignored = int(next(ln for ln in status.splitlines() if ln.startswith("SigIgn:")).split()[1], 16)
+    return bool(ignored & (1 << (signal.SIGINT - 1)))
+
+
+def _wait_for(condition: Callable[[], bool], what: str) -> None:
+    """Poll ``condition`` until it holds; fail after a deadline generous for any machine."""
+    deadline = time.monotonic() + 600
+    while not condition():
+        assert time.monotonic() < deadline, f"still waiting for {what}"
+        time.sleep(0.02)  # a poll of the condition, not a wait for it to be true
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux's /proc")
 def test_ctrl_c_stops_the_workers_with_exit_130(tmp_path: Path) -> None:
     path = tmp_path / "long.txt"
     path.write_text(generated("tinkertown", 30, 1) * 400, encoding="utf-8")  # many seconds
@@ -194,12 +229,36 @@ def test_ctrl_c_stops_the_workers_with_exit_130(tmp_path: Path) -> None:
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
-    time.sleep(1.0)
+    # Ctrl-C once the check runs: both workers started (they ignore SIGINT, leaving it
+    # to the main process, which stops them).
+    _wait_for(
+        lambda: process.poll() is not None
+        or sum(_ignores_sigint(pid) for pid in _group(process.pid) if pid != process.pid) >= 2,
+        "the workers",
+    )
+    assert process.poll() is None, "finished before it could be interrupted"
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: every process of the group
-    out, err = process.communicate(timeout=30)
+    out, err = process.communicate(timeout=600)
     assert process.returncode == 130
     assert b"Traceback" not in err and err.strip() == b"interrupted"
     assert out == b""
-    time.sleep(0.2)
-    with pytest.raises(ProcessLookupError):
-        os.killpg(process.pid, 0)  # no worker is left behind
+    _wait_for(lambda: not _group(process.pid), "the workers to stop")  # none left behind
+
+
+def test_a_file_not_in_utf8_cut_in_parts_gets_one_warning(
+    small_parts: None, tmp_path: Path
+) -> None:
+    """Each part decodes as the whole file does, and the warning comes once, not once
+    per part that has a line in Windows-1252."""
+    path = tmp_path / "latin1.txt"
+    record = '[Game "cave"]\n[White "Jos\xe9"]\n\n1. b1 b5 *\n\n'
+    path.write_bytes((generated("cave", 10, 7) + record * 200).encode("latin-1"))
+    assert len(list(check._cuts(path, check._MIN_PART))) > 2
+    results = {}
+    for jobs in ("1", "3"):
+        result = CliRunner().invoke(cli, ["check", "--jobs", jobs, "-v", str(path)])
+        assert result.exit_code == 0
+        results[jobs] = result
+        assert result.stderr == f"warning: {path} is not UTF-8; read as Windows-1252\n"
+    assert results["1"].stdout == results["3"].stdout
+    assert results["1"].stdout.endswith("210 records in 1 file: 210 valid, 0 broken\n")

@@ -65,7 +65,7 @@ def test_nested_variations_belong_to_the_move_before_them() -> None:
 def test_a_comment_after_the_result_stays_with_its_record() -> None:
     records = read_string("d3 1-0 {well played}\n\nd3 0-1\n")
     assert len(records) == 2
-    assert [c.text for c in records[0].comments] == ["well played"]
+    assert [c.text for c in records[0].comments_after_result] == ["well played"]
     assert records[1].result == "0-1" and records[1].index == 2
 
 

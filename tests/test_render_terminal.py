@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from rich.text import Text
 
 from notation.render.terminal import (
     asciify,
@@ -87,7 +88,10 @@ def test_facts_go_beside_a_board_when_there_is_room_and_under_it_otherwise() -> 
     assert any(line.startswith("To move  Red") for line in narrow)
 
 
-def test_colour_console_writes_the_palette_and_plain_console_none() -> None:
+def test_colour_console_writes_the_palette_and_plain_console_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TERM", "xterm-256color")  # rich gives a dumb terminal no colour
     out = io.StringIO()
     console = make_console(out, plain=False, width=100)
     console.print(board_renderable(stacks_view(), width=100))
@@ -108,10 +112,38 @@ def test_make_console_is_plain_when_not_a_terminal_or_no_color(
 ) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
     assert is_plain(make_console(io.StringIO()))
     assert not is_plain(make_console(FakeTerminal()))
     monkeypatch.setenv("NO_COLOR", "1")
     assert is_plain(make_console(FakeTerminal()))
+
+
+def test_a_dumb_terminal_gets_no_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TERM", "dumb")
+    out = FakeTerminal()
+    console = make_console(out, width=100)
+    assert is_plain(console)
+    console.print(board_renderable(stacks_view(), width=100, plain=is_plain(console)))
+    assert "\x1b" not in out.getvalue() and "Cells: # tomb" in out.getvalue()
+
+
+def test_a_terminal_is_as_wide_as_columns_says_and_a_pipe_always_100(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    assert make_console(FakeTerminal()).width == 40
+    assert make_console(io.StringIO()).width == 100
+
+
+def test_piped_text_is_never_wrapped_but_a_terminal_wraps_it() -> None:
+    message = Text("stopped at turn 35: " + "/long" * 60 + "/broken.txt (line 82, column 1)")
+    piped = io.StringIO()
+    make_console(piped, width=40).print(message)
+    assert piped.getvalue() == message.plain + "\n"
+    screen = FakeTerminal()
+    make_console(screen, width=40, plain=True).print(message)
+    assert len(screen.getvalue().splitlines()) > 1
 
 
 def test_asciify() -> None:

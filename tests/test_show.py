@@ -104,6 +104,21 @@ def test_a_broken_record_prints_where_replay_stopped_and_exits_1() -> None:
     assert "the record is broken: " in out and "turn 35 (e5)" in out
 
 
+def test_a_long_path_does_not_wrap_the_problem_line(tmp_path: Path) -> None:
+    """From a checkout at a long path, piped output keeps each message on one line."""
+    folder = tmp_path.joinpath("x" * 60, "y" * 60, "z" * 90)
+    folder.mkdir(parents=True)
+    path = folder / "broken.txt"
+    path.write_bytes((RECORDS / "tinkertown" / "broken.txt").read_bytes())
+    code, out = run("--record", "7", "--turn", "10", str(path))
+    assert code == 1 and len(str(path)) > 200
+    (problem,) = [line for line in out.splitlines() if "the record is broken" in line]
+    assert problem == (
+        f"the record is broken: {path}:82:1: record 7, turn 35 (e5): "
+        "e5 is the chapel, not a grave"
+    )
+
+
 def test_a_record_with_a_bad_setup_tag_is_broken() -> None:
     code, out = run(str(RECORDS / "zombie-kidz" / "broken.txt"))
     assert code == 1 and "2, 3 or 4 players, not '5'" in out

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
+from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.games import get_game
 from notation.games.tinkertown import (
     CHAPEL,
@@ -832,7 +832,7 @@ def test_positions_read_back_go_on_counting_turns() -> None:
     assert pos.board_view().caption == "16. h5-h3: White moved 2 zombies"
     assert pos.pop() == Move(sq("h5"), sq("h3"))
     assert pos.position_string() == H5_H3
-    with pytest.raises(IndexError):
+    with pytest.raises(MisuseError, match="no move to take back"):
         pos.pop()
 
 
@@ -941,7 +941,7 @@ def test_position_strings_round_trip_and_play_on_in_lockstep(seed: int, where: f
     for _ in moves[cut:]:
         again.pop()
     assert again.position_string() == text
-    with pytest.raises(IndexError):
+    with pytest.raises(MisuseError):
         again.pop()
 
 
@@ -1371,3 +1371,90 @@ def test_a_bad_position_tag_is_a_syntax_error_at_the_tag() -> None:
     error = check_record(record).error
     assert error is not None and error.kind == "syntax" and error.line == 2
     assert "empty cemetery" in error.message
+
+
+def test_new_position_honours_a_position_tag() -> None:
+    # It used to ignore the tag and return the empty cemetery.
+    pos = GAME.new_position({"Game": "tinkertown", "Position": H5_H3})
+    assert pos.position_string() == H5_H3 and pos.turn == 30 and pos.stage == MOVEMENT
+    pos.push(GAME.parse("h5-h3"))
+    assert pos.turn == 31
+    with pytest.raises(TagValueError, match="bad position string"):
+        GAME.new_position({"Position": "4/6/8 w"})
+    assert GAME.new_position({"Game": "tinkertown"}).position_string() == (
+        "4/6/8/3##3/3##3/8/6/4 w resurrection -,- 0"
+    )
+
+
+def test_a_side_that_lost_its_last_group_loses_at_the_next_action_unless_uncovered() -> None:
+    # White's entry on c1 captures the group there, White's last one; Red still has
+    # d1 (with a White zombie under it) and h5.  The game is not over: Red moves next.
+    pos = setup({"c1": "rw", "d1": "wr", "h5": "r"})
+    pos.push(GAME.parse("c1x"))
+    assert pos.group_count(WHITE) == 0 and pos.outcome() is None and pos.mover == "Red"
+    # Any action of Red that does not uncover a White zombie wins at once: White
+    # never gets the "next turn" to enter a zombie.
+    for token in ("h5-h4", "e3"):
+        probe = pos.copy()
+        probe.push(GAME.parse(token))
+        assert probe.outcome() == "0-1" and probe.legal_moves() == []
+    # Moving the Red zombie off d1 uncovers White's zombie: White controls a group
+    # again and the game goes on.
+    pos.push(GAME.parse("d1-e1"))
+    assert pos.outcome() is None and pos.group_count(WHITE) == 1 and pos.mover == "White"
+    doc = (ROOT / "docs" / "tinkertown.md").read_text(encoding="utf-8")
+    assert "may enter a zombie on his next turn" not in doc
+    assert "uncovers" in doc
+
+
+def _cli(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    from click.testing import CliRunner
+
+    from notation.cli import cli
+
+    result = CliRunner().invoke(cli, list(args), input=stdin)
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_game_option_takes_every_name_and_alias_that_notation_games_lists() -> None:
+    code, listing = _cli("games")
+    assert code == 0 and "tinkertown-cemetery" in listing
+    # Every word of the listing that names a game: names, then "(also: a, b)".
+    spellings = [
+        word.strip("(),")
+        for line in listing.splitlines()
+        for word in [line.split()[0], *line.partition("(also:")[2].split()]
+    ]
+    assert {"tinkertown", "tinkertown-cemetery", "cemetery", "zombiekidz"} <= set(spellings)
+    for spelling in spellings:
+        for written in (spelling, spelling.upper()):
+            code, out = _cli("check", "--game", written, "-", stdin="*\n")
+            assert code == 0, (written, out)
+    code, out = _cli("check", "--game", "Tinkertown-Cemetery", "-", stdin="1. d3 d2,b5 *\n")
+    assert code == 0 and "1 valid" in out
+
+
+def test_a_misspelt_game_name_gets_the_nearest_one_suggested() -> None:
+    code, out = _cli("check", "--game", "tinkertwn", "-", stdin="*\n")
+    assert code == 2 and "Did you mean 'tinkertown'?" in out
+    code, out = _cli("generate", "--game", "cemetary")
+    assert code == 2 and "Did you mean 'cemetery'?" in out
+    code, out = _cli("check", "--game", "chess", "-", stdin="*\n")
+    assert code == 2 and "Did you mean" not in out
+    # The same in a record's Game tag.
+    record = read_string('[Game "tinkertwn"]\n\n1. d3 *\n')[0]
+    error = check_record(record).error
+    assert error is not None and "did you mean 'tinkertown'?" in error.message
+    assert (error.line, error.column) == (1, 1)
+
+
+def test_generate_says_and_checks_the_players_of_each_game() -> None:
+    code, help_text = _cli("generate", "--help")
+    players = " ".join(help_text.partition("--players")[2].partition("--max-turns")[0].split())
+    assert code == 0 and "tinkertown 2" in players and "x>=1" not in players
+    code, out = _cli("generate", "--game", "tinkertown", "--players", "3")
+    assert code == 2 and "Tinkertown Cemetery is played by 2 players, not 3" in out
+    code, out = _cli("generate", "--game", "tinkertown", "--players", "2", "--max-turns", "4")
+    assert code == 0 and '[Game "tinkertown"]' in out
+    assert GAME.player_range() == (2, 2) and GAME.setup_tags(2) == []

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -139,3 +141,87 @@ def test_any_tree_round_trips(
     assert write_record(again, size) == text
     assert [(t.name, t.value) for t in again.tags] == tags
     assert again.result == result
+
+
+# -- the writer takes its layout from the record ---------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _corpus() -> list[tuple[str, Record]]:
+    """Records of every game: the bundled examples and positions (records that start
+    from a Position tag), and generated Zombie Kidz games for 2, 3 and 4 players."""
+    from notation.generate import generate_records
+    from notation.writer import write_records
+
+    found = []
+    for game in ("tinkertown", "cave", "zombie-kidz"):
+        for name in ("examples.txt", "positions.txt"):
+            found += [(game, r) for r in read_file(ROOT / "records" / game / name)]
+    for players in (2, 3, 4):
+        text = "".join(write_records(generate_records("zombie-kidz", 3, 5, players=players)))
+        found += [("zombie-kidz", r) for r in read_string(text)]
+    return found
+
+
+def test_write_read_gives_the_same_tree_and_verdict_for_every_layout() -> None:
+    corpus = _corpus()
+    assert any(r.tag("Position") for _, r in corpus)
+    assert {r.tag("Players") for g, r in corpus if g == "zombie-kidz"} >= {"2", "3", "4"}
+    for game, record in corpus:
+        verdict = check_record(record, game)
+        (again,) = read_string(write_record(record))  # no layout given: the tags say it
+        assert shape(again) == shape(record), (game, record.index)
+        assert check_record(again, game).error == verdict.error or (
+            verdict.error is not None and again.error is not None
+        ), (game, record.index)
+        assert check_record(again, game).ok == verdict.ok
+
+
+def test_a_three_player_record_written_back_still_checks() -> None:
+    (record,) = read_string(
+        '[Game "zombie-kidz"]\n[Players "3"]\n\n1. W W W 2. W *\n'
+    )
+    assert check_record(record).ok
+    text = write_record(record)
+    assert "1. W W W 2. W *" in text
+    (again,) = read_string(text)
+    assert check_record(again).ok
+
+
+def test_a_layout_the_tags_cannot_give_is_refused() -> None:
+    from notation.writer import UnwritableRecord
+
+    record = Record(tags=[Tag("Game", "no-such-game"), Tag("Players", "3")],
+                    moves=[MoveNode("W")], result="*")
+    with pytest.raises(UnwritableRecord, match="cannot number"):
+        write_record(record)
+
+
+@pytest.mark.parametrize(
+    ("record", "problem"),
+    [
+        (Record(tags=[Tag("Event", "a\nb")]), "line break"),
+        (Record(tags=[Tag("Na]me", "x")]), "tag name"),
+        (Record(moves=[MoveNode("d3 d4")]), "one move token"),
+        (Record(moves=[MoveNode("d3", suffix=" {")]), "suffix"),
+        (Record(moves=[MoveNode("d3", nags=[-5])]), "glyphs"),
+        (Record(moves=[MoveNode("d3!")]), "one move token"),
+        (Record(moves=[MoveNode("12.")]), "one move token"),
+        (Record(comments=[Comment("a } b")]), "'}'"),
+        (Record(comments=[Comment("two\nlines", braced=False)]), "line break"),
+    ],
+)
+def test_a_record_text_cannot_hold_is_refused(record: Record, problem: str) -> None:
+    from notation.writer import UnwritableRecord
+
+    with pytest.raises(UnwritableRecord, match=re.escape(problem)):
+        write_record(record, 2)
+
+
+def test_a_move_number_never_ends_a_line() -> None:
+    moves = [MoveNode("d3" if i == 0 else "h5-h3") for i in range(200)]
+    for width in range(20, 90, 7):
+        text = write_record(Record(moves=moves, result="*"), 2, width=width)
+        for line in text.splitlines():
+            assert not re.search(r"\d+\.+$", line), (width, line)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
+from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.games import get_game
 from notation.games.zombie_kidz import (
     CENTRE,
@@ -605,14 +605,18 @@ def relaxed_forms(move: ZombieKidzMove) -> set[ZombieKidzMove]:
     return forms
 
 
+# A move names an origin only with a dest (a pawn that stays has neither): the
+# constructor refuses anything else, so the origin is dropped where there is no dest.
 well_formed_moves = st.builds(
-    ZombieKidzMove,
+    lambda die, origin, dest, eliminated, locked: ZombieKidzMove(
+        die, origin if dest is not None else None, dest, eliminated, locked
+    ),
     die=st.sampled_from(DICE),
     origin=st.none() | st.integers(0, 8),
     dest=st.none() | st.integers(0, 8),
     eliminated=st.booleans(),
     locked=st.booleans(),
-).filter(lambda m: m.dest is not None or m.origin is None)
+)
 
 
 @settings(max_examples=40, deadline=None)
@@ -724,7 +728,7 @@ def test_a_position_string_starts_the_turn_count_and_plays_on() -> None:
     assert str(pos.pop()) == "W:a2-b1x"
     assert str(pos.pop()) == "W:c3-c2"
     assert pos.position_string() == EMPTY_RESERVE
-    with pytest.raises(IndexError):
+    with pytest.raises(MisuseError, match="no move to take back"):
         pos.pop()
 
 
@@ -1168,3 +1172,47 @@ def test_the_position_records_are_valid_and_start_from_their_tag() -> None:
         assert verdict.game == "zombie-kidz"
     outcomes = [check_record(r).outcome for r in records]
     assert outcomes == ["1-0", "0-1", None]
+
+
+def test_new_position_honours_a_position_tag() -> None:
+    # It used to ignore the tag and return the start.
+    pos = GAME.new_position({"Game": "zombie-kidz", "Position": EMPTY_RESERVE, "Players": "2"})
+    assert pos.position_string() == EMPTY_RESERVE and pos.turn == 11
+    with pytest.raises(TagValueError, match="the Players tag says 3"):
+        GAME.new_position({"Position": EMPTY_RESERVE, "Players": "3"})
+    with pytest.raises(TagValueError):
+        GAME.new_position({"Position": "000/040"})
+    assert GAME.new_position({"Players": "3"}).position_string() == (
+        "101/000/101 b2,b2,b2 - 4/8 3 1 0"
+    )
+
+
+def test_zones_are_names_or_indices_and_players_are_checked() -> None:
+    pos = from_string(EMPTY_RESERVE)
+    assert pos.zombies_on(4) == pos.zombies_on("b2") == 4
+    assert pos.is_locked(0) == pos.is_locked("a1")
+    # pawn_zone(-1) used to wrap around to the last player.
+    with pytest.raises(MisuseError, match="players are 1 to 2"):
+        pos.pawn_zone(-1)
+    with pytest.raises(MisuseError, match="is not a zone"):
+        pos.zombies_on(9)
+
+
+def test_generate_says_and_checks_the_range_of_players() -> None:
+    from click.testing import CliRunner
+
+    from notation.cli import cli
+
+    def run(*args: str) -> tuple[int, str]:
+        result = CliRunner().invoke(cli, ["generate", "--game", "zombie-kidz", *args])
+        return result.exit_code, result.output
+
+    help_text = run("--help")[1]
+    players = " ".join(help_text.partition("--players")[2].partition("--max-turns")[0].split())
+    assert "zombie-kidz 2 to 4" in players and "x>=1" not in players
+    for bad in ("0", "1", "5", "-2"):
+        code, out = run("--players", bad)
+        assert code == 2 and f"Zombie Kidz is played by 2 to 4 players, not {bad}" in out
+    code, out = run("--players", "4", "--max-turns", "3")
+    assert code == 0 and '[Players "4"]' in out
+    assert GAME.player_range() == (2, 4)

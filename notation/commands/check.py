@@ -13,7 +13,6 @@ before held) and writes them in input order, so the output is the same as with
 from __future__ import annotations
 
 import gc
-import io
 import itertools
 import json
 import multiprocessing
@@ -36,10 +35,12 @@ from notation.commands.common import (
     file_error,
     files_argument,
     game_option,
+    warn_not_utf8,
 )
 from notation.reader import read_records
 from notation.replay import Verdict, check_record
 from notation.strict import check_record_strict
+from notation.textio import decoded_lines
 
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
@@ -92,10 +93,10 @@ def command(
 ) -> None:
     """Check every record in FILES against the rules of its game.
 
-    FILES are record files, folders (their *.txt and *.pgn files, recursively)
-    or - for standard input.  Each broken record gets one line:
-    FILE:LINE:COL: record N, turn T (MOVE): reason.  Exits 0 if every record
-    is valid, 1 if any is not.
+    FILES are record files, folders (their *.txt, *.pgn, *.jsonl and *.json files,
+    recursively, hidden ones skipped) or - for standard input.  Each broken record
+    gets one line: FILE:LINE:COL: record N, turn T (MOVE): reason.  Exits 0 if every
+    record is valid, 1 if any is not.
     """
     settings = _Settings(game, fmt, verbose, strict)
     sources = expand_sources(files)
@@ -111,9 +112,17 @@ def command(
     pool = multiprocessing.Pool(workers, initializer=_start_worker) if parallel else None
     thresholds = gc.get_threshold()
     _tune_gc()
+    not_utf8: set[str] = set()  # the files warned of
     try:
-        for task, (count, bad, lines) in _results(_tasks(sources, part), settings, pool, workers):
+        for task, (count, bad, lines, part_not_utf8) in _results(
+            _tasks(sources, part), settings, pool, workers
+        ):
             offset = 0 if task.first else offset
+            if part_not_utf8 and task.source.name not in not_utf8:
+                not_utf8.add(task.source.name)
+                if progress is not None:
+                    progress.clear()
+                warn_not_utf8(task.source.name)
             if lines:
                 if progress is not None:
                     progress.clear()
@@ -183,11 +192,11 @@ class _Unreadable:
     error: OSError
 
 
-#: What a task gives: records, broken records, and its lines of output as
-#: (record number within the task, text before the number, text after it); a tail
-#: of None is a line without a record number.
+#: What a task gives: records, broken records, its lines of output as (record number
+#: within the task, text before the number, text after it), a tail of None for a line
+#: without a record number; and whether a part of a file had lines not in UTF-8.
 _Output = list[tuple[int, str, str | None]]
-_Result = tuple[int, int, _Output]
+_Result = tuple[int, int, _Output, bool]
 
 
 def _cores() -> int:
@@ -280,6 +289,8 @@ def _cuts(path: Path, part: int) -> Iterator[tuple[int, int]]:
                 stripped = text.strip(_SPACE)
                 if not stripped:
                     blank = True
+                elif stripped.startswith(b"%"):
+                    pass  # an escape line: the reader ignores it, blank lines and all
                 elif blank and tokens_before and stripped.startswith(b"["):
                     yield pos, line
                     handle.seek(pos)  # this line is the next part's first
@@ -295,22 +306,28 @@ def _cuts(path: Path, part: int) -> Iterator[tuple[int, int]]:
                 line += 1
 
 
-def _lines(task: _Task) -> Iterator[str]:
-    """The lines of a part of a file, decoded as ``Source.lines`` decodes the whole."""
+def _lines(task: _Task, not_utf8: list[bool]) -> Iterator[str]:
+    """The lines of a part of a file, decoded as ``Source.lines`` decodes the whole
+    (line by line, so a part reads as it would in the whole).  A line that is not
+    UTF-8 is noted in ``not_utf8``: the main process warns once for the whole file,
+    not once per part."""
     assert task.source.path is not None
     with open(task.source.path, "rb") as raw:
         raw.seek(task.start)
-        text = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline=None)
+        text = decoded_lines(raw, lambda: not_utf8.append(True))
         yield from text if task.lines is None else itertools.islice(text, task.lines)
 
 
 def _check_task(task: _Task, settings: _Settings) -> _Result:
     """Check one task: in this process, or in a worker (a module-level function and
     picklable arguments, as every way of starting processes needs)."""
+    not_utf8: list[bool] = []
     if task.start == 0 and task.lines is None:
-        records = task.source.records()
+        records = task.source.records()  # which warns itself of a file not in UTF-8
     else:
-        records = read_records(_lines(task), task.source.name, first_line=task.first_line)
+        records = read_records(
+            _lines(task, not_utf8), task.source.name, first_line=task.first_line
+        )
     check = check_record_strict if settings.strict else check_record
     count = bad = 0
     output: _Output = []
@@ -321,7 +338,7 @@ def _check_task(task: _Task, settings: _Settings) -> _Result:
         if settings.fmt == "json" or verdict.error is not None or settings.verbose:
             head, tail = _split_line(verdict, settings)
             output.append((verdict.record, head, tail))
-    return count, bad, output
+    return count, bad, output, bool(not_utf8)
 
 
 def _split_line(verdict: Verdict, settings: _Settings) -> tuple[str, str | None]:

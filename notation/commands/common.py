@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import os
 import sys
 import tempfile
@@ -10,15 +9,18 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import Any, BinaryIO, TextIO, TypeVar
 
 import click
 
+from notation.convert import read_any_records
 from notation.games import game_names
-from notation.reader import read_records
 from notation.record import Record
+from notation.textio import decoded_lines, not_utf8_message
 
-RECORD_SUFFIXES = (".txt", ".pgn")
+#: The files a folder stands for: records as text (.txt, .pgn), and as the JSON Lines
+#: that ``convert --to json`` writes (.jsonl, .json).
+RECORD_SUFFIXES = (".txt", ".pgn", ".jsonl", ".json")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -30,7 +32,8 @@ class Source:
     path: Path | None
 
     def lines(self) -> Iterator[str]:
-        """The text lines of the source: UTF-8 with undecodable bytes replaced, any line end.
+        """The text lines of the source, line ends kept: UTF-8, or Windows-1252 with a
+        warning on standard error for a source that is not (see :mod:`notation.textio`).
 
         A file is opened here and now, so that one that cannot be read is a usage
         error (exit 2) before anything is written, not a traceback.
@@ -38,26 +41,36 @@ class Source:
         if self.path is None:
             return stdin_lines()
         try:
-            handle = open(self.path, encoding="utf-8", errors="replace", newline=None)  # noqa: SIM115 - closed by _closing
+            handle = open(self.path, "rb")  # noqa: SIM115 - closed by _closing
         except OSError as exc:
             raise file_error(self.name, exc) from None
-        return _closing(handle)
+        return _closing(handle, self.name)
 
     def records(self, *, keep_raw: bool = False) -> Iterator[Record]:
-        return read_records(self.lines(), self.name, keep_raw=keep_raw)
+        """The records of the source: record text, or the JSON Lines that ``convert --to
+        json`` writes, told apart by content (not by the file's name)."""
+        return read_any_records(self.lines(), self.name, keep_raw=keep_raw)
 
 
-def _closing(handle: TextIO) -> Iterator[str]:
+def _closing(handle: BinaryIO, name: str) -> Iterator[str]:
     with handle:
-        yield from handle
+        yield from decoded_lines(handle, lambda: warn_not_utf8(name))
+
+
+def warn_not_utf8(name: str) -> None:
+    """Tell the user that the source ``name`` was read as Windows-1252, not UTF-8."""
+    click.echo(f"warning: {not_utf8_message(name)}", err=True)
 
 
 def stdin_lines() -> Iterator[str]:
-    """Standard input read as a file is: UTF-8 whatever the locale, bad bytes replaced.
+    """Standard input read as a file is (see :meth:`Source.lines`), whatever the locale.
 
     ``sys.stdin`` decodes with the locale's encoding and, in a UTF-8 locale, raises
     on invalid bytes (or, in the C locale, lets lone surrogates through that cannot
-    be written out again).
+    be written out again).  Its bytes are read instead, and left open: this
+    generator may be dropped unfinished (``show --record 2`` stops early) and
+    collected at exit, after Python closed standard input, so its cleanup must not
+    touch it.
     """
     if sys.stdin is None:  # closed (``notation check - <&-``): an empty input
         return
@@ -65,11 +78,7 @@ def stdin_lines() -> Iterator[str]:
     if buffer is None:  # already text without bytes underneath (an embedding program)
         yield from sys.stdin
         return
-    text = io.TextIOWrapper(buffer, encoding="utf-8", errors="replace", newline=None)
-    try:
-        yield from text
-    finally:
-        text.detach()  # leave sys.stdin's buffer open
+    yield from decoded_lines(buffer, lambda: warn_not_utf8("<stdin>"))
 
 
 class UnusableFile(click.FileError):
@@ -90,7 +99,13 @@ def file_error(name: str, exc: OSError) -> click.ClickException:
 
 
 def expand_sources(paths: tuple[str, ...]) -> list[Source]:
-    """Files named on the command line; a folder stands for its record files."""
+    """Files named on the command line; a folder stands for its record files.
+
+    A file named is read whatever its name; in a folder, only files with a record
+    suffix (:data:`RECORD_SUFFIXES`) count, and hidden files and folders (a name
+    starting with ``.``: ``.git``, ``.venv``, editors' backups) are skipped, as are
+    links to folders (which could loop).
+    """
     sources: list[Source] = []
     for raw in paths:
         if raw == "-":
@@ -98,15 +113,29 @@ def expand_sources(paths: tuple[str, ...]) -> list[Source]:
             continue
         path = Path(raw)
         if path.is_dir():
-            found = sorted(
-                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in RECORD_SUFFIXES
-            )
+            found = sorted(_record_files(path))
             if not found:
-                raise click.UsageError(f"{raw}: no record files (*.txt, *.pgn) in this folder")
+                suffixes = ", ".join(f"*{suffix}" for suffix in RECORD_SUFFIXES)
+                raise click.UsageError(f"{raw}: no record files ({suffixes}) in this folder")
             sources.extend(Source(str(p), p) for p in found)
         else:
             sources.append(Source(raw, path))
     return sources
+
+
+def _record_files(folder: Path) -> Iterator[Path]:
+    """The record files under ``folder``, hidden ones and those in hidden folders left out."""
+    for top, folders, files in os.walk(folder):
+        # Pruned in place, so that os.walk never even lists a hidden folder.
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in files:
+            path = Path(top, name)
+            if (
+                not name.startswith(".")
+                and path.suffix.lower() in RECORD_SUFFIXES
+                and path.is_file()
+            ):
+                yield path
 
 
 def files_argument(func: F) -> F:
@@ -116,13 +145,42 @@ def files_argument(func: F) -> F:
     )(func)
 
 
-def game_option(func: F) -> F:
-    """--game NAME, for records without a Game tag (every command that reads records)."""
+def game_option(
+    func: F,
+    *,
+    required: bool = False,
+    help_text: str = "The game of records without a Game tag (a Game tag always wins).",
+) -> F:
+    """--game NAME, for records without a Game tag (every command that reads records).
+
+    NAME is any name or alias ``notation games`` lists, in any case; the command gets
+    the game's name (``tinkertown`` for ``Tinkertown-Cemetery``).  A misspelt name
+    is a usage error (exit 2) that suggests the nearest one.
+    """
+    # Imported here, not at the top, to keep every change of this option inside it.
+    from notation.games import UnknownGameError, game_spellings, get_game
+
+    class GameChoice(click.Choice[str]):
+        def convert(
+            self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+        ) -> str:
+            try:
+                return get_game(str(value)).name
+            except UnknownGameError as exc:
+                known = ", ".join(map(repr, game_names()))
+                hint = f" Did you mean {exc.suggestion!r}?" if exc.suggestion else ""
+                self.fail(
+                    f"{value!r} is not one of {known} (or an alias `notation games` lists).{hint}",
+                    param,
+                    ctx,
+                )
+
     return click.option(
         "--game",
         "game",
-        type=click.Choice(game_names(), case_sensitive=False),
-        help="The game of records without a Game tag (a Game tag always wins).",
+        type=GameChoice(game_spellings(), case_sensitive=False),
+        required=required,
+        help=help_text,
     )(func)
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+from typing import TextIO
 
 import click
 
@@ -15,31 +16,30 @@ from notation.commands.common import (
     game_option,
     refuse_overwriting_inputs,
 )
-from notation.convert import FORMATS, convert_record, read_json_records
+from notation.convert import (
+    FORMATS,
+    NotARecord,
+    convert_record,
+    read_any_records,
+    read_json_records,
+)
 from notation.reader import read_records
 from notation.record import Record
 
 
 def _records(source: Source, fmt: str) -> Iterator[Record]:
-    lines = source.lines()
-    if fmt == "auto":
-        first: list[str] = []
-        for line in lines:
-            first.append(line)
-            if line.strip():
-                break
-        # A byte-order mark is not part of the text (both readers skip it).
-        start = first[-1].lstrip().removeprefix("\ufeff") if first else ""
-        fmt = "json" if start.startswith('{"') else "text"
-        lines = _chain(first, lines)
+    # A JSON line that is not a record stops the conversion: its text is no record
+    # text to pass on, and skipping it would lose it.
     if fmt == "json":
-        return read_json_records(lines, source.name)
-    return read_records(lines, source.name, keep_raw=True)
+        return read_json_records(source.lines(), source.name, errors="raise")
+    if fmt == "text":
+        return read_records(source.lines(), source.name, keep_raw=True)
+    return read_any_records(source.lines(), source.name, keep_raw=True, json_errors="raise")
 
 
-def _chain(head: list[str], rest: Iterable[str]) -> Iterator[str]:
-    yield from head
-    yield from rest
+#: The exit code of a conversion stopped by input that is not records at all (a JSON
+#: line that is not a record object): not 1, which says "some record is broken".
+STOPPED = 3
 
 
 @click.command("convert")
@@ -48,11 +48,14 @@ def _chain(head: list[str], rest: Iterable[str]) -> Iterator[str]:
               help="text: canonical record text; plain: main line only; json: JSON Lines.")
 @click.option("--from", "source_format", type=click.Choice(["auto", "text", "json"]),
               default="auto", show_default=True,
-              help="The input format; auto tells JSON Lines from record text by the first line.")
+              help="The input format; auto tells JSON Lines from record text by content.")
 @click.option("-o", "--output", default=None, metavar="OUT",
               help="Write here (whole or not at all) instead of standard output.")
 @click.option("--strict", is_flag=True,
               help="Stop at the first record that does not check, writing nothing.")
+@click.option("--repair", is_flag=True,
+              help="Rewrite records that do not check in canonical form as far as they "
+                   "read (numbers, spellings), instead of passing them on as written.")
 @game_option
 def command(
     files: tuple[str, ...],
@@ -60,38 +63,62 @@ def command(
     source_format: str,
     output: str | None,
     strict: bool,
+    repair: bool,
     game: str | None,
 ) -> None:
     """Convert the records of FILES to another format, losing nothing.
 
-    A record that does not check is still converted as far as its syntax allows
-    (a record that cannot be read in full is passed on as written), with a
-    warning on standard error naming it; --strict refuses it instead.  Exits 0
-    when every record checked, 1 when some did not (the output is complete all
-    the same), 2 for usage errors.
+    A record that checks comes out in canonical form.  One that does not is
+    passed on exactly as it was written (in JSON, as its raw text), with a
+    warning on standard error naming it, so that converting never changes a
+    verdict; --repair rewrites it as far as it reads instead, and --strict
+    refuses it.  Every record that comes in goes out.  Exits 0 when every record
+    checked, 1 when some did not (the output is complete all the same), 2 for
+    usage errors, 3 when a JSON line is not a record (the conversion stops there).
     """
+    if strict and repair:
+        raise click.UsageError("--strict and --repair do not go together")
     sources = expand_sources(files)
     refuse_overwriting_inputs(output, sources)
     broken = written = 0
     try:
         with atomic_output(output) as out:
-            for source in sources:
-                for record in _records(source, source_format):
-                    converted = convert_record(record, to, game)
-                    if converted.error is not None:
-                        broken += 1
-                        if strict:
-                            raise click.ClickException(
-                                f"{converted.error} (--strict: nothing written)"
-                            )
-                        how = "kept as written" if converted.verbatim else "converted as read"
-                        click.echo(f"warning: {converted.error} ({how})", err=True)
-                    if written and to != "json":
-                        out.write("\n")  # records are separated by a blank line
-                    out.write(converted.text)
-                    written += 1
-    except ValueError as exc:  # a JSON Lines input that is not records
-        raise click.ClickException(str(exc)) from None
+            written, broken = _convert_all(sources, out, to, source_format, strict, repair, game)
+    except NotARecord as exc:
+        click.echo(f"error: {exc} (conversion stopped)", err=True)
+        sys.exit(STOPPED)
     if not written:
         click.echo("warning: no records found in the files given", err=True)
     sys.exit(1 if broken else 0)
+
+
+def _convert_all(
+    sources: list[Source],
+    out: TextIO,
+    to: str,
+    source_format: str,
+    strict: bool,
+    repair: bool,
+    game: str | None,
+) -> tuple[int, int]:
+    """Convert every record of ``sources`` into ``out``; (records written, broken)."""
+    broken = written = 0
+    for source in sources:
+        for record in _records(source, source_format):
+            converted = convert_record(record, to, game, repair=repair)
+            if converted.error is not None:
+                broken += 1
+                if strict:
+                    raise click.ClickException(
+                        f"{converted.error} (--strict: nothing written)"
+                    )
+                if converted.repaired:
+                    how = "rewritten as far as it reads (--repair)"
+                else:
+                    how = "kept as written"
+                click.echo(f"warning: {converted.error} ({how})", err=True)
+            if written and to != "json":
+                out.write("\n")  # records are separated by a blank line
+            out.write(converted.text)
+            written += 1
+    return written, broken

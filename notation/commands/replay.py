@@ -22,13 +22,14 @@ import termios
 import tty
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TextIO
 
 import click
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from notation.commands.common import select_record
+from notation.commands.common import UsageProblem, select_record
 from notation.commands.show import (
     go_to,
     header,
@@ -403,14 +404,31 @@ def run(stepper: Stepper, key_fd: int, ascii: bool) -> None:
             return
 
 
-def _key_fd(file: str) -> int | None:
-    """Where keys come from: standard input, or the terminal when records come from it."""
-    if file != "-":
-        return sys.stdin.fileno() if sys.stdin.isatty() else None
+def _key_fd(file: str) -> tuple[int, bool]:
+    """Where keys come from, and whether that descriptor was opened here (to close).
+
+    Standard input when it is a terminal and not the record; else the terminal itself
+    (``cat f | notation replay -``: standard input is the record, spent by now).  No
+    terminal to read keys from is a usage error: the user is told, not left with a
+    screen that ignores every key.
+    """
+    if file != "-" and _isatty(sys.stdin):
+        return sys.stdin.fileno(), False
     try:
-        return os.open("/dev/tty", os.O_RDONLY)
-    except OSError:
-        return None
+        return os.open("/dev/tty", os.O_RDONLY), True
+    except OSError as exc:
+        raise UsageProblem(
+            f"no terminal to read keys from (/dev/tty: {exc.strerror or exc}); "
+            "use `notation show` to print a position"
+        ) from None
+
+
+def _isatty(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is a terminal: not if it is closed or missing (``<&-``)."""
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 @click.command("replay")
@@ -426,11 +444,11 @@ def command(file: str, number: int, turn: int | None, game: str | None, ascii: b
     """
     record = select_record(file, number)
     stepper = open_stepper(record, game)
-    key_fd = _key_fd(file) if sys.stdout.isatty() else None
-    if key_fd is None:
+    if not _isatty(sys.stdout):
         go_to(stepper, turn)
         print_position(stepper, ascii=ascii, position_only=False)
         return
+    key_fd, owned = _key_fd(file)
     if turn is not None:
         go_to(stepper, turn)
     try:
@@ -438,6 +456,5 @@ def command(file: str, number: int, turn: int | None, game: str | None, ascii: b
     except termios.error as exc:
         raise click.ClickException(f"cannot use this terminal: {exc}") from None
     finally:
-        if key_fd != sys.stdin.fileno():
+        if owned:
             os.close(key_fd)
-

@@ -8,6 +8,7 @@ names a game, so adding one is adding a module.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 from functools import cache
@@ -16,14 +17,26 @@ from typing import Any
 
 from notation.games.base import Game
 
-__all__ = ["Game", "UnknownGameError", "all_games", "game_names", "get_game"]
+__all__ = [
+    "Game",
+    "UnknownGameError",
+    "all_games",
+    "game_names",
+    "game_spellings",
+    "get_game",
+    "nearest_game_name",
+]
 
 
 class UnknownGameError(LookupError):
+    """No game is called ``name``; ``suggestion`` is the nearest spelling, if one is near."""
+
     def __init__(self, name: str) -> None:
         known = ", ".join(game_names())
-        super().__init__(f"unknown game {name!r} (known games: {known})")
         self.name = name
+        self.suggestion = nearest_game_name(name)
+        hint = f"; did you mean {self.suggestion!r}?" if self.suggestion else ""
+        super().__init__(f"unknown game {name!r} (known games: {known}){hint}")
 
 
 @cache
@@ -69,3 +82,15 @@ def all_games() -> list[Game[Any]]:
 
 def game_names() -> list[str]:
     return [g.name for g in all_games()]
+
+
+def game_spellings() -> list[str]:
+    """Every name and alias a game answers to, as ``notation games`` lists them."""
+    return [spelling for game in all_games() for spelling in (game.name, *game.aliases)]
+
+
+def nearest_game_name(name: str) -> str | None:
+    """The name or alias nearest to a misspelt ``name`` (``"tinkertwn"``), if any is near."""
+    spellings = {_key(spelling): spelling for spelling in game_spellings()}
+    nearest = difflib.get_close_matches(_key(name), list(spellings), n=1)
+    return spellings[nearest[0]] if nearest else None

@@ -65,12 +65,20 @@ class Position(ABC, Generic[M]):
     def push(self, move: M) -> None:
         """Play ``move``; raise :class:`IllegalMoveError` (position unchanged) if illegal.
 
-        Moves after the rules ended the game are illegal too.
+        Moves after the rules ended the game are illegal too.  An object that is not
+        a move of this game (another game's move, a string, ``None``) raises
+        :class:`~notation.errors.MisuseError`, the position unchanged; so does every
+        method here that takes a move (:meth:`check`, :meth:`is_legal`,
+        :meth:`canonical`).
         """
 
     @abstractmethod
     def pop(self) -> M:
-        """Take back the last move pushed and return it."""
+        """Take back the last move pushed and return it.
+
+        :class:`~notation.errors.MisuseError` if no move was pushed (a position read
+        from a string has turns behind it, but no move to take back).
+        """
 
     @abstractmethod
     def legal_moves(self) -> list[M]:
@@ -131,7 +139,11 @@ class Position(ABC, Generic[M]):
         """This position as data for the renderers (terminal, SVG, HTML)."""
 
     def check(self, move: M) -> str | None:
-        """Why ``move`` is illegal here, or ``None`` if it is legal."""
+        """Why ``move`` is illegal here, or ``None`` if it is legal.
+
+        A :class:`~notation.errors.MisuseError` from :meth:`push` (not a move of this
+        game) is raised, not returned: it is no reason the rules give.
+        """
         try:
             self.push(move)
         except IllegalMoveError as exc:
@@ -191,7 +203,9 @@ class Game(ABC, Generic[M]):
     def new_position(self, tags: Mapping[str, str] | None = None) -> Position[M]:
         """The starting position for a record with these tags.
 
-        Raise :class:`TagValueError` for a tag value the game cannot accept.
+        A ``Position`` tag is honoured: the position is the one it describes, as
+        :meth:`position_from_string` reads it with these tags (what a replay starts
+        from).  Raise :class:`TagValueError` for a tag value the game cannot accept.
         """
 
     @abstractmethod
@@ -227,12 +241,31 @@ class Game(ABC, Generic[M]):
         return result == UNFINISHED or result in self.result_names
 
     # -- generating games ---------------------------------------------------
-    def setup_tags(self, players: int | None = None) -> list[tuple[str, str]]:
-        """Tags a generated record needs beyond ``Game`` (e.g. ``Players``)."""
-        if players is not None and players != len(self.player_tags):
+    def player_range(self) -> tuple[int, int]:
+        """The fewest and the most players the game is played by (one per player tag
+        unless the game says otherwise)."""
+        return len(self.player_tags), len(self.player_tags)
+
+    def players_text(self) -> str:
+        """:meth:`player_range` in words: ``"2"`` or ``"2 to 4"``."""
+        fewest, most = self.player_range()
+        return str(fewest) if fewest == most else f"{fewest} to {most}"
+
+    def check_players(self, players: int) -> None:
+        """Raise ``TagValueError("Players", ...)`` unless the game is played by ``players``."""
+        fewest, most = self.player_range()
+        if type(players) is not int or not fewest <= players <= most:
             raise TagValueError(
-                "Players", f"{self.title} is played by {len(self.player_tags)} players"
+                "Players", f"{self.title} is played by {self.players_text()} players, not {players}"
             )
+
+    def setup_tags(self, players: int | None = None) -> list[tuple[str, str]]:
+        """Tags a generated record needs beyond ``Game`` (e.g. ``Players``).
+
+        ``TagValueError`` for a number of players outside :meth:`player_range`.
+        """
+        if players is not None:
+            self.check_players(players)
         return []
 
     def random_playout(

@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Self
 
 from lark import Token, Transformer
 
-from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
+from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND, Game, Position
 from notation.grammar import build_parser
 from notation.view import BoardView, Cell
@@ -49,6 +49,7 @@ __all__ = [
     "Enter",
     "Pass",
     "Step",
+    "square_arg",
     "square_index",
     "square_name",
 ]
@@ -146,12 +147,66 @@ PALETTE: Mapping[str, str] = {
 
 
 def square_name(index: int) -> str:
-    return SQUARES[index]
+    """The name of square ``index`` (0-19, a1 = 0, d5 = 19); ``MisuseError`` if none."""
+    return SQUARES[square_arg(index)]
 
 
 def square_index(name: str) -> int:
-    """The index of a square name such as ``"b2"`` (any case); ``KeyError`` if none."""
-    return SQUARE_INDEX[name.lower()]
+    """The index of a square name such as ``"b2"`` (any case); ``MisuseError`` if none."""
+    if not isinstance(name, str):
+        raise MisuseError(f"{name!r} is not a square name (a1-d5)")
+    return square_arg(name)
+
+
+def square_arg(square: int | str) -> int:
+    """The index of ``square``, given as an index 0-19 (a1 = 0, b1 = 1, d5 = 19) or a name.
+
+    Every accessor that takes a square reads it with this: an int always means a
+    square, and names are accepted alike.  ``MisuseError`` for anything else.
+    """
+    # bool is an int to Python, but True is no square anyone means.
+    if isinstance(square, int) and not isinstance(square, bool):
+        if 0 <= square < N_SQUARES:
+            return square
+    elif isinstance(square, str):
+        index = SQUARE_INDEX.get(square.strip().lower())
+        if index is not None:
+            return index
+    raise MisuseError(
+        f"{square!r} is not a square of the Cave board: give its name (a1-d5) "
+        f"or its index 0-{N_SQUARES - 1} (a1 = 0, b1 = 1, d5 = {N_SQUARES - 1})"
+    )
+
+
+def _piece_arg(piece: int) -> int:
+    """``piece`` checked: a piece id 0-11 (0-5 Red's, 6-11 Black's); MisuseError if not."""
+    if type(piece) is int and 0 <= piece < 2 * PIECES_PER_SIDE:
+        return piece
+    raise MisuseError(
+        f"{piece!r} is not a piece id: 0-{PIECES_PER_SIDE - 1} are Red's, "
+        f"{PIECES_PER_SIDE}-{2 * PIECES_PER_SIDE - 1} Black's, in the order they enter "
+        "(pieces_at(square) gives the ids on a square)"
+    )
+
+
+def _check_square_field(move: object, field: str, value: object) -> None:
+    """Refuse a hand-built move whose ``field`` is not a square index (MisuseError).
+
+    Run once when a move is made, never when it is pushed: parsed moves are
+    memoised and legal_moves() hands out prebuilt ones, so push stays unchecked.
+    """
+    if type(value) is not int or not 0 <= value < N_SQUARES:
+        raise MisuseError(
+            f"{type(move).__name__}.{field} is {value!r}: a square is an int 0-{N_SQUARES - 1} "
+            "(a1 = 0, b1 = 1, d5 = 19); GAME.parse() reads a move from its text"
+        )
+
+
+def _not_a_move(move: object) -> MisuseError:
+    return MisuseError(
+        f"{move!r} is not a Cave move (Enter, Step, Attack or Pass; "
+        "GAME.parse() reads one from its text)"
+    )
 
 
 def _article(c: int) -> str:
@@ -167,6 +222,9 @@ class Enter:
 
     square: int
 
+    def __post_init__(self) -> None:
+        _check_square_field(self, "square", self.square)
+
     def __str__(self) -> str:
         return SQUARES[self.square]
 
@@ -177,6 +235,10 @@ class Step:
 
     source: int
     target: int
+
+    def __post_init__(self) -> None:
+        _check_square_field(self, "source", self.source)
+        _check_square_field(self, "target", self.target)
 
     def __str__(self) -> str:
         return f"{SQUARES[self.source]}-{SQUARES[self.target]}"
@@ -190,6 +252,15 @@ class Attack:
     target: int
     attacker: str | None = None
     defender: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_square_field(self, "source", self.source)
+        _check_square_field(self, "target", self.target)
+        for field, letter in (("attacker", self.attacker), ("defender", self.defender)):
+            if letter is not None and (type(letter) is not str or letter not in CLASS_OF):
+                raise MisuseError(
+                    f"Attack.{field} is {letter!r}: a class letter K, Z or S, or None for a team"
+                )
 
     def __str__(self) -> str:
         return (
@@ -207,6 +278,20 @@ class Pass:
 
 
 CaveMove = Enter | Step | Attack | Pass
+
+# Every entry, step and attack the board allows, made once: legal_moves() hands out
+# these shared immutable objects rather than making (and checking) new ones each time.
+_ENTERS: tuple[Enter, ...] = tuple(Enter(sq) for sq in range(N_SQUARES))
+_STEPS: dict[tuple[int, int], Step] = {
+    (src, dst): Step(src, dst) for src in range(N_SQUARES) for dst in ORTHOGONAL[src]
+}
+_ATTACKS: dict[tuple[int, int, str | None, str | None], Attack] = {
+    (src, dst, a, d): Attack(src, dst, a, d)
+    for src in range(N_SQUARES)
+    for dst in DIAGONAL[src]
+    for a in (None, *LETTERS)
+    for d in (None, *LETTERS)
+}
 
 # -- parsing ----------------------------------------------------------------
 
@@ -313,7 +398,13 @@ class CavePosition(Position[CaveMove]):
         return other
 
     def push(self, move: CaveMove) -> None:
+        """Play ``move``; IllegalMoveError (position unchanged) if the rules forbid it.
+
+        MisuseError (position unchanged) for an object that is not a Cave move.
+        """
         if self._result is not None:
+            if type(move) not in (Enter, Step, Attack, Pass):
+                raise _not_a_move(move)
             raise IllegalMoveError(self._over_message())
         side = (self._base + len(self._history)) & 1
         kind = type(move)
@@ -329,9 +420,13 @@ class CavePosition(Position[CaveMove]):
         elif kind is Pass:
             self._push_pass(move, side)
         else:
-            raise IllegalMoveError(f"{move!r} is not a Cave move")
+            # Exact types only (pop() dispatches the same way): a subclass is refused too.
+            raise _not_a_move(move)
 
     def pop(self) -> CaveMove:
+        """Take back the last move and return it; MisuseError if none was pushed."""
+        if not self._history:
+            raise MisuseError("pop() with no move to take back: none was pushed on this position")
         move, passes, first, second, revealed, flag = self._history.pop()
         self._passes = passes
         self._result = None
@@ -369,7 +464,7 @@ class CavePosition(Position[CaveMove]):
         board = self._board
         moves: list[CaveMove] = []
         if self._reserve[side]:
-            moves.extend(Enter(sq) for sq in HOME_ROW_ORDER[side] if not board[sq])
+            moves.extend(_ENTERS[sq] for sq in HOME_ROW_ORDER[side] if not board[sq])
         letters = self._unshown_letters(1 - side)
         own_letters = self._unshown_letters(side)
         for src in range(N_SQUARES):
@@ -380,14 +475,14 @@ class CavePosition(Position[CaveMove]):
             for dst in ORTHOGONAL[src]:
                 other = board[dst]
                 if not other or (PIECE_SIDE[other[0]] == side and size + len(other) <= MAX_TEAM):
-                    moves.append(Step(src, dst))
+                    moves.append(_STEPS[src, dst])
             a_options = self._letter_options(stack, own_letters)
             for dst in DIAGONAL[src]:
                 other = board[dst]
                 if not other or PIECE_SIDE[other[0]] == side:
                     continue
                 d_options = self._letter_options(other, letters)
-                moves.extend(Attack(src, dst, a, d) for a in a_options for d in d_options)
+                moves.extend(_ATTACKS[src, dst, a, d] for a in a_options for d in d_options)
         if not moves:
             moves.append(Pass())
         return moves
@@ -432,37 +527,51 @@ class CavePosition(Position[CaveMove]):
         return self._reserve[RED], self._reserve[BLACK]
 
     def pieces_at(self, square: str | int) -> tuple[int, ...]:
-        """The piece ids on a square (empty tuple if empty; 2 or 3 ids for a team)."""
-        return self._board[self._square_arg(square)]
+        """The piece ids on a square (empty tuple if empty; 2 or 3 ids for a team).
+
+        Like every accessor here, ``square`` is a name ("b2") or an index 0-19.
+        """
+        return self._board[square_arg(square)]
 
     def side_of(self, piece: int) -> str:
-        return SIDE_NAMES[PIECE_SIDE[piece]]
+        """ "Red" or "Black", the owner of piece id ``piece`` (0-11)."""
+        return SIDE_NAMES[PIECE_SIDE[_piece_arg(piece)]]
 
     def revealed(self, piece: int) -> tuple[str, int] | None:
-        """The identity letter a piece was shown with and the turn, or None."""
+        """The identity letter a piece (id 0-11) was shown with and the turn, or None."""
+        piece = _piece_arg(piece)
         c = self._identity[piece]
         return None if c < 0 else (LETTERS[c], self._shown_at[piece])
 
-    def possible_identities(self, square_or_piece: str | int) -> frozenset[str]:
-        """Identity letters a piece may have, given every reveal of the record so far.
+    def possible_identities(self, square: str | int) -> frozenset[str]:
+        """Identity letters the piece on ``square`` may have, given every reveal so far.
 
-        A piece is a piece id (int, 0-5 Red, 6-11 Black) or the name of the square
-        holding it.  For a square holding a team this is the union over its
-        pieces.  A revealed piece has exactly its letter; any other piece may be
+        ``square`` is a name ("b2") or an index 0-19, as everywhere: an int is never
+        a piece id here (:meth:`piece_identities` takes one).  For a square holding
+        a team this is the union over its pieces; ``MisuseError`` for an empty
+        square.  A revealed piece has exactly its letter; any other piece may be
         any class its side has not shown all of (the count is exact: a side owns
         6 pieces, so a side whose reveals fit 1K 2Z 3S can always deal the rest).
         """
-        if isinstance(square_or_piece, str):
-            stack = self._board[self._square_arg(square_or_piece)]
-            if not stack:
-                raise ValueError(f"{square_or_piece.lower()} is empty")
-            result: frozenset[str] = frozenset()
-            for pid in stack:
-                result |= self._piece_possibilities(pid)
-            return result
-        if not 0 <= square_or_piece < 2 * PIECES_PER_SIDE:
-            raise ValueError(f"no piece {square_or_piece} (ids are 0-11)")
-        return self._piece_possibilities(square_or_piece)
+        sq = square_arg(square)
+        stack = self._board[sq]
+        if not stack:
+            raise MisuseError(f"{SQUARES[sq]} is empty: no piece to name the identities of")
+        result: frozenset[str] = frozenset()
+        for pid in stack:
+            result |= self._piece_possibilities(pid)
+        return result
+
+    def piece_identities(self, piece: int) -> frozenset[str]:
+        """Identity letters piece ``piece`` (id 0-11, on the board or not) may have."""
+        return self._piece_possibilities(_piece_arg(piece))
+
+    def canonical(self, move: CaveMove) -> CaveMove:
+        """``move`` itself (its spelling never depends on the position); MisuseError
+        for an object that is not a Cave move."""
+        if type(move) not in (Enter, Step, Attack, Pass):
+            raise _not_a_move(move)
+        return move
 
     # -- describing the position (position strings, facts, annotations, views) ---
     def position_string(self) -> str:
@@ -686,14 +795,6 @@ class CavePosition(Position[CaveMove]):
         return f"{move}: {text}"
 
     # -- helpers -----------------------------------------------------------------
-    def _square_arg(self, square: str | int) -> int:
-        if isinstance(square, int):
-            return square
-        index = SQUARE_INDEX.get(square.lower())
-        if index is None:
-            raise ValueError(f"{square} is not a square of the Cave board (a1-d5)")
-        return index
-
     def _when(self, pid: int) -> str:
         """When a revealed piece was shown: "at turn 17", or "earlier" if not known."""
         turn = self._shown_at[pid]
@@ -1178,7 +1279,12 @@ class CaveGame(Game[CaveMove]):
         return move
 
     def new_position(self, tags: Mapping[str, str] | None = None) -> CavePosition:
-        # Cave has no setup tags: every game starts from the empty board.
+        """The empty board, or the position of a ``Position`` tag.
+
+        Cave has no other setup tag: every other game starts from the empty board.
+        """
+        if tags and "Position" in tags:
+            return self.position_from_string(tags["Position"], tags)
         return CavePosition()
 
     def position_from_string(
@@ -1200,6 +1306,8 @@ class CaveGame(Game[CaveMove]):
                 "attacker": move.attacker,
                 "defender": move.defender,
             }
+        if not isinstance(move, Pass):
+            raise _not_a_move(move)
         return {"type": "pass"}
 
     def random_playout(

@@ -22,7 +22,7 @@ from typing import Any, Self
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
-from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
+from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.games.base import WIN_FIRST, WIN_SECOND, Game, Position
 from notation.grammar import build_parser
 from notation.view import Assessment, BoardView, Cell
@@ -48,6 +48,7 @@ __all__ = [
     "TinkertownMove",
     "TinkertownPosition",
     "parse_square",
+    "square_arg",
 ]
 
 # ---------------------------------------------------------------------------
@@ -154,11 +155,62 @@ MOVEMENT = "movement"
 
 
 def parse_square(name: str) -> int:
-    """The square called ``name`` ("a1" .. "h8", any case); ``ValueError`` if none."""
-    try:
-        return _SQUARE_INDEX[name.strip().lower()]
-    except KeyError:
-        raise ValueError(f"{name!r} is not a square (files a-h, ranks 1-8)") from None
+    """The square called ``name`` ("a1" .. "h8", any case); ``MisuseError`` if none."""
+    index = _SQUARE_INDEX.get(name.strip().lower()) if isinstance(name, str) else None
+    if index is None:
+        raise MisuseError(f"{name!r} is not a square (files a-h, ranks 1-8)")
+    return index
+
+
+def square_arg(square: int | str) -> int:
+    """The index of ``square``, given as an index 0-63 (a1 = 0, h8 = 63) or a name.
+
+    Every accessor that takes a square reads it with this: one meaning of an int
+    (a square) and names accepted alike.  ``MisuseError`` for anything else.
+    """
+    # bool is an int to Python, but True is no square anyone means.
+    if isinstance(square, int) and not isinstance(square, bool):
+        if 0 <= square < SIZE * SIZE:
+            return square
+    elif isinstance(square, str):
+        index = _SQUARE_INDEX.get(square.strip().lower())
+        if index is not None:
+            return index
+    raise MisuseError(
+        f"{square!r} is not a square: give its name (a1-h8) or its index 0-63 (a1 = 0, h8 = 63)"
+    )
+
+
+def _side_arg(side: int) -> int:
+    """``side`` checked: WHITE (0) or RED (1); ``MisuseError`` for anything else."""
+    if type(side) is int and side in (WHITE, RED):
+        return side
+    raise MisuseError(f"{side!r} is not a side: WHITE (0) or RED (1)")
+
+
+def _check_square_field(move: object, field: str, value: object) -> None:
+    """Refuse a hand-built move whose ``field`` is not a square index (MisuseError).
+
+    Run once when a move is made, never when it is pushed: parsed moves are
+    memoised and legal_moves() hands out prebuilt ones, so push stays unchecked.
+    """
+    if type(value) is not int or not 0 <= value < SIZE * SIZE:
+        raise MisuseError(
+            f"{type(move).__name__}.{field} is {value!r}: a square is an int 0-63 "
+            "(a1 = 0, h8 = 63); GAME.parse() reads a move from its text"
+        )
+
+
+def _check_mark_field(move: object, marked: object) -> None:
+    if type(marked) is not bool:
+        raise MisuseError(f"{type(move).__name__}.marked is {marked!r}: True or False")
+
+
+def _not_a_move(move: object) -> MisuseError:
+    return MisuseError(
+        f"{move!r} is not a Tinkertown move (Drop, Resurrection or Move; "
+        "GAME.parse() reads one from its text)"
+    )
 
 
 def _bad_string(reason: str) -> TagValueError:
@@ -199,6 +251,10 @@ class Drop:
     square: int
     marked: bool = False
 
+    def __post_init__(self) -> None:
+        _check_square_field(self, "square", self.square)
+        _check_mark_field(self, self.marked)
+
     def __str__(self) -> str:
         return SQUARE_NAMES[self.square] + ("x" if self.marked else "")
 
@@ -215,6 +271,11 @@ class Resurrection:
     b: int
     marked: bool = False
 
+    def __post_init__(self) -> None:
+        _check_square_field(self, "a", self.a)
+        _check_square_field(self, "b", self.b)
+        _check_mark_field(self, self.marked)
+
     def __str__(self) -> str:
         return f"{SQUARE_NAMES[self.a]},{SQUARE_NAMES[self.b]}" + ("x" if self.marked else "")
 
@@ -229,6 +290,11 @@ class Move:
     src: int
     dst: int
     marked: bool = False
+
+    def __post_init__(self) -> None:
+        _check_square_field(self, "src", self.src)
+        _check_square_field(self, "dst", self.dst)
+        _check_mark_field(self, self.marked)
 
     def __str__(self) -> str:
         return f"{SQUARE_NAMES[self.src]}{'x' if self.marked else '-'}{SQUARE_NAMES[self.dst]}"
@@ -380,14 +446,15 @@ class TinkertownPosition(Position[TinkertownMove]):
         with Red.  If the side to move controls no group, the other side has
         already won.  ``ValueError`` if a square is not a grave, a stack has a
         letter other than w and r, a tombstone shares its grave with zombies,
-        or ``turn`` does not fit the side to move.
+        or ``turn`` does not fit the side to move
+        (a :class:`MisuseError`, which is a ``ValueError``).
         """
-        if to_move not in (WHITE, RED):
-            raise ValueError(f"to_move is WHITE (0) or RED (1), not {to_move!r}")
+        if type(to_move) is not int or to_move not in (WHITE, RED):
+            raise MisuseError(f"to_move is WHITE (0) or RED (1), not {to_move!r}")
         if turn is None:
             turn = to_move
-        if turn < 0 or turn % 2 != to_move:
-            raise ValueError(
+        if type(turn) is not int or turn < 0 or turn % 2 != to_move:
+            raise MisuseError(
                 f"turn {turn} does not fit {SIDE_NAMES[to_move]} to move: White moves "
                 "after an even number of turns, Red after an odd one"
             )
@@ -400,17 +467,17 @@ class TinkertownPosition(Position[TinkertownMove]):
             sq = parse_square(name)
             why = _not_a_grave(sq)
             if why:
-                raise ValueError(why)
+                raise MisuseError(why)
             groups[sq] = stack.lower()
             if groups[sq].strip("wr"):
-                raise ValueError(f"stack {stack!r} on {name}: only w and r are zombies")
+                raise MisuseError(f"stack {stack!r} on {name}: only w and r are zombies")
         for name in tombstones:
             sq = parse_square(name)
             why = _not_a_grave(sq)
             if why:
-                raise ValueError(why)
+                raise MisuseError(why)
             if groups.get(sq):
-                raise ValueError(f"{name} holds zombies and a tombstone")
+                raise MisuseError(f"{name} holds zombies and a tombstone")
             if not pos._tomb[sq]:
                 pos._bury(sq)
         for sq, stack in groups.items():
@@ -601,8 +668,13 @@ class TinkertownPosition(Position[TinkertownMove]):
         return WIN_FIRST if self._winner == WHITE else WIN_SECOND
 
     def push(self, move: TinkertownMove) -> None:
-        """Play ``move``; IllegalMoveError (position unchanged) if the rules forbid it."""
+        """Play ``move``; IllegalMoveError (position unchanged) if the rules forbid it.
+
+        MisuseError (position unchanged) for an object that is not a Tinkertown move.
+        """
         if self._winner >= 0:
+            if not isinstance(move, Drop | Resurrection | Move):
+                raise _not_a_move(move)
             raise IllegalMoveError(
                 f"the game is over: {SIDE_NAMES[self._winner]} won at turn {self._win_turn}"
             )
@@ -612,6 +684,9 @@ class TinkertownPosition(Position[TinkertownMove]):
             elif isinstance(move, Drop):
                 self._push_entry(move)
             else:
+                # The type is checked only here, off the path of every legal move.
+                if not isinstance(move, Resurrection):
+                    raise _not_a_move(move)
                 raise IllegalMoveError(
                     "the resurrection stage is over: a turn is one move or one entry, "
                     f"{self.mover} to move"
@@ -621,13 +696,17 @@ class TinkertownPosition(Position[TinkertownMove]):
         elif isinstance(move, Drop):
             self._push_single(move)
         else:
+            if not isinstance(move, Move):
+                raise _not_a_move(move)
             raise IllegalMoveError(
                 f"the resurrection stage is on: {self.mover} places zombies; "
                 "groups move only in the movement stage"
             )
 
     def pop(self) -> TinkertownMove:
-        """Take back the last move and return it."""
+        """Take back the last move and return it; MisuseError if none was pushed."""
+        if not self._history:
+            raise MisuseError("pop() with no move to take back: none was pushed on this position")
         move, changes, tomb, movement, last_w, last_r = self._history.pop()
         if tomb >= 0:
             self._tomb[tomb] = False
@@ -713,46 +792,50 @@ class TinkertownPosition(Position[TinkertownMove]):
         """WHITE or RED once the game is won, else None."""
         return None if self._winner < 0 else self._winner
 
-    def stack(self, square: int) -> str:
-        """The zombies on ``square``, bottom to top ("w" white, "r" red; "" none)."""
-        return self._stacks[square]
+    def stack(self, square: int | str) -> str:
+        """The zombies on ``square``, bottom to top ("w" white, "r" red; "" none).
+
+        Like every accessor here, ``square`` is an index 0-63 or a name ("h5").
+        """
+        return self._stacks[square_arg(square)]
 
     def groups(self) -> dict[int, str]:
         """Every occupied grave and its stack (bottom to top), in square order."""
         return {sq: st for sq, st in enumerate(self._stacks) if st}
 
-    def controller(self, square: int) -> int | None:
+    def controller(self, square: int | str) -> int | None:
         """WHITE or RED, the side whose zombie tops the group on ``square``; None if empty."""
-        st = self._stacks[square]
+        st = self._stacks[square_arg(square)]
         return None if not st else COLOURS.index(st[-1])
 
-    def is_tombstone(self, square: int) -> bool:
+    def is_tombstone(self, square: int | str) -> bool:
         """Whether a tombstone stands on ``square``."""
-        return self._tomb[square]
+        return self._tomb[square_arg(square)]
 
     @property
     def tombstones(self) -> frozenset[int]:
         """The squares that carry a tombstone."""
         return frozenset(sq for sq in GRAVES if self._tomb[sq])
 
-    def capacity(self, square: int) -> int:
+    def capacity(self, square: int | str) -> int:
         """Graves next to ``square`` without a tombstone; 0 for a non-grave or a tombstone."""
+        square = square_arg(square)
         if not IS_GRAVE[square] or self._tomb[square]:
             return 0
         return self._capacity[square]
 
     def zombie_count(self, side: int) -> int:
         """How many zombies of ``side`` (WHITE or RED) are on the board."""
-        colour = COLOURS[side]
+        colour = COLOURS[_side_arg(side)]
         return sum(st.count(colour) for st in self._stacks)
 
     def group_count(self, side: int) -> int:
         """How many groups ``side`` controls."""
-        return self._controlled[side]
+        return self._controlled[_side_arg(side)]
 
     def last_placement(self, side: int) -> int | None:
         """``side``'s most recent placement of the resurrection stage, or None."""
-        sq = self._last[side]
+        sq = self._last[_side_arg(side)]
         return None if sq < 0 else sq
 
     @property
@@ -808,15 +891,18 @@ class TinkertownPosition(Position[TinkertownMove]):
     def canonical(self, move: TinkertownMove) -> TinkertownMove:
         """``move`` as legal_moves() writes it: the capture mark exactly when it captures.
 
-        A move that is illegal here (whatever its mark) comes back unchanged.
+        A move that is illegal here (whatever its mark) comes back unchanged;
+        MisuseError for an object that is not a Tinkertown move.
         """
         plain: TinkertownMove
         if isinstance(move, Move):
             plain = _MOVES.get((move.src, move.dst, False), move)
         elif isinstance(move, Drop):
             plain = _DROPS[move.square][0]
-        else:
+        elif isinstance(move, Resurrection):
             plain = Resurrection(move.a, move.b)
+        else:
+            raise _not_a_move(move)
         try:
             self.push(plain)
         except IllegalMoveError:
@@ -1374,7 +1460,12 @@ class TinkertownGame(Game[TinkertownMove]):
         return move
 
     def new_position(self, tags: Mapping[str, str] | None = None) -> TinkertownPosition:
-        """The empty cemetery, White to place (no tag changes the start)."""
+        """The empty cemetery, White to place; or the position of a ``Position`` tag.
+
+        No other tag changes the start.
+        """
+        if tags and "Position" in tags:
+            return self.position_from_string(tags["Position"], tags)
         return TinkertownPosition()
 
     def position_from_string(
@@ -1396,6 +1487,8 @@ class TinkertownGame(Game[TinkertownMove]):
                 "b": SQUARE_NAMES[move.b],
                 "marked": move.marked,
             }
+        if not isinstance(move, Move):
+            raise _not_a_move(move)
         return {
             "type": "move",
             "from": SQUARE_NAMES[move.src],

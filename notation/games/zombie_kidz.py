@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final, Self, cast
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
+from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.games.base import WIN_FIRST, WIN_SECOND, Game, Position
 from notation.grammar import build_parser
 from notation.view import BoardView, Cell, Token
@@ -200,6 +200,28 @@ class ZombieKidzMove:
     eliminated: bool = False
     locked: bool = False
 
+    def __post_init__(self) -> None:
+        """Refuse fields that name nothing (MisuseError), once, when the move is made:
+        parsed moves are memoised and legal moves prebuilt, so push() checks nothing."""
+        if type(self.die) is not str or self.die not in DIE_FACES:
+            raise MisuseError(
+                f"ZombieKidzMove.die is {self.die!r}: a die letter R, Y, G, K, B or W"
+            )
+        for field, zone in (("origin", self.origin), ("dest", self.dest)):
+            if zone is not None and (type(zone) is not int or not 0 <= zone < len(ZONE_NAMES)):
+                raise MisuseError(
+                    f"ZombieKidzMove.{field} is {zone!r}: a zone is an int 0-8 "
+                    "(a1 = 0, b2 = 4, c3 = 8) or None"
+                )
+        if self.origin is not None and self.dest is None:
+            raise MisuseError(
+                f"ZombieKidzMove.origin is {ZONE_NAMES[self.origin]} without a dest: "
+                "a pawn that stays has neither"
+            )
+        for field, mark in (("eliminated", self.eliminated), ("locked", self.locked)):
+            if type(mark) is not bool:
+                raise MisuseError(f"ZombieKidzMove.{field} is {mark!r}: True or False")
+
     def __str__(self) -> str:
         text = self.die
         if self.dest is not None:
@@ -267,6 +289,47 @@ def _zone(name: str) -> int:
     return zone
 
 
+def zone_arg(zone: int | str) -> int:
+    """The index of ``zone``, given as an index 0-8 (a1 = 0, b2 = 4, c3 = 8) or a name.
+
+    Every accessor that takes a zone reads it with this: an int always means a
+    zone, and names are accepted alike.  ``MisuseError`` for anything else.
+    """
+    # bool is an int to Python, but True is no zone anyone means.
+    if isinstance(zone, int) and not isinstance(zone, bool):
+        if 0 <= zone < len(ZONE_NAMES):
+            return zone
+    elif isinstance(zone, str):
+        index = ZONE_INDEX.get(zone.strip().lower())
+        if index is not None:
+            return index
+    raise MisuseError(
+        f"{zone!r} is not a zone: give its name (a1 to c3) or its index 0-8 "
+        "(a1 = 0, b2 = 4, c3 = 8)"
+    )
+
+
+def _not_a_move(move: object) -> MisuseError:
+    return MisuseError(
+        f"{move!r} is not a Zombie Kidz move (a ZombieKidzMove; "
+        "GAME.parse() reads one from its text)"
+    )
+
+
+# Every turn a board allows, made once: legal_moves_for_roll() hands out these shared
+# immutable objects rather than making (and checking) new ones on every call.
+_TURNS: Final[Mapping[tuple[str, int | None, int | None, bool, bool], ZombieKidzMove]] = {
+    (die, origin, dest, x, lock): ZombieKidzMove(die, origin, dest, x, lock)
+    for die in DICE
+    for origin, dest in (
+        (None, None),
+        *((z, n) for z in range(len(ZONE_NAMES)) for n in sorted(NEIGHBOURS_TWO[z])),
+    )
+    for x in (False, True)
+    for lock in (False, True)
+}
+
+
 # -- positions -----------------------------------------------------------------
 
 
@@ -293,10 +356,10 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
     )
 
     def __init__(self, players: int = DEFAULT_PLAYERS, zombies: int = DEFAULT_ZOMBIES) -> None:
-        if players not in PLAYER_COUNTS.values():
-            raise ValueError(f"Zombie Kidz is played by 2 to 4 players, not {players}")
-        if zombies not in ZOMBIE_COUNTS.values():
-            raise ValueError(f"Zombie Kidz is played with 8 or 7 zombies, not {zombies}")
+        if type(players) is not int or players not in PLAYER_COUNTS.values():
+            raise MisuseError(f"Zombie Kidz is played by 2 to 4 players, not {players!r}")
+        if type(zombies) is not int or zombies not in ZOMBIE_COUNTS.values():
+            raise MisuseError(f"Zombie Kidz is played with 8 or 7 zombies, not {zombies!r}")
         self._players = players
         self._total = zombies
         two_player_side = players == 2
@@ -342,15 +405,21 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
     def reserve(self) -> int:
         return self._reserve
 
-    def zombies_on(self, zone: str) -> int:
-        return self._zombies[_zone(zone)]
+    def zombies_on(self, zone: int | str) -> int:
+        """Zombies on ``zone``, a name ("b2") or an index 0-8 like every zone here."""
+        return self._zombies[zone_arg(zone)]
 
     def pawn_zone(self, player: int) -> str:
-        """Where player ``player`` (1-based) stands."""
+        """Where player ``player`` (1 to :attr:`players`) stands; MisuseError for another."""
+        if type(player) is not int or not 1 <= player <= self._players:
+            raise MisuseError(
+                f"{player!r} is not a player of this game: players are 1 to {self._players}"
+            )
         return ZONE_NAMES[self._pawns[player - 1]]
 
-    def is_locked(self, gate: str) -> bool:
-        return bool(self._locked & GATE_BIT[_zone(gate)])
+    def is_locked(self, gate: int | str) -> bool:
+        """Whether ``gate`` (a zone name or index) is locked; always False for a tomb."""
+        return bool(self._locked & GATE_BIT[zone_arg(gate)])
 
     @property
     def locked_gates(self) -> tuple[str, ...]:
@@ -365,6 +434,13 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         return None if self._end is None else self._end[2]
 
     def push(self, move: ZombieKidzMove) -> None:
+        """Play ``move``; IllegalMoveError (position unchanged) if the rules forbid it.
+
+        MisuseError (position unchanged) for an object that is not a ZombieKidzMove.
+        """
+        # The one check of a move's type; its fields were checked when it was made.
+        if type(move) is not ZombieKidzMove:
+            raise _not_a_move(move)
         if self._end is not None:
             result, turn, why = self._end
             winners = "players" if result == PLAYERS_WIN else "zombies"
@@ -437,6 +513,9 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
             self._end = (PLAYERS_WIN, self._turn, "all 4 gates are locked")
 
     def pop(self) -> ZombieKidzMove:
+        """Take back the last move and return it; MisuseError if none was pushed."""
+        if not self._history:
+            raise MisuseError("pop() with no move to take back: none was pushed on this position")
         move, tomb, here, count, lock = self._history.pop()
         self._turn -= 1
         self._end = None
@@ -468,18 +547,18 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         Each move is in the canonical long form with exactly the marks that apply.
         A roll that loses has one turn: the die letter alone.
         """
+        tomb = DIE_TOMB.get(die.upper()) if isinstance(die, str) else None
+        if tomb is None:
+            raise MisuseError(f"{die!r} is not a die letter (R Y G K B W)")
+        die = die.upper()
         if self._end is not None:
             return []
-        die = die.upper()
-        tomb = DIE_TOMB.get(die)
-        if tomb is None:
-            raise ValueError(f"{die!r} is not a die letter (R Y G K B W)")
         zombies = self._zombies
         here = self._pawns[self._turn % self._players]
         if tomb >= 0 and (
             self._reserve == 0 or (zombies[tomb] + 1 >= DEADLY and self._pawn_count[tomb])
         ):
-            return [ZombieKidzMove(die)]
+            return [_TURNS[die, None, None, False, False]]
         moves: list[ZombieKidzMove] = []
         for dest in (here, *self._steps[here]):
             count = zombies[dest] + (dest == tomb)
@@ -490,9 +569,9 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
                 bit and not self._locked & bit and self._pawn_count[dest] + (dest != here) >= 2
             )
             if dest == here:
-                moves.append(ZombieKidzMove(die, None, None, count > 0, lock))
+                moves.append(_TURNS[die, None, None, count > 0, lock])
             else:
-                moves.append(ZombieKidzMove(die, here, dest, count > 0, lock))
+                moves.append(_TURNS[die, here, dest, count > 0, lock])
         return moves
 
     def canonical(self, move: ZombieKidzMove) -> ZombieKidzMove:
@@ -1005,7 +1084,11 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
         return ZombieKidzMove(die, origin, dest, "x" in marks, "l" in marks)
 
     def new_position(self, tags: Mapping[str, str] | None = None) -> ZombieKidzPosition:
+        """The start for the ``Players`` and ``Zombies`` tags (2 and 8 by default), or
+        the position of a ``Position`` tag, which those tags must then agree with."""
         tags = tags or {}
+        if "Position" in tags:
+            return self.position_from_string(tags["Position"], tags)
         players = _players_tag(tags)
         zombies = _zombies_tag(tags)
         return ZombieKidzPosition(
@@ -1039,6 +1122,8 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
 
     def move_to_dict(self, move: ZombieKidzMove) -> dict[str, Any]:
         """A turn as data: see docs/zombie-kidz.md, "Data for programs"."""
+        if not isinstance(move, ZombieKidzMove):
+            raise _not_a_move(move)
         tomb = DIE_FACES[move.die][1]
         form = "stay" if move.dest is None else "short" if move.origin is None else "long"
         return {
@@ -1053,13 +1138,14 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
             "L": move.locked,
         }
 
+    def player_range(self) -> tuple[int, int]:
+        return min(PLAYER_COUNTS.values()), max(PLAYER_COUNTS.values())
+
     def setup_tags(self, players: int | None = None) -> list[tuple[str, str]]:
+        """``Players`` (2 by default); ``TagValueError`` for a count outside 2 to 4."""
         if players is None:
             players = DEFAULT_PLAYERS
-        if str(players) not in PLAYER_COUNTS:
-            raise TagValueError(
-                "Players", f"Zombie Kidz is played by 2, 3 or 4 players, not {players}"
-            )
+        self.check_players(players)
         return [("Players", str(players))]
 
     def random_playout(

@@ -428,7 +428,10 @@ def make_console(
 
     ``plain`` None decides from the stream and the environment: plain text when
     the stream is not a terminal or ``NO_COLOR`` is set (no ANSI at all, not even
-    bold).  Piped output gets a fixed width, so it does not depend on a terminal.
+    bold).  Piped output gets a fixed width, so it does not depend on a terminal,
+    and its lines of text are never wrapped (soft wrap): a message naming a long
+    path stays one line for grep.  Only the layout (the board, its facts beside it)
+    keeps the fixed width.
     """
     stream = file if file is not None else sys.stdout
     is_tty = _isatty(stream)
@@ -445,7 +448,7 @@ def make_console(
         highlight=False,
         markup=False,
         emoji=False,
-        soft_wrap=False,
+        soft_wrap=not is_tty,
     )
 
 
