@@ -184,6 +184,9 @@ class _Reader:
         # The current record's text as written (with keep_raw): whole lines with their
         # own line ends, the first and last possibly cut where a record starts mid-line.
         self.raw_parts: list[str] = []
+        # Where in the current line the current record's text starts (not 0 when a
+        # record starts after another's result on the same line).
+        self.raw_offset = 0
         # Escape lines read before the next record starts: kept with it, not lost.
         self.raw_before: list[str] = []
         # The record's last non-blank line (cut where the next record starts, if on
@@ -346,6 +349,7 @@ class _Reader:
                 record = self._start(lineno)
             if keep_raw:
                 self.raw_parts.append(raw)
+                self.raw_offset = 0
             self.end_text = line
             record.last_line = lineno
             if self.comment_start is not None:
@@ -512,16 +516,20 @@ class _Reader:
                 self.end_text = line[:start]
                 tail = ""
                 if self.keep_raw:
+                    # The last part is this line from raw_offset on (an earlier record
+                    # may have taken its start already).
                     whole = self.raw_parts.pop()
-                    self.raw_parts.append(line[:start].rstrip())
-                    tail = whole[start:]
+                    cut = start - self.raw_offset
+                    self.raw_parts.append(whole[:cut].rstrip())
+                    tail = whole[cut:]
+                    self.raw_offset = start
                 finished = self._finish()
                 if finished is not None:
                     yield finished
                 record = self._start(lineno)
                 record.last_line = lineno
                 self.end_text = line
-                if tail:
+                if self.keep_raw:
                     self.raw_parts.append(tail)
                 pos = start
                 continue

@@ -185,6 +185,7 @@ _NOT_A_MOVE = re.compile(
        |\$                  # a glyph
        |\d+\.              # a move number
        |(?:1-0|0-1|1/2-1/2|\*)\Z
+       |(?:1/2|0\.5|1|0|1-|0-|1/2-)\Z  # read as a result written wrongly
        |.*[!?]\Z            # a suffix would be split off
     )""",
     re.VERBOSE | re.DOTALL,

@@ -187,3 +187,9 @@ def test_converting_from_json_reads_every_line() -> None:
     back = CliRunner().invoke(cli, ["convert", "--to", "text", "-"], input=result.stdout)
     assert back.exit_code == result.exit_code
     assert back.stdout.count('[Game "cave"]') == 300
+
+
+def test_several_records_on_one_line_each_keep_their_own_text() -> None:
+    text = "6. Y 0-1 (0-1 (0-1 ))\n"
+    records = list(read_records(io.StringIO(text), keep_raw=True))
+    assert [r.raw for r in records] == ["6. Y 0-1", "(0-1", "(0-1", "))\n"]

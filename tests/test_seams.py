@@ -228,3 +228,15 @@ def test_escape_lines_are_ignored_wherever_they_stand() -> None:
     assert verdict.ok and verdict.turns == 2
     assert [c.text for c in record.moves[0].comments_after] == ["a\ncomment"]
     assert record.raw == text  # and kept with the record's text, not lost
+
+
+def test_annotate_in_place_refuses_json_lines_before_touching_any_file(
+    tmp_path: Path, json_file: Path
+) -> None:
+    text_file = tmp_path / "a.txt"
+    text_file.write_text('[Game "cave"]\n\n1. b1 b5 *\n')
+    before = json_file.read_bytes()
+    code, _, err = run("annotate", "--in-place", str(text_file), str(json_file))
+    assert code == 2 and "JSON Lines" in err
+    assert json_file.read_bytes() == before
+    assert text_file.read_text() == '[Game "cave"]\n\n1. b1 b5 *\n'

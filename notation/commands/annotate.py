@@ -26,7 +26,7 @@ def _annotate_source(source: Source, out: TextIO, options: AnnotateOptions,
         converted = annotate_record(record, options, game)
         if converted.error is not None:
             broken += 1
-            click.echo(f"warning: {converted.error} (not annotated, kept as it reads)", err=True)
+            click.echo(f"warning: {converted.error} (not annotated, kept as written)", err=True)
         if written or not first:
             out.write("\n")
         out.write(converted.text)
@@ -52,8 +52,9 @@ def command(files: tuple[str, ...], output: str | None, in_place: bool, diagrams
     Facts go after each move as [%key value] commands inside a comment; a
     Termination tag says how the game ended.  Annotating an annotated record
     replaces the old commands and keeps the human comments.  The output is the
-    canonical record text.  Records that do not check are written as they read,
-    with a warning; the exit code is then 1.
+    canonical record text.  Records that do not check are written back exactly
+    as they were, with a warning; the exit code is then 1.  Every record that
+    comes in goes out.
     """
     sources = expand_sources(files)
     options = AnnotateOptions(diagrams=diagrams, analyze=analyze)
@@ -61,9 +62,15 @@ def command(files: tuple[str, ...], output: str | None, in_place: bool, diagrams
     if in_place:
         if output is not None:
             raise click.UsageError("--in-place and -o do not go together")
-        for source in sources:
+        for source in sources:  # every file is fit before the first is rewritten
             if source.path is None:
                 raise click.UsageError("--in-place needs files, not standard input")
+            if source.is_json():
+                raise click.UsageError(
+                    f"{source.name} holds JSON Lines, and annotate writes record text: "
+                    "write it elsewhere with -o instead of --in-place"
+                )
+        for source in sources:
             with atomic_output(str(source.path)) as out:
                 written, bad = _annotate_source(source, out, options, game, True)
                 total += written

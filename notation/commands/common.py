@@ -13,7 +13,7 @@ from typing import Any, BinaryIO, TextIO, TypeVar
 
 import click
 
-from notation.convert import read_any_records
+from notation.convert import looks_like_json_records, read_any_records
 from notation.games import game_names
 from notation.record import Record
 from notation.textio import decoded_lines, not_utf8_message
@@ -45,6 +45,16 @@ class Source:
         except OSError as exc:
             raise file_error(self.name, exc) from None
         return _closing(handle, self.name)
+
+    def is_json(self) -> bool:
+        """Whether the source holds JSON Lines of records (a file; standard input cannot
+        be looked at twice, and counts as not)."""
+        if self.path is None:
+            return False
+        for line in self.lines():
+            if line.strip():
+                return looks_like_json_records(line)
+        return False
 
     def records(self, *, keep_raw: bool = False) -> Iterator[Record]:
         """The records of the source: record text, or the JSON Lines that ``convert --to
