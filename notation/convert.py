@@ -477,9 +477,17 @@ def read_json_records(
             if errors == "raise":
                 raise NotARecord(f"{source or '<input>'}:{number}: {exc}") from None
             record = Record(raw=line, error=NotationError(ErrorKind.SYNTAX, str(exc), number, 1))
-        record.source = source
+            record.source = source
+            record.first_line = record.last_line = number
+        else:
+            if record.raw is not None:
+                # A record passed on as its raw text: lines and columns are those of
+                # that text, so the place names the JSON line it stands in.
+                record.source = f"{source or '<input>'} (raw text of JSON line {number})"
+            else:
+                record.source = source
+                record.first_line = record.last_line = number
         record.index = count
-        record.first_line = record.last_line = number
         yield record
 
 

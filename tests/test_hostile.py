@@ -189,6 +189,25 @@ def test_input_that_is_not_utf8_is_read_as_windows_1252_with_a_warning(tmp_path:
     assert result.stderr == f"warning: {path} is not UTF-8; read as Windows-1252\n"
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check",), ("check", "--format", "json"), ("convert", "--to", "text"),
+        ("convert", "--to", "json"), ("annotate",), ("annotate", "--in-place"), ("show",),
+        ("replay",), ("html",), ("diagram",),
+    ],
+)
+def test_every_command_warns_once_of_a_file_not_in_utf8(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b'[Event "Jos\xe9"]\n[Game "cave"]\n\n1. b1 b5 *\n')
+    result = run(*args, str(path))
+    assert result.exit_code == 0
+    assert result.stderr == f"warning: {path} is not UTF-8; read as Windows-1252\n"
+    assert "\ufffd" not in result.output
+
+
 def test_windows_1252_punctuation_and_its_undefined_bytes(tmp_path: Path) -> None:
     """0x93/0x94 are quotes in Windows-1252; 0x81, which it leaves undefined, is kept
     as Latin-1's control character, so that no byte is lost."""
@@ -593,6 +612,14 @@ def test_closed_standard_streams(big: Path, closed: int, args: tuple[str, ...]) 
     assert process.returncode in (0, 1) and b"Traceback" not in err
 
 
+def interruptible(*args: str, **kwargs: Any) -> subprocess.Popen[bytes]:
+    """``python -m notation ARGS`` that Ctrl-C stops, even when this suite runs where
+    SIGINT is ignored (a background job), which Python would inherit."""
+    return python_m(
+        *args, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **kwargs
+    )
+
+
 def _interrupt_when(process: subprocess.Popen[bytes], ready: Any) -> tuple[bytes, bytes]:
     deadline = time.monotonic() + DEADLINE
     while not ready() and time.monotonic() < deadline:
@@ -603,7 +630,9 @@ def _interrupt_when(process: subprocess.Popen[bytes], ready: Any) -> tuple[bytes
 
 
 def test_ctrl_c_during_a_long_check(huge: Path) -> None:
-    process = python_m("check", "-v", str(huge), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = interruptible(
+        "check", "-v", str(huge), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     assert process.stdout is not None
     first = process.stdout.readline()  # it is checking
     assert b"valid" in first
@@ -615,7 +644,7 @@ def test_ctrl_c_during_a_long_check(huge: Path) -> None:
 def test_ctrl_c_during_convert_leaves_the_old_output(tmp_path: Path, huge: Path) -> None:
     out = tmp_path / "out.txt"
     out.write_text("the old output\n")
-    process = python_m(
+    process = interruptible(
         "convert", "--to", "json", "-o", str(out), str(huge),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )

@@ -199,14 +199,17 @@ def _group(pgid: int) -> list[int]:
     return members
 
 
-def _ignores_sigint(pid: int) -> bool:
-    """Whether the process ignores SIGINT (what a worker does once it has started)."""
+def _checking(pid: int) -> bool:
+    """Whether the process is a worker at work: it ignores SIGINT (a worker does, once
+    started) and has used some CPU time (it got a task, so the pool is up)."""
     try:
         status = Path(f"/proc/{pid}/status").read_text()
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return False
     ignored = int(next(ln for ln in status.splitlines() if ln.startswith("SigIgn:")).split()[1], 16)
-    return bool(ignored & (1 << (signal.SIGINT - 1)))
+    cpu_ticks = int(stat[11]) + int(stat[12])  # utime and stime, fields 14 and 15
+    return bool(ignored & (1 << (signal.SIGINT - 1))) and cpu_ticks > 0
 
 
 def _wait_for(condition: Callable[[], bool], what: str) -> None:
@@ -228,12 +231,15 @@ def test_ctrl_c_stops_the_workers_with_exit_130(tmp_path: Path) -> None:
         start_new_session=True,  # a process group, as a terminal makes one
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
+        # Ctrl-C as on a terminal, even when this suite runs where SIGINT is ignored (a
+        # background job): Python then ignores it too, and never raises KeyboardInterrupt.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    # Ctrl-C once the check runs: both workers started (they ignore SIGINT, leaving it
+    # Ctrl-C once the check runs: both workers at work (they ignore SIGINT, leaving it
     # to the main process, which stops them).
     _wait_for(
         lambda: process.poll() is not None
-        or sum(_ignores_sigint(pid) for pid in _group(process.pid) if pid != process.pid) >= 2,
+        or sum(_checking(pid) for pid in _group(process.pid) if pid != process.pid) >= 2,
         "the workers",
     )
     assert process.poll() is None, "finished before it could be interrupted"

@@ -31,12 +31,14 @@ class Source:
     name: str
     path: Path | None
 
-    def lines(self) -> Iterator[str]:
+    def lines(self, *, warn: bool = True) -> Iterator[str]:
         """The text lines of the source, line ends kept: UTF-8, or Windows-1252 with a
         warning on standard error for a source that is not (see :mod:`notation.textio`).
 
-        A file is opened here and now, so that one that cannot be read is a usage
-        error (exit 2) before anything is written, not a traceback.
+        ``warn`` False: no warning, for a look at the source before it is read (the
+        user is warned once, when it is).  A file is opened here and now, so that one
+        that cannot be read is a usage error (exit 2) before anything is written, not
+        a traceback.
         """
         if self.path is None:
             return stdin_lines()
@@ -44,14 +46,14 @@ class Source:
             handle = open(self.path, "rb")  # noqa: SIM115 - closed by _closing
         except OSError as exc:
             raise file_error(self.name, exc) from None
-        return _closing(handle, self.name)
+        return _closing(handle, self.name if warn else None)
 
     def is_json(self) -> bool:
         """Whether the source holds JSON Lines of records (a file; standard input cannot
         be looked at twice, and counts as not)."""
         if self.path is None:
             return False
-        for line in self.lines():
+        for line in self.lines(warn=False):
             if line.strip():
                 return looks_like_json_records(line)
         return False
@@ -62,9 +64,11 @@ class Source:
         return read_any_records(self.lines(), self.name, keep_raw=keep_raw)
 
 
-def _closing(handle: BinaryIO, name: str) -> Iterator[str]:
+def _closing(handle: BinaryIO, name: str | None) -> Iterator[str]:
+    """The lines of ``handle``, closed at the end; a warning naming ``name`` (None: none)
+    if they are not UTF-8."""
     with handle:
-        yield from decoded_lines(handle, lambda: warn_not_utf8(name))
+        yield from decoded_lines(handle, lambda: None if name is None else warn_not_utf8(name))
 
 
 def warn_not_utf8(name: str) -> None:
