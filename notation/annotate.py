@@ -28,6 +28,7 @@ from notation.games.base import Game, Position
 from notation.record import Comment, MoveNode, Record
 from notation.replay import ReplayVisitor, check_record, resolve_game
 from notation.view import Assessment
+from notation.walk import all_comment_lists
 
 __all__ = ["AnnotateOptions", "annotate_record", "strip_machine_commands", "termination"]
 
@@ -102,18 +103,6 @@ class _Annotator(ReplayVisitor):
         node.comments_after.append(comment)
 
 
-def _all_comment_lists(record: Record) -> list[list[Comment]]:
-    lists = [record.comments, record.comments_after_result]
-    stack = [record.moves]
-    while stack:
-        for node in stack.pop():
-            lists.extend((node.comments_before, node.comments_after))
-            for variation in node.variations:
-                lists.extend((variation.comments_before, variation.comments))
-                stack.append(variation.nodes)
-    return lists
-
-
 def strip_machine_commands(
     record: Record, keys: set[str] | frozenset[str], keep: set[int] | None = None
 ) -> None:
@@ -121,7 +110,7 @@ def strip_machine_commands(
     comments whose ids are in ``keep``); comments left empty go, and so do whole
     ``[%diagram]`` comments."""
     keep = keep or set()
-    for comments in _all_comment_lists(record):
+    for comments in all_comment_lists(record):
         kept: list[Comment] = []
         for comment in comments:
             if id(comment) in keep:

@@ -37,6 +37,7 @@ from notation.games.base import Game, Position
 from notation.reader import RESULTS, read_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
 from notation.replay import ReplayVisitor, check_record, resolve_game, start_position
+from notation.walk import TreeVisitor, iter_nodes, walk_tree
 from notation.writer import UnwritableRecord, unwritable, write_record
 
 __all__ = [
@@ -180,13 +181,10 @@ def _spellings(record: Record, game: Game[Any], legal: dict[int, str]) -> dict[i
     """Canonical spellings for a broken record being repaired: the replay's for the
     moves it reached, the grammar's for the moves after the defect that still parse."""
     texts = dict(legal)
-    stack = [record.moves]
-    while stack:
-        for node in stack.pop():
-            if id(node) not in texts:
-                with suppress(MoveSyntaxError):
-                    texts[id(node)] = str(game.parse(node.text))
-            stack.extend(v.nodes for v in node.variations)
+    for node in iter_nodes(record.moves):
+        if id(node) not in texts:
+            with suppress(MoveSyntaxError):
+                texts[id(node)] = str(game.parse(node.text))
     return texts
 
 
@@ -244,6 +242,49 @@ def _comments_to_json(comments: list[Comment]) -> list[dict[str, Any]]:
     return out
 
 
+class _JsonMoves(TreeVisitor):
+    """Builds the JSON ``moves`` of a record from a walk of its tree."""
+
+    def __init__(
+        self, data: Mapping[int, tuple[int, dict[str, Any], dict[str, Any]]],
+        texts: Mapping[int, str],
+    ) -> None:
+        self.data = data
+        self.texts = texts
+        #: The lines being filled: the main line's moves, then each open variation's.
+        self.lines: list[list[dict[str, Any]]] = [[]]
+
+    def visit_move(self, node: MoveNode, turn: int, resumes: str | None) -> None:
+        known = self.data.get(id(node))
+        self.lines[-1].append(
+            {
+                "turn": known[0] if known else turn,
+                "text": self.texts.get(id(node), node.text),
+                "suffix": node.suffix,
+                "nags": list(node.nags),
+                "move": known[1] if known else None,
+                "facts": known[2] if known else None,
+                "comments_before": _comments_to_json(node.comments_before),
+                "comments_after": _comments_to_json(node.comments_after),
+                "variations": [],
+            }
+        )
+
+    def begin_variation(self, variation: Variation, node: MoveNode, turn: int) -> None:
+        moves: list[dict[str, Any]] = []
+        self.lines[-1][-1]["variations"].append(
+            {
+                "comments_before": _comments_to_json(variation.comments_before),
+                "moves": moves,
+                "comments": _comments_to_json(variation.comments),
+            }
+        )
+        self.lines.append(moves)
+
+    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+        self.lines.pop()
+
+
 def record_to_json(
     record: Record,
     game: Game[Any] | None,
@@ -258,42 +299,10 @@ def record_to_json(
     ``id(node)`` to the spelling to write instead of the node's text.  Built with an
     explicit stack: variations nest deeper than recursion allows.
     """
-    data = data or {}
-    texts = texts or {}
+    exporter = _JsonMoves(data or {}, texts or {})
     _, first_turn = _layout(record, game)
-    moves: list[dict[str, Any]] = []
-    # Lines still to fill: their nodes, the turn of the first, and the list to fill.
-    pending: list[tuple[list[MoveNode], int, list[dict[str, Any]]]] = [
-        (record.moves, first_turn, moves)
-    ]
-    while pending:
-        nodes, first, out = pending.pop()
-        for turn, node in enumerate(nodes, first):
-            variations: list[dict[str, Any]] = []
-            for v in node.variations:
-                line: list[dict[str, Any]] = []
-                variations.append(
-                    {
-                        "comments_before": _comments_to_json(v.comments_before),
-                        "moves": line,
-                        "comments": _comments_to_json(v.comments),
-                    }
-                )
-                pending.append((v.nodes, turn, line))
-            known = data.get(id(node))
-            out.append(
-                {
-                    "turn": known[0] if known else turn,
-                    "text": texts.get(id(node), node.text),
-                    "suffix": node.suffix,
-                    "nags": list(node.nags),
-                    "move": known[1] if known else None,
-                    "facts": known[2] if known else None,
-                    "comments_before": _comments_to_json(node.comments_before),
-                    "comments_after": _comments_to_json(node.comments_after),
-                    "variations": variations,
-                }
-            )
+    walk_tree(record.moves, exporter, first_turn)
+    moves = exporter.lines[0]
     obj: dict[str, Any] = {
         "format": JSON_FORMAT_ID,
         "game": game.name if game is not None else None,

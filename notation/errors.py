@@ -120,11 +120,3 @@ class TagValueError(NotationException):
     def __init__(self, tag: str, message: str) -> None:
         super().__init__(message)
         self.tag = tag
-
-
-class RecordError(NotationException):
-    """Raised by the convenience APIs that want a valid record and got a broken one."""
-
-    def __init__(self, error: NotationError) -> None:
-        super().__init__(str(error))
-        self.error = error

@@ -1,24 +1,40 @@
-"""Loading the Lark grammars of ``grammar/``.
+"""Loading the Lark grammars of games.
 
-In a source checkout (and an editable install) the grammars sit in the
-top-level ``grammar/`` folder; a wheel ships them as ``notation/grammar/``.
-Each parser is built once per process (LALR, with the game's transformer
-applied while parsing, so no parse tree is kept).
+The grammars of the games in this package sit in the top-level ``grammar/`` folder
+of a source checkout (and an editable install); a wheel ships them as
+``notation/grammar/``.  A game kept elsewhere (another distribution, a test) names
+its grammar file by its path instead.  Each parser is built once per process (LALR,
+with the game's transformer applied while parsing, so no parse tree is kept).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any, Generic, TypeVar, cast
 
 from lark import Lark, Transformer
+from lark.exceptions import UnexpectedInput
+
+__all__ = ["GameParser", "build_parser", "grammar_path", "grammar_text"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _CANDIDATES = (_PACKAGE_DIR / "grammar", _PACKAGE_DIR.parent / "grammar")
 
+T = TypeVar("T")
 
-def grammar_path(name: str) -> Path:
-    """The file ``grammar/NAME.lark`` wherever this installation keeps it."""
+
+def grammar_path(name: str | Path) -> Path:
+    """Where a grammar is: ``grammar/NAME.lark`` wherever this installation keeps it
+    for a name (``"cave"``), or the file itself for a path.
+
+    ``FileNotFoundError`` if there is no such file.
+    """
+    if isinstance(name, Path):
+        if name.is_file():
+            return name
+        raise FileNotFoundError(f"grammar {name} not found")
     for folder in _CANDIDATES:
         path = folder / f"{name}.lark"
         if path.is_file():
@@ -28,17 +44,39 @@ def grammar_path(name: str) -> Path:
 
 
 @cache
-def grammar_text(name: str) -> str:
+def grammar_text(name: str | Path) -> str:
+    """The text of the grammar :func:`grammar_path` finds for ``name``."""
     return grammar_path(name).read_text(encoding="utf-8")
 
 
-def build_parser(name: str, transformer: Transformer[object, object]) -> Lark:
-    """An LALR parser for ``grammar/NAME.lark`` that returns transformed values.
+class GameParser(Lark, Generic[T]):
+    """A Lark parser whose :meth:`parse` returns what its transformer makes (a ``T``).
 
-    Callers keep the result (one parser per game and process).
+    Lark types ``parse`` as returning a parse tree, which is what it returns without
+    a transformer; with one applied while parsing (LALR), it returns the
+    transformer's value for the start rule instead.  This class says so once, here,
+    so that no game needs a cast or an ignore where it reads a move.
     """
-    return Lark(
-        grammar_text(name),
+
+    def parse(  # type: ignore[override]  # the value of the transformer, not a tree
+        self,
+        text: str,
+        start: str | None = None,
+        on_error: Callable[[UnexpectedInput], bool] | None = None,
+    ) -> T:
+        """The transformer's value for ``text``; Lark's exceptions for text it cannot read."""
+        return cast(T, super().parse(text, start, on_error))
+
+
+def build_parser(grammar: str | Path, transformer: Transformer[Any, T]) -> GameParser[T]:
+    """An LALR parser for a grammar that returns what ``transformer`` makes.
+
+    ``grammar`` is a name (``"cave"``: ``grammar/cave.lark`` of this package) or the
+    path of a ``.lark`` file kept anywhere else.  Callers keep the result (one parser
+    per game and process).
+    """
+    return GameParser(
+        grammar_text(grammar),
         parser="lalr",
         transformer=transformer,
         maybe_placeholders=False,

@@ -12,7 +12,7 @@ turn 30.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,14 +26,16 @@ from notation.errors import (
 from notation.games import UnknownGameError, get_game
 from notation.games.base import Game, Position
 from notation.reader import RESULTS
-from notation.record import MoveNode, Record, Tag
+from notation.record import MoveNode, Record, Tag, Variation
+from notation.walk import expected_number
 
 __all__ = [
     "ReplayVisitor",
     "Verdict",
+    "Visitors",
     "check_record",
-    "check_records",
-    "replay_mainline",
+    "move_error",
+    "replay_tree",
     "resolve_game",
     "start_position",
 ]
@@ -120,11 +122,6 @@ def start_position(game: Game[Any], tags: Mapping[str, str]) -> Position[Any]:
     return game.new_position(tags)
 
 
-def check_records(records: Iterable[Record], default_game: str | None = None) -> Iterator[Verdict]:
-    for record in records:
-        yield check_record(record, default_game)
-
-
 def check_record(
     record: Record, default_game: str | None = None, visitor: ReplayVisitor | None = None
 ) -> Verdict:
@@ -136,7 +133,6 @@ def check_record(
     turns = len(record.moves)
     if isinstance(game, NotationError):
         return _verdict(record, None, turns, _earliest(game, record.error))
-    replayer = _Replayer(game, visitor)
     tags = record.tag_dict
     tagged = tags.get("Result")
     error = None if tagged is None else _tag_error(record.find_tag("Result"))
@@ -149,7 +145,7 @@ def check_record(
             line, col = (tag.line, tag.column) if tag else (record.first_line, 1)
             error = NotationError(ErrorKind.SYNTAX, str(exc), line, col)
     if error is None and position is not None:
-        error = replayer.walk(record.moves, position)
+        error = replay_tree(record.moves, game, position, visitor)
     error = _earliest(error, record.error)
     outcome = position.outcome() if position is not None and error is None else None
     if error is None:
@@ -162,19 +158,6 @@ def check_record(
                 error = replace(error, message=error.message + hint)
                 break
     return _verdict(record, game.name, turns, error, outcome)
-
-
-def replay_mainline(record: Record, game: Game[Any]) -> Iterator[tuple[MoveNode, Any]]:
-    """Pairs (node, typed move) of the main line, pushed on a fresh position.
-
-    Raises the game's exceptions on the first bad move: for callers that already
-    know the record is valid (writers, viewers).
-    """
-    position = start_position(game, record.tag_dict)
-    for node in record.moves:
-        move = game.parse(node.text)
-        position.push(move)
-        yield node, move
 
 
 def _verdict(
@@ -240,26 +223,16 @@ def _result_error(
     )
 
 
-class _Frame:
-    """One line being replayed (the main line or a variation)."""
-
-    __slots__ = ("held", "index", "nodes", "pushed", "var_index")
-
-    def __init__(self, nodes: list[MoveNode]) -> None:
-        self.nodes = nodes
-        self.index = 0
-        self.pushed = 0
-        self.held: Any = None  # the move whose variations are being replayed
-        self.var_index = 0
-
-
 class ReplayVisitor:
     """Hooks into a replay, for layers that want more than a verdict.
 
-    Both are called for every move of the tree, in file order, variations
-    included: ``before_move`` with the position before the move (already known to
-    be legal), ``after_move`` with the position after it.  Annotating, converting
-    and canonicalising are visitors.
+    Called in file order, variations included: ``before_move`` with the position
+    before a move already known to be legal, ``after_move`` with the position after
+    it; ``begin_variation`` and ``end_variation`` around each variation of a move,
+    with the position the variation starts from (before that move); ``move_error``
+    for a move that cannot be played (in a replay that goes on past errors, see
+    :func:`replay_tree`).  Annotating, converting, strict checking and the HTML
+    viewer are visitors; :class:`Visitors` lets several share one replay.
     """
 
     def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
@@ -268,91 +241,186 @@ class ReplayVisitor:
     def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         """Called right after a move was played."""
 
+    def begin_variation(
+        self, variation: Variation, node: MoveNode, position: Position[Any]
+    ) -> None:
+        """Called when a variation of ``node`` starts (``position``: before ``node``)."""
 
-class _Replayer:
-    """Walks a tree depth-first in file order, with an explicit stack (no recursion
-    limit on how deeply variations nest)."""
+    def end_variation(
+        self, variation: Variation, node: MoveNode, position: Position[Any]
+    ) -> None:
+        """Called when a variation of ``node`` ends (``position``: before ``node`` again)."""
 
-    def __init__(self, game: Game[Any], visitor: ReplayVisitor | None = None) -> None:
-        self.game = game
-        self.visitor = visitor
+    def move_error(self, node: MoveNode, error: NotationError) -> None:
+        """Called for a move that cannot be played (its line ends there)."""
 
-    def walk(self, mainline: list[MoveNode], position: Position[Any]) -> NotationError | None:
-        game = self.game
-        parse = game.parse
-        # The hot path (profiled): a hit in the game's memo of parsed tokens skips the
-        # call to parse(); a miss goes through it (length limit, grammar, memo).
-        cached = game._parse_cache.get
-        push = position.push
-        size = position.round_size
-        visitor = self.visitor
-        stack = [_Frame(mainline)]
-        while stack:
-            frame = stack[-1]
-            nodes = frame.nodes
-            if frame.held is not None:
-                node = nodes[frame.index]
-                if frame.var_index < len(node.variations):
-                    variation = node.variations[frame.var_index]
-                    frame.var_index += 1
-                    stack.append(_Frame(variation.nodes))
-                    continue
+
+class Visitors(ReplayVisitor):
+    """Several visitors sharing one replay, called in the order given."""
+
+    def __init__(self, *visitors: ReplayVisitor) -> None:
+        self.visitors = visitors
+
+    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        for visitor in self.visitors:
+            visitor.before_move(node, move, position)
+
+    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        for visitor in self.visitors:
+            visitor.after_move(node, move, position)
+
+    def begin_variation(
+        self, variation: Variation, node: MoveNode, position: Position[Any]
+    ) -> None:
+        for visitor in self.visitors:
+            visitor.begin_variation(variation, node, position)
+
+    def end_variation(
+        self, variation: Variation, node: MoveNode, position: Position[Any]
+    ) -> None:
+        for visitor in self.visitors:
+            visitor.end_variation(variation, node, position)
+
+    def move_error(self, node: MoveNode, error: NotationError) -> None:
+        for visitor in self.visitors:
+            visitor.move_error(node, error)
+
+
+def move_error(node: MoveNode, exc: Exception, turn: int) -> NotationError:
+    """The located error for a move the game could not read (``MoveSyntaxError``: a
+    syntax error) or the rules forbid (``IllegalMoveError``: illegal) at ``turn``."""
+    kind = ErrorKind.SYNTAX if isinstance(exc, MoveSyntaxError) else ErrorKind.ILLEGAL
+    return NotationError(
+        kind, str(exc) + _semicolon_hint(node), node.line, node.column, turn, node.written
+    )
+
+
+#: ``_Frame.held`` of a node whose move failed: its variations are still replayed
+#: (they replace it), then its line ends.
+_FAILED: Any = object()
+
+
+class _Frame:
+    """One line being replayed (the main line or a variation)."""
+
+    __slots__ = ("held", "index", "nodes", "pushed", "var_index", "variation")
+
+    def __init__(self, nodes: list[MoveNode], variation: Variation | None = None) -> None:
+        self.nodes = nodes
+        self.variation = variation
+        self.index = 0
+        self.pushed = 0
+        self.held: Any = None  # the move whose variations are being replayed
+        self.var_index = 0
+
+
+def replay_tree(
+    moves: list[MoveNode],
+    game: Game[Any],
+    position: Position[Any],
+    visitor: ReplayVisitor | None = None,
+    *,
+    stop_at_error: bool = True,
+    check_numbers: bool = True,
+) -> NotationError | None:
+    """Play every move under ``moves`` on ``position``, variations included, depth first
+    in file order.  Returns the first error.  The position is left after the main
+    line's last move played (its end, when nothing stopped the replay): variations are
+    taken back as they end.
+
+    ``stop_at_error`` stops there (a check); without it a move that cannot be played
+    is reported to ``visitor.move_error`` and ends its line only (a viewer).
+    ``check_numbers``: a wrong move number is an error too.  An explicit stack: no
+    recursion limit on how deeply variations nest.
+    """
+    parse = game.parse
+    # The hot path (profiled): a hit in the game's memo of parsed tokens skips the
+    # call to parse(); a miss goes through it (length limit, grammar, memo).
+    cached = game.parsed
+    push = position.push
+    size = position.round_size
+    first_error: NotationError | None = None
+    stack = [_Frame(moves)]
+    while stack:
+        frame = stack[-1]
+        nodes = frame.nodes
+        if frame.held is not None:
+            node = nodes[frame.index]
+            if frame.var_index < len(node.variations):
+                variation = node.variations[frame.var_index]
+                frame.var_index += 1
+                if visitor is not None:
+                    visitor.begin_variation(variation, node, position)
+                stack.append(_Frame(variation.nodes, variation))
+                continue
+            if frame.held is _FAILED:
+                frame.index = len(nodes)  # the failed move ends its line
+            else:
                 push(frame.held)
-                frame.held = None
                 frame.pushed += 1
                 frame.index += 1
-                continue
-            if frame.index == len(nodes):
-                if len(stack) == 1:
-                    return None
-                for _ in range(frame.pushed):
-                    position.pop()
-                stack.pop()
-                continue
-            # A run of moves without variations, in one loop: frame.index and
-            # frame.pushed are written back when it stops.  Every push plays one turn,
-            # so the turns played are counted here rather than asked of the position.
-            index, pushed, count = frame.index, frame.pushed, len(nodes)
-            played = position.turn
-            while index < count:
-                node = nodes[index]
-                number = node.number
-                if number is not None and (
-                    number.number != played // size + 1
-                    or (number.dots == 1) != (played % size == 0)
-                ):
-                    return _number_error(node, played + 1, size)
-                move = cached(node.text)
+            frame.held = None
+            continue
+        if frame.index == len(nodes):
+            if len(stack) == 1:
+                return first_error
+            for _ in range(frame.pushed):
+                position.pop()
+            stack.pop()
+            if visitor is not None and frame.variation is not None:
+                parent = stack[-1]
+                visitor.end_variation(frame.variation, parent.nodes[parent.index], position)
+            continue
+        # A run of moves without variations, in one loop: frame.index and
+        # frame.pushed are written back when it stops.  Every push plays one turn,
+        # so the turns played are counted here rather than asked of the position.
+        index, pushed, count = frame.index, frame.pushed, len(nodes)
+        played = position.turn
+        error: NotationError | None = None
+        while index < count:
+            node = nodes[index]
+            number = node.number
+            if (
+                number is not None
+                and check_numbers
+                and (number.number, number.dots == 1) != expected_number(played + 1, size)
+            ):
+                error = _number_error(node, played + 1, size)
+                break
+            move = cached(node.text)
+            try:
                 if move is None:
-                    try:
-                        move = parse(node.text)
-                    except MoveSyntaxError as exc:
-                        return NotationError(
-                            ErrorKind.SYNTAX, str(exc) + _semicolon_hint(node), node.line,
-                            node.column, played + 1, node.written,
-                        )
-                try:
-                    push(move)
-                except IllegalMoveError as exc:
-                    return NotationError(
-                        ErrorKind.ILLEGAL, str(exc) + _semicolon_hint(node), node.line,
-                        node.column, played + 1, node.written,
-                    )
-                if visitor is not None:
-                    position.pop()
-                    visitor.before_move(node, move, position)
-                    push(move)
-                    visitor.after_move(node, move, position)
-                if node.variations:
-                    position.pop()
-                    frame.held = move
-                    frame.var_index = 0
-                    break
-                played += 1
-                pushed += 1
-                index += 1
-            frame.index, frame.pushed = index, pushed
-        return None
+                    move = parse(node.text)
+                push(move)
+            except (MoveSyntaxError, IllegalMoveError) as exc:
+                error = move_error(node, exc, played + 1)
+                break
+            if visitor is not None:
+                position.pop()
+                visitor.before_move(node, move, position)
+                push(move)
+                visitor.after_move(node, move, position)
+            if node.variations:
+                position.pop()
+                frame.held = move
+                frame.var_index = 0
+                break
+            played += 1
+            pushed += 1
+            index += 1
+        frame.index, frame.pushed = index, pushed
+        if error is not None:
+            if stop_at_error:
+                return error
+            first_error = first_error or error
+            if visitor is not None:
+                visitor.move_error(node, error)
+            if node.variations:
+                frame.held = _FAILED
+                frame.var_index = 0
+            else:
+                frame.index = count
+    return first_error
 
 
 def _semicolon_hint(node: MoveNode) -> str:
@@ -384,8 +452,7 @@ def _tag_case_hint(record: Record, name: str) -> str:
 def _number_error(node: MoveNode, turn: int, round_size: int) -> NotationError | None:
     number = node.number
     assert number is not None
-    expected = (turn - 1) // round_size + 1
-    first = (turn - 1) % round_size == 0
+    expected, first = expected_number(turn, round_size)
     right = f"{expected}." if first else f"{expected}..."
     if number.number == expected and (number.dots == 1) == first:
         return None

@@ -24,7 +24,7 @@ from notation.errors import (
 )
 from notation.games.base import Game, Position
 from notation.record import MoveNode, Record, Variation
-from notation.replay import Verdict, check_record, resolve_game, start_position
+from notation.replay import Verdict, check_record, move_error, resolve_game, start_position
 
 __all__ = ["Stepper", "StepperError"]
 
@@ -141,11 +141,9 @@ class Stepper:
         try:
             move = self.game.parse(node.text)
             self.position.push(move)
-        except MoveSyntaxError as exc:
-            self.error = self._error(ErrorKind.SYNTAX, str(exc), node, turn)
-            return False
-        except IllegalMoveError as exc:
-            self.error = self._error(ErrorKind.ILLEGAL, str(exc), node, turn)
+        except (MoveSyntaxError, IllegalMoveError) as exc:
+            error = move_error(node, exc, turn)
+            self.error = error.located(file=self.record.source, record=self.record.index)
             return False
         level.index += 1
         self.error = None
@@ -204,9 +202,3 @@ class Stepper:
         self.position.push(self.game.parse(replaced.text))  # it was legal when we left it
         parent.index += 1
         return True
-
-    def _error(self, kind: ErrorKind, message: str, node: MoveNode, turn: int) -> NotationError:
-        return NotationError(
-            kind, message, node.line, node.column, turn, node.written,
-            file=self.record.source, record=self.record.index,
-        )

@@ -27,6 +27,7 @@ from notation.errors import ErrorKind, NotationError
 from notation.games.base import Game, Position
 from notation.record import MoveNode, Record
 from notation.replay import ReplayVisitor, Verdict, check_record, resolve_game
+from notation.walk import TreeVisitor, move_label, walk_tree
 
 __all__ = ["check_record_strict", "strict_problem"]
 
@@ -71,23 +72,22 @@ def strict_problem(record: Record, default_game: str | None = None) -> NotationE
     return visitor.problem.located(file=record.source, record=record.index)
 
 
-def _resuming(record: Record) -> dict[int, str]:
+class _Resuming(TreeVisitor):
     """The nodes before which the canonical text writes ``N...`` when the turn is not a
     round's first (by id), each with the reason: where a line starts or resumes."""
-    found: dict[int, str] = {}
-    lines = [record.moves]
-    while lines:
-        previous: MoveNode | None = None
-        for node in lines.pop():
-            if previous is None:
-                found[id(node)] = "a line of play starts here"
-            elif node.comments_before or previous.comments_after:
-                found[id(node)] = "the line resumes after a comment"
-            elif previous.variations:
-                found[id(node)] = "the line resumes after a variation"
-            lines.extend(v.nodes for v in node.variations)
-            previous = node
-    return found
+
+    def __init__(self) -> None:
+        self.found: dict[int, str] = {}
+
+    def visit_move(self, node: MoveNode, turn: int, resumes: str | None) -> None:
+        if resumes is not None:
+            self.found[id(node)] = resumes
+
+
+def _resuming(record: Record) -> dict[int, str]:
+    resuming = _Resuming()
+    walk_tree(record.moves, resuming)
+    return resuming.found
 
 
 class _Strict(ReplayVisitor):
@@ -113,16 +113,15 @@ class _Strict(ReplayVisitor):
     def _number(self, node: MoveNode, turn: int, round_size: int) -> str | None:
         if node.number is not None:
             return None  # a wrong one is an ordinary error, found by the replay
-        index = turn - 1
-        number = index // round_size + 1
-        if index % round_size == 0:
+        where = self.resuming.get(id(node))
+        label = move_label(turn, round_size, where is not None)
+        if label.endswith("..."):
+            return f"write {label} before {node.written}: {where} (missing move number)"
+        if label:
             return (
-                f"write {number}. before {node.written}: the first turn of a round carries "
+                f"write {label} before {node.written}: the first turn of a round carries "
                 "its number (missing move number)"
             )
-        where = self.resuming.get(id(node))
-        if where is not None:
-            return f"write {number}... before {node.written}: {where} (missing move number)"
         return None
 
     def _spelling(self, node: MoveNode, move: Any, position: Position[Any]) -> str | None:

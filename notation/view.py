@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
+
+from notation.errors import MisuseError
+
+#: How the tokens of one cell stand (:attr:`BoardView.token_layout`).
+TokenLayout = Literal["pile", "spread"]
+#: A cell holds one stack whose order matters: tokens are drawn bottom to top.
+PILE: TokenLayout = "pile"
+#: A cell is a zone where separate figures meet: tokens stand side by side.
+SPREAD: TokenLayout = "spread"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +70,17 @@ class BoardView:
     facts: tuple[tuple[str, str], ...] = ()
     #: A line under the board: the last move and what it did.
     caption: str = ""
+    #: How the tokens of a cell stand: :data:`PILE` (one stack, bottom to top: a
+    #: Tinkertown or Cave square) or :data:`SPREAD` (separate figures side by side: a
+    #: Zombie Kidz zone).  The same for every position of a game.
+    token_layout: TokenLayout = PILE
+
+    def __post_init__(self) -> None:
+        if self.token_layout not in (PILE, SPREAD):
+            raise MisuseError(
+                f"BoardView.token_layout is {self.token_layout!r}; "
+                f"expected {PILE!r} or {SPREAD!r}"
+            )
 
     def cell(self, square: str) -> Cell:
         found = self.cells.get(square)
@@ -88,6 +108,9 @@ class BoardView:
             "marks": list(self.marks),
             "facts": [list(f) for f in self.facts],
             "caption": self.caption,
+            # Only when not the default, so that the pages of games that pile their
+            # tokens stay as they were before the field existed.
+            **({} if self.token_layout == PILE else {"token_layout": self.token_layout}),
         }
 
 

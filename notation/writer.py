@@ -20,6 +20,7 @@ from typing import Any
 from notation.errors import MoveSyntaxError, NotationException, TagValueError
 from notation.games.base import Game
 from notation.record import Comment, MoveNode, Record, Variation
+from notation.walk import TreeVisitor, all_comment_lists, iter_nodes, move_label, walk_tree
 
 __all__ = [
     "UnwritableRecord",
@@ -49,90 +50,44 @@ def _comment_tokens(comments: Iterable[Comment], out: list[str]) -> None:
                 out.append("\n")
 
 
-class _Open:
-    """A line being written: the main line or a variation (``None`` for the main line)."""
+class _MovetextWriter(TreeVisitor):
+    """Collects the movetext's tokens from a walk of the tree (see :mod:`notation.walk`)."""
 
-    __slots__ = ("first_turn", "index", "need_number", "nodes", "var_index", "variation")
-
-    def __init__(
-        self, nodes: list[MoveNode], first_turn: int, variation: Variation | None
-    ) -> None:
-        self.nodes = nodes
-        self.first_turn = first_turn
-        self.variation = variation
-        self.index = 0
-        self.need_number = True  # the start of a line always carries a number
-        self.var_index = -1  # >= 0 while the variations of nodes[index] are written
-
-
-class _MovetextWriter:
     def __init__(self, round_size: int, texts: Mapping[int, str] | None = None) -> None:
         self.round_size = round_size
         self.texts = texts or {}
         self.tokens: list[str] = []
 
-    def line(self, nodes: list[MoveNode], first_turn: int) -> None:
-        """Write a line and its variations, depth first with an explicit stack: variations
-        nest to any depth, far below what recursion allows."""
+    def visit_move(self, node: MoveNode, turn: int, resumes: str | None) -> None:
         tokens = self.tokens
-        texts = self.texts
-        stack = [_Open(nodes, first_turn, None)]
-        while stack:
-            line = stack[-1]
-            if line.var_index >= 0:
-                node = line.nodes[line.index]
-                if line.var_index < len(node.variations):
-                    variation = node.variations[line.var_index]
-                    line.var_index += 1
-                    _comment_tokens(variation.comments_before, tokens)
-                    tokens.append("(")
-                    stack.append(_Open(variation.nodes, line.first_turn + line.index, variation))
-                    continue
-                line.var_index = -1
-                line.index += 1
-                continue
-            if line.index == len(line.nodes):
-                stack.pop()
-                if line.variation is not None:
-                    _comment_tokens(line.variation.comments, tokens)
-                    tokens.append(")")
-                    stack[-1].need_number = True
-                continue
-            node = line.nodes[line.index]
-            turn = line.first_turn + line.index
-            after_number: list[Comment] = []
-            if node.comments_before:
-                before = [c for c in node.comments_before if not c.after_number]
-                after_number = [c for c in node.comments_before if c.after_number]
-                _comment_tokens(before, tokens)
-                line.need_number = True
-            index = turn - 1
-            number = index // self.round_size + 1
-            move = texts.get(id(node), node.text) + node.suffix
-            if index % self.round_size == 0:
-                label = f"{number}."
-            elif line.need_number:
-                label = f"{number}..."
-            else:
-                label = ""
-            if label and after_number:
-                # The number is glued to the comment after it, never left alone.
-                glued: list[str] = []
-                _comment_tokens(after_number, glued)
-                glued[0] = f"{label} {glued[0]}"
-                tokens.extend(glued)
-                tokens.append(move)
-            elif label:
-                # One token: a line break never leaves a number alone at a line's end.
-                tokens.append(f"{label} {move}")
-            else:
-                tokens.append(move)
-            tokens.extend(f"${nag}" for nag in node.nags)
-            line.need_number = False
-            if node.comments_after:
-                _comment_tokens(node.comments_after, tokens)
-                line.need_number = True
-            line.var_index = 0
+        after_number: list[Comment] = []
+        if node.comments_before:
+            _comment_tokens([c for c in node.comments_before if not c.after_number], tokens)
+            after_number = [c for c in node.comments_before if c.after_number]
+        label = move_label(turn, self.round_size, resumes is not None)
+        move = self.texts.get(id(node), node.text) + node.suffix
+        if label and after_number:
+            # The number is glued to the comment after it, never left alone.
+            glued: list[str] = []
+            _comment_tokens(after_number, glued)
+            glued[0] = f"{label} {glued[0]}"
+            tokens.extend(glued)
+            tokens.append(move)
+        elif label:
+            # One token: a line break never leaves a number alone at a line's end.
+            tokens.append(f"{label} {move}")
+        else:
+            tokens.append(move)
+        tokens.extend(f"${nag}" for nag in node.nags)
+        _comment_tokens(node.comments_after, tokens)
+
+    def begin_variation(self, variation: Variation, node: MoveNode, turn: int) -> None:
+        _comment_tokens(variation.comments_before, self.tokens)
+        self.tokens.append("(")
+
+    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+        _comment_tokens(variation.comments, self.tokens)
+        self.tokens.append(")")
 
     def _units(self) -> list[str]:
         """Tokens with brackets glued on: "(12..." and "g3)" wrap as one."""
@@ -207,23 +162,16 @@ def unwritable(record: Record) -> str | None:
             return f"the value of the tag {tag.name} holds a line break"
     if record.result is not None and record.result not in _RESULTS:
         return f"{record.result!r} is not a result (1-0, 0-1, 1/2-1/2 or *)"
-    lists = [record.comments, record.comments_after_result]
-    stack = [record.moves]
-    while stack:
-        for node in stack.pop():
-            if not node.text or _NOT_A_MOVE.match(node.text):
-                return f"the move {node.text!r} cannot be written as one move token"
-            if node.suffix not in _SUFFIXES:
-                return f"the suffix {node.suffix!r} of {node.text} is not one of ! ? !! ?? !? ?!"
-            if any(type(nag) is not int or nag < 0 for nag in node.nags):
-                return f"the glyphs of {node.text} must be whole numbers >= 0"
-            lists.extend((node.comments_before, node.comments_after))
-            for variation in node.variations:
-                if not variation.nodes:
-                    return f"a variation of {node.text} has no move"
-                lists.extend((variation.comments_before, variation.comments))
-                stack.append(variation.nodes)
-    for comments in lists:
+    for node in iter_nodes(record.moves):
+        if not node.text or _NOT_A_MOVE.match(node.text):
+            return f"the move {node.text!r} cannot be written as one move token"
+        if node.suffix not in _SUFFIXES:
+            return f"the suffix {node.suffix!r} of {node.text} is not one of ! ? !! ?? !? ?!"
+        if any(type(nag) is not int or nag < 0 for nag in node.nags):
+            return f"the glyphs of {node.text} must be whole numbers >= 0"
+        if any(not variation.nodes for variation in node.variations):
+            return f"a variation of {node.text} has no move"
+    for comments in all_comment_lists(record):
         for comment in comments:
             problem = _unwritable_comment(comment)
             if problem is not None:
@@ -313,7 +261,7 @@ def write_record(
         first_turn = 1
     parts = [f'[{tag.name} "{_escape(tag.value)}"]' for tag in record.tags]
     writer = _MovetextWriter(round_size, texts)
-    writer.line(record.moves, first_turn)
+    walk_tree(record.moves, writer, first_turn)
     _comment_tokens(record.comments, writer.tokens)
     writer.tokens.append(record.result or "*")
     _comment_tokens(record.comments_after_result, writer.tokens)
@@ -341,11 +289,7 @@ def canonicalise(record: Record, game: Game[Any]) -> None:
 
     Moves the game cannot read are left as they are.
     """
-    stack = [record.moves]
-    while stack:
-        nodes = stack.pop()
-        for node in nodes:
-            # A move the game cannot read keeps its text: no data is lost.
-            with suppress(MoveSyntaxError):
-                node.text = str(game.parse(node.text))
-            stack.extend(v.nodes for v in node.variations)
+    for node in iter_nodes(record.moves):
+        # A move the game cannot read keeps its text: no data is lost.
+        with suppress(MoveSyntaxError):
+            node.text = str(game.parse(node.text))

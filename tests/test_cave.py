@@ -303,10 +303,10 @@ def test_team_fights(setup: str, token: str, attacker_wins: bool) -> None:
     pos = play(setup)
     move = GAME.parse(token)
     assert isinstance(move, Attack)
-    attacker, defender = pos.pieces_at(move.source), pos.pieces_at(move.target)
+    attacker, defender = pos.pieces_at(move.origin), pos.pieces_at(move.target)
     counts = pos._on_board.copy()
     pos.push(move)
-    assert pos.pieces_at(move.source) == ()
+    assert pos.pieces_at(move.origin) == ()
     assert pos.pieces_at(move.target) == (attacker if attacker_wins else defender)
     loser = defender if attacker_wins else attacker
     side = pos.turn & 1 if attacker_wins else 1 - (pos.turn & 1)
@@ -481,7 +481,7 @@ def test_both_sides_without_pieces_draw() -> None:
     # Unreachable by play (RULINGS.md says so); the end test is checked directly.
     pos = GAME.new_position()
     pos._reserve[:] = [0, 0]
-    pos._check_end(0)
+    pos._check_end()
     assert pos.outcome() == "1/2-1/2"
 
 

@@ -84,11 +84,11 @@ BAD_MOVES: list[tuple[Callable[[], object], str]] = [
     (lambda: Step(0, 20), "Step.target is 20"),
     (lambda: Attack(5, 10, "Q"), "Attack.attacker is 'Q'"),
     (lambda: Attack(5, 10, None, "k"), "Attack.defender is 'k'"),
-    (lambda: Attack(5.0, 10), "Attack.source is 5.0"),  # type: ignore[arg-type]
+    (lambda: Attack(5.0, 10), "Attack.origin is 5.0"),  # type: ignore[arg-type]
     (lambda: ZombieKidzMove("Q"), "ZombieKidzMove.die is 'Q'"),
-    (lambda: ZombieKidzMove("R", None, 9), "ZombieKidzMove.dest is 9"),
+    (lambda: ZombieKidzMove("R", None, 9), "ZombieKidzMove.target is 9"),
     (lambda: ZombieKidzMove("R", -1, 3), "ZombieKidzMove.origin is -1"),
-    (lambda: ZombieKidzMove("R", 4, None), "origin is b2 without a dest"),
+    (lambda: ZombieKidzMove("R", 4, None), "origin is b2 without a target"),
     (lambda: ZombieKidzMove("R", None, None, "x"), "ZombieKidzMove.eliminated is 'x'"),  # type: ignore[arg-type]
 ]
 

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from notation.cli import cli
+from notation.errors import MisuseError
 from notation.games import get_game
 from notation.reader import read_file, read_string
 from notation.render.svg import board_svg, draw_position, position_svg, spreads_tokens
@@ -107,6 +108,7 @@ def test_figures_in_a_zone_stand_side_by_side() -> None:
         cells={"b2": Cell("b2", "tomb", (z, z, p)), "a1": Cell("a1", "gate", (lock,))},
         palette={"tomb": "#c62828", "gate": "#b0bec5"},
         links=(("a1", "b2"), ("b2", "c3"), ("b2", "z9")),
+        token_layout="spread",
     )
     assert spreads_tokens(view)
     root = parse(board_svg(view))
@@ -119,6 +121,41 @@ def test_figures_in_a_zone_stand_side_by_side() -> None:
     assert [(g.get("data-from"), g.get("data-to")) for g in find(root, "link")] == [
         ("a1", "b2"), ("b2", "c3"),
     ]
+
+
+def test_the_view_not_the_size_of_the_board_says_how_tokens_stand() -> None:
+    # A small board piles unless the view says otherwise; a large one spreads if it does.
+    small = BoardView(
+        files=("a", "b", "c"), ranks=("1",), cells={"b1": Cell("b1", "heap", (W, W, R))},
+        palette={"heap": "#d9cdb8"},
+    )
+    assert not spreads_tokens(small)
+    tokens = tokens_of(parse(board_svg(small)), "b1")
+    assert [t.find("s:rect", NS) is not None for t in tokens] == [True] * 3
+    large = pile_view(token_layout="spread")
+    assert spreads_tokens(large)
+    tokens = tokens_of(parse(board_svg(large)), "b1")
+    assert [t.find("s:circle", NS) is not None for t in tokens] == [True] * 3
+
+
+def test_a_layout_the_renderers_do_not_know_is_refused() -> None:
+    with pytest.raises(MisuseError, match="token_layout"):
+        pile_view(token_layout="heap")
+
+
+def test_labels_of_any_length_place_their_squares() -> None:
+    view = BoardView(
+        files=("x", "yy", "zzz"), ranks=("9", "10"),
+        cells={name: Cell(name, "floor", (R,)) for name in ("x9", "yy9", "zzz10")},
+        palette={"floor": "#d9cdb8"}, marks=("yy9",), links=(("x9", "zzz10"),),
+    )
+    root = parse(board_svg(view))
+    xs = {c.get("data-square"): float(c.get("x", "0")) for c in find(root, "cell")}
+    ys = {c.get("data-square"): float(c.get("y", "0")) for c in find(root, "cell")}
+    assert xs["x9"] < xs["yy9"] < xs["zzz10"]
+    assert ys["x9"] == ys["yy9"] > ys["zzz10"]  # rank 10 above rank 9
+    assert [m.get("data-square") for m in find(root, "mark")] == ["yy9"]
+    assert len(find(root, "link")) == 1 and len(find(root, "stack")) == 3
 
 
 def test_text_is_escaped_and_output_is_deterministic() -> None:

@@ -377,7 +377,7 @@ def test_the_zombie_just_placed_counts_against_entering() -> None:
     assert pos.zombies_on("b3") == 2
     # Player 3, on b2, rolls yellow: b3 now holds 3 and is closed.
     assert illegal(pos, "Y:b2-b3") == "b3 holds 3 zombies; no pawn may enter"
-    assert all(m.dest != ZONE_INDEX["b3"] for m in pos.legal_moves_for_roll("Y"))
+    assert all(m.target != ZONE_INDEX["b3"] for m in pos.legal_moves_for_roll("Y"))
     # With any other roll b3 holds 2: the pawn may enter and clears it.
     pos.push(GAME.parse("W:b2-b3x"))
     assert (pos.zombies_on("b3"), pos.reserve) == (0, 4)
@@ -517,7 +517,7 @@ def test_legal_moves_cover_every_face_with_exact_marks() -> None:
     assert ZombieKidzMove("K", 4, 3) in moves
     assert ZombieKidzMove("W", None, None) in moves
     for die in DICE:
-        dests = [m.dest for m in pos.legal_moves_for_roll(die)]
+        dests = [m.target for m in pos.legal_moves_for_roll(die)]
         assert len(dests) == len(set(dests))  # one move per destination
 
 
@@ -601,19 +601,19 @@ def relaxed_forms(move: ZombieKidzMove) -> set[ZombieKidzMove]:
     for origin in {move.origin, None}:
         for x in {move.eliminated, False}:
             for lock in {move.locked, False}:
-                forms.add(ZombieKidzMove(move.die, origin, move.dest, x, lock))
+                forms.add(ZombieKidzMove(move.die, origin, move.target, x, lock))
     return forms
 
 
-# A move names an origin only with a dest (a pawn that stays has neither): the
-# constructor refuses anything else, so the origin is dropped where there is no dest.
+# A move names an origin only with a target (a pawn that stays has neither): the
+# constructor refuses anything else, so the origin is dropped where there is no target.
 well_formed_moves = st.builds(
-    lambda die, origin, dest, eliminated, locked: ZombieKidzMove(
-        die, origin if dest is not None else None, dest, eliminated, locked
+    lambda die, origin, target, eliminated, locked: ZombieKidzMove(
+        die, origin if target is not None else None, target, eliminated, locked
     ),
     die=st.sampled_from(DICE),
     origin=st.none() | st.integers(0, 8),
-    dest=st.none() | st.integers(0, 8),
+    target=st.none() | st.integers(0, 8),
     eliminated=st.booleans(),
     locked=st.booleans(),
 )
@@ -932,7 +932,7 @@ def test_every_legal_move_is_json_ready_data() -> None:
     for move in pos.legal_moves():
         data = GAME.move_to_dict(move)
         assert json.loads(json.dumps(data)) == data
-        assert data["form"] == ("stay" if move.dest is None else "long")
+        assert data["form"] == ("stay" if move.target is None else "long")
 
 
 def test_last_move_facts_on_composed_turns() -> None:

@@ -35,7 +35,6 @@ WIN_FIRST = "1-0"
 WIN_SECOND = "0-1"
 DRAW = "1/2-1/2"
 UNFINISHED = "*"
-RESULT_TOKENS = frozenset({WIN_FIRST, WIN_SECOND, DRAW, UNFINISHED})
 
 # Parsed move tokens are memoised per game; real records repeat a few hundred
 # distinct tokens over and over.  The bound only protects against adversarial
@@ -197,6 +196,11 @@ class Game(ABC, Generic[M]):
                 cache.clear()
             cache[text] = move
         return move
+
+    def parsed(self, text: str) -> M | None:
+        """The move ``text`` was already read as, or None: :meth:`parse`'s memo alone,
+        for a replay's hot path (a hit costs one lookup; a miss goes to :meth:`parse`)."""
+        return self._parse_cache.get(text)
 
     # -- positions ----------------------------------------------------------
     @abstractmethod

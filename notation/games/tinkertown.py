@@ -1452,7 +1452,7 @@ class TinkertownGame(Game[TinkertownMove]):
         """Read one move token (any letter case); MoveSyntaxError if malformed."""
         parser = self._parser
         if parser is None:
-            parser = self._parser = build_parser("tinkertown", _MoveBuilder())  # type: ignore[arg-type]
+            parser = self._parser = build_parser("tinkertown", _MoveBuilder())
         try:
             move: TinkertownMove = parser.parse(text.strip().lower())  # type: ignore[assignment]
         except LarkError:

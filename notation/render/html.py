@@ -24,9 +24,10 @@ from importlib import resources
 from typing import Any
 
 from notation import jsontext
-from notation.errors import ErrorKind, IllegalMoveError, MoveSyntaxError, NotationError
-from notation.games.base import Game, Position
-from notation.record import Comment, MoveNode, Record
+from notation.errors import NotationError
+from notation.games.base import Position
+from notation.record import Comment, MoveNode, Record, Variation
+from notation.replay import ReplayVisitor, replay_tree
 from notation.stepper import Stepper, StepperError
 
 __all__ = ["NAG_GLYPHS", "RecordPage", "page_html", "record_data", "view_delta"]
@@ -66,107 +67,72 @@ def view_delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     return delta
 
 
-class _Open:
-    """A line being built: its nodes, how far it got, and the view before the next node."""
+class _Line:
+    """A line being built: its items, and the views before and after its last move."""
 
-    __slots__ = ("index", "item", "nodes", "out", "previous", "pushed")
+    __slots__ = ("before_last", "out", "previous")
 
-    def __init__(self, nodes: list[MoveNode], previous: dict[str, Any]) -> None:
-        self.nodes = nodes
-        self.previous = previous
-        self.index = 0
-        self.pushed = 0
+    def __init__(self, previous: dict[str, Any]) -> None:
         self.out: list[dict[str, Any]] = []
-        #: The node being built while its variations are (None between nodes).
-        self.item: dict[str, Any] | None = None
+        self.previous = previous  # the view after the line's last move so far
+        self.before_last = previous  # the view before it: where its variations start
 
 
-class _Builder:
-    """Walks a record's tree with the game's position, pushing and popping."""
+class _Builder(ReplayVisitor):
+    """Builds the page's tree of moves from one replay of the record (which goes on
+    past a move that cannot be played: that move ends its line only)."""
 
-    def __init__(self, record: Record, game: Game[Any], position: Position[Any]) -> None:
+    def __init__(self, record: Record, start: dict[str, Any]) -> None:
         self.record = record
-        self.game = game
-        self.position = position
+        self.lines = [_Line(start)]
 
-    def view(self) -> dict[str, Any]:
-        return self.position.board_view().to_dict()
+    @staticmethod
+    def _item(node: MoveNode, turn: int) -> dict[str, Any]:
+        return {
+            "text": node.text,
+            "suffix": node.suffix,
+            "nags": node.nags,
+            "before": _comments(node.comments_before),
+            "after": _comments(node.comments_after),
+            "turn": turn,
+            "variations": [],
+        }
 
-    def line(self, nodes: list[MoveNode], before: dict[str, Any]) -> list[dict[str, Any]]:
-        """The nodes of one line and of its variations; the position is left as it was found.
-
-        ``before`` is the view of the position the line starts from: each node
-        keeps only what its move changed (see :func:`view_delta`).  Depth first with
-        an explicit stack, since variations nest deeper than recursion allows.
-        """
-        top = _Open(nodes, before)
-        stack = [top]
-        while stack:
-            line = stack[-1]
-            if line.item is not None:  # the variations of the node at line.index
-                node = line.nodes[line.index]
-                if len(line.item["variations"]) < len(node.variations):
-                    variation = node.variations[len(line.item["variations"])]
-                    inner = _Open(variation.nodes, line.previous)
-                    line.item["variations"].append(
-                        {
-                            "moves": inner.out,
-                            "before": _comments(variation.comments_before),
-                            "after": _comments(variation.comments),
-                        }
-                    )
-                    stack.append(inner)
-                    continue
-                self._play(line, node)
-                continue
-            if line.index < len(line.nodes):
-                node = line.nodes[line.index]
-                # A variation replaces this node, so it starts from the position before it.
-                line.item = {
-                    "text": node.text,
-                    "suffix": node.suffix,
-                    "nags": node.nags,
-                    "before": _comments(node.comments_before),
-                    "after": _comments(node.comments_after),
-                    "turn": self.position.turn + 1,
-                    "variations": [],
-                }
-                continue
-            for _ in range(line.pushed):
-                self.position.pop()
-            stack.pop()
-        return top.out
-
-    def _play(self, line: _Open, node: MoveNode) -> None:
-        """Play the line's current node (its variations done) and move on, or end the line."""
-        item = line.item
-        assert item is not None
-        line.item = None
-        line.out.append(item)
-        error = self.play(node, item["turn"])
-        if error is not None:
-            item["error"] = str(error)
-            line.index = len(line.nodes)  # a move that cannot be played ends its line
-            return
-        line.pushed += 1
-        line.index += 1
-        view = self.view()
+    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        line = self.lines[-1]
+        item = self._item(node, position.turn)
+        view = position.board_view().to_dict()
+        # Each node keeps only what its move changed (see view_delta).
         item["view"] = view_delta(line.previous, view)
-        line.previous = view
+        line.out.append(item)
+        line.before_last, line.previous = line.previous, view
 
-    def play(self, node: MoveNode, turn: int) -> NotationError | None:
-        try:
-            self.position.push(self.game.parse(node.text))
-        except MoveSyntaxError as exc:
-            kind, message = ErrorKind.SYNTAX, str(exc)
-        except IllegalMoveError as exc:
-            kind, message = ErrorKind.ILLEGAL, str(exc)
-        else:
-            return None
-        return NotationError(
-            kind, message, node.line, node.column, turn, node.written,
-            file=self.record.source, record=self.record.index,
+    def move_error(self, node: MoveNode, error: NotationError) -> None:
+        item = self._item(node, error.turn or 0)
+        item["error"] = str(error.located(file=self.record.source, record=self.record.index))
+        self.lines[-1].out.append(item)
+
+    def begin_variation(
+        self, variation: Variation, node: MoveNode, position: Position[Any]
+    ) -> None:
+        parent = self.lines[-1]
+        # A variation replaces the parent's last move: it starts from the view before it
+        # (the parent's last view, when that move could not be played).
+        failed = "error" in parent.out[-1]
+        inner = _Line(parent.previous if failed else parent.before_last)
+        parent.out[-1]["variations"].append(
+            {
+                "moves": inner.out,
+                "before": _comments(variation.comments_before),
+                "after": _comments(variation.comments),
+            }
         )
+        self.lines.append(inner)
+
+    def end_variation(
+        self, variation: Variation, node: MoveNode, position: Position[Any]
+    ) -> None:
+        self.lines.pop()
 
 
 def record_data(record: Record, default_game: str | None = None) -> RecordPage:
@@ -183,9 +149,13 @@ def record_data(record: Record, default_game: str | None = None) -> RecordPage:
     except StepperError as exc:
         data.update(game=None, error=str(exc.error), fatal=True, moves=[])
         return RecordPage(data, exc.error)
-    builder = _Builder(record, stepper.game, stepper.position)
-    start = builder.view()
-    moves = builder.line(record.moves, start)
+    start = stepper.position.board_view().to_dict()
+    builder = _Builder(record, start)
+    replay_tree(
+        record.moves, stepper.game, stepper.position, builder,
+        stop_at_error=False, check_numbers=False,
+    )
+    moves = builder.lines[0].out
     error = stepper.verdict.error
     data.update(
         game=stepper.game.name,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from notation.record import Record
 from notation.stepper import Stepper
-from notation.view import BoardView, Cell, Token
+from notation.view import SPREAD, BoardView, Cell, Token
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -60,9 +60,6 @@ PILE_TOP = 0.07
 FOOT = 0.07
 #: Figures side by side keep the band of the note free.
 NOTE_BAND = 0.2
-#: A board this small has zones rather than squares: several figures stand side
-#: by side in one zone instead of being piled on each other.
-ZONE_BOARD = 3
 
 # Spelled out, not str.split(): viewer.js must cut text at the very same places.
 _RGB = re.compile("#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})")
@@ -121,11 +118,10 @@ def _ink_on(fill: str) -> str:
 def spreads_tokens(view: BoardView) -> bool:
     """Whether the tokens of a cell stand side by side rather than in a pile.
 
-    The view does not say it, so the board's shape does: a board of at most 3x3
-    cells is a board of zones where separate figures meet (pawns, zombies, a
-    lock), while on a larger board a cell holds one stack whose order matters.
+    The view says so (:attr:`~notation.view.BoardView.token_layout`): a zone where
+    separate figures meet (pawns, zombies, a lock), or a stack whose order matters.
     """
-    return len(view.files) <= ZONE_BOARD and len(view.ranks) <= ZONE_BOARD
+    return view.token_layout == SPREAD
 
 
 def _wrap(text: str, width: float, font: float) -> list[str]:
@@ -158,17 +154,15 @@ class _Geometry:
     board_height: float
     text_top: float
     font: float
+    #: The top left corner of each square of the grid, by its name (file + rank, as
+    #: :meth:`BoardView.cell` names it: a label may have any length).
+    corners: Mapping[str, tuple[float, float]]
 
-    def origin(self, view: BoardView, square: str) -> tuple[float, float] | None:
-        file, rank = square[:1], square[1:]
-        if file not in view.files or rank not in view.ranks:
-            return None
-        col = view.files.index(file)
-        row = len(view.ranks) - 1 - view.ranks.index(rank)
-        return self.left + col * self.cell, self.top + row * self.cell
+    def origin(self, square: str) -> tuple[float, float] | None:
+        return self.corners.get(square)
 
-    def centre(self, view: BoardView, square: str) -> tuple[float, float] | None:
-        corner = self.origin(view, square)
+    def centre(self, square: str) -> tuple[float, float] | None:
+        corner = self.corners.get(square)
         if corner is None:
             return None
         return corner[0] + self.cell / 2, corner[1] + self.cell / 2
@@ -180,6 +174,11 @@ def _geometry(view: BoardView, size: float) -> _Geometry:
     band = max(18.0, min(28.0, cell * 0.4))
     board_height = cell * len(view.ranks)
     width = band + cell * len(view.files) + band / 2
+    corners: dict[str, tuple[float, float]] = {}
+    for row, rank in enumerate(reversed(view.ranks)):
+        for col, file in enumerate(view.files):
+            # A name that two label pairs spell (a malformed view) keeps its first place.
+            corners.setdefault(file + rank, (band + col * cell, band / 2 + row * cell))
     return _Geometry(
         cell=cell,
         band=band,
@@ -189,6 +188,7 @@ def _geometry(view: BoardView, size: float) -> _Geometry:
         board_height=board_height,
         text_top=band / 2 + board_height + band,
         font=max(12.0, min(16.0, size / 32)),
+        corners=corners,
     )
 
 
@@ -196,7 +196,7 @@ def _cells(view: BoardView, geo: _Geometry) -> Iterable[str]:
     stroke = _num(max(1.0, geo.cell * 0.02))
     for row in view.rows():
         for cell in row:
-            corner = geo.origin(view, cell.square)
+            corner = geo.origin(cell.square)
             if cell.role == "off" or corner is None:
                 continue
             yield _el("rect", {
@@ -229,7 +229,7 @@ def _links(view: BoardView, geo: _Geometry) -> Iterable[str]:
     colour = view.palette.get("link", view.palette.get("path", LINK))
     width = geo.cell * 0.045
     for a, b in view.links:
-        start, end = geo.centre(view, a), geo.centre(view, b)
+        start, end = geo.centre(a), geo.centre(b)
         if start is None or end is None:
             continue
         ends = {"x1": start[0], "y1": start[1], "x2": end[0], "y2": end[1]}
@@ -247,7 +247,7 @@ def _notes(view: BoardView, geo: _Geometry) -> Iterable[str]:
     font = _note_font(geo.cell)
     for row in view.rows():
         for cell in row:
-            corner = geo.origin(view, cell.square)
+            corner = geo.origin(cell.square)
             if not cell.note or cell.role == "off" or corner is None:
                 continue
             fill = _colour(view.palette, cell.role)
@@ -358,7 +358,7 @@ def _tokens(view: BoardView, geo: _Geometry) -> Iterable[str]:
     draw = _spread if spreads_tokens(view) else _pile
     for row in view.rows():
         for cell in row:
-            corner = geo.origin(view, cell.square)
+            corner = geo.origin(cell.square)
             if not cell.tokens or cell.role == "off" or corner is None:
                 continue
             attrs = _attrs({
@@ -371,7 +371,7 @@ def _marks(view: BoardView, geo: _Geometry) -> Iterable[str]:
     width = max(2.0, geo.cell * 0.06)
     colour = view.palette.get("mark", MARK)
     for square in dict.fromkeys(view.marks):  # a square named twice is outlined once
-        corner = geo.origin(view, square)
+        corner = geo.origin(square)
         if corner is None:
             continue
         yield _el("rect", {

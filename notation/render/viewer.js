@@ -27,7 +27,6 @@
   const PILE_TOP = 0.07;
   const FOOT = 0.07;
   const NOTE_BAND = 0.2;
-  const ZONE_BOARD = 3;
   const DEFAULT_SIZE = 480;
 
   function num(value) {
@@ -74,8 +73,10 @@
     return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? INK : "#ffffff";
   }
 
+  // The view says how a cell's tokens stand (BoardView.token_layout, left out of
+  // the data when it is the default, "pile").
   function spreadsTokens(view) {
-    return view.files.length <= ZONE_BOARD && view.ranks.length <= ZONE_BOARD;
+    return view.token_layout === "spread";
   }
 
   function length(text) {
@@ -105,6 +106,15 @@
     const cell = size / cells;
     const band = Math.max(18, Math.min(28, cell * 0.4));
     const boardHeight = cell * view.ranks.length;
+    // The top left corner of each square by its name (file + rank: a label may have
+    // any length); a name that two label pairs spell keeps its first place.
+    const corners = new Map();
+    view.ranks.slice().reverse().forEach((rank, row) => {
+      view.files.forEach((file, col) => {
+        const name = file + rank;
+        if (!corners.has(name)) corners.set(name, [band + col * cell, band / 2 + row * cell]);
+      });
+    });
     return {
       cell: cell,
       band: band,
@@ -114,21 +124,17 @@
       boardHeight: boardHeight,
       textTop: band / 2 + boardHeight + band,
       font: Math.max(12, Math.min(16, size / 32)),
+      corners: corners,
     };
   }
 
-  function origin(view, geo, square) {
-    const file = square.slice(0, 1);
-    const rank = square.slice(1);
-    const col = view.files.indexOf(file);
-    const rankIndex = view.ranks.indexOf(rank);
-    if (col < 0 || rankIndex < 0) return null;
-    const row = view.ranks.length - 1 - rankIndex;
-    return [geo.left + col * geo.cell, geo.top + row * geo.cell];
+  function origin(geo, square) {
+    const corner = geo.corners.get(square);
+    return corner === undefined ? null : corner;
   }
 
-  function centre(view, geo, square) {
-    const corner = origin(view, geo, square);
+  function centre(geo, square) {
+    const corner = origin(geo, square);
     return corner ? [corner[0] + geo.cell / 2, corner[1] + geo.cell / 2] : null;
   }
 
@@ -152,7 +158,7 @@
     const stroke = num(Math.max(1, geo.cell * 0.02));
     for (const row of rows(view)) {
       for (const cell of row) {
-        const corner = origin(view, geo, cell.square);
+        const corner = origin(geo, cell.square);
         if (cell.role === "off" || !corner) continue;
         out.push(el("rect", {
           "class": "cell", "data-square": cell.square, "data-role": cell.role,
@@ -188,8 +194,8 @@
     const stroke = has(p, "link") ? p.link : has(p, "path") ? p.path : LINK;
     const width = geo.cell * 0.045;
     for (const [a, b] of view.links) {
-      const start = centre(view, geo, a);
-      const end = centre(view, geo, b);
+      const start = centre(geo, a);
+      const end = centre(geo, b);
       if (!start || !end) continue;
       const ends = { "x1": start[0], "y1": start[1], "x2": end[0], "y2": end[1] };
       out.push("<g" + attrs({ "class": "link", "data-from": a, "data-to": b }) + ">" +
@@ -209,7 +215,7 @@
     const font = noteFont(geo.cell);
     for (const row of rows(view)) {
       for (const cell of row) {
-        const corner = origin(view, geo, cell.square);
+        const corner = origin(geo, cell.square);
         if (!cell.note || cell.role === "off" || !corner) continue;
         const fill = colour(view.palette, cell.role);
         out.push(el("text", {
@@ -315,7 +321,7 @@
     const draw = spreadsTokens(view) ? spread : pile;
     for (const row of rows(view)) {
       for (const cell of row) {
-        const corner = origin(view, geo, cell.square);
+        const corner = origin(geo, cell.square);
         if (!cell.tokens.length || cell.role === "off" || !corner) continue;
         const open = "<g" + attrs({
           "class": "stack", "data-square": cell.square, "data-height": cell.tokens.length,
@@ -329,7 +335,7 @@
     const width = Math.max(2, geo.cell * 0.06);
     const stroke = has(view.palette, "mark") ? view.palette.mark : MARK;
     for (const square of new Set(view.marks)) {
-      const corner = origin(view, geo, square);
+      const corner = origin(geo, square);
       if (!corner) continue;
       out.push(el("rect", {
         "class": "mark", "data-square": square,

@@ -1,0 +1,109 @@
+"""Cave (Fernando Lafuente): a hidden-identity mini-wargame on a 4x5 board.
+
+Each side owns six face-down pieces (1 black knight, 2 zombies, 3 skeletons) whose
+identities nobody knows until they fight; docs/cave.md gives the rules, the notation
+and every format.  The package:
+
+* :mod:`.board`: squares, neighbours, sides and material, as tables made once;
+* :mod:`.moves`: ``Enter``, ``Step``, ``Attack``, ``Pass``, their text and grammar glue;
+* :mod:`.rules`: :class:`CavePosition`, every rule in one place;
+* :mod:`.strings`: position strings, written and read;
+* :mod:`.describe`: diagram, facts of the last move, annotations, board view;
+* :mod:`.game`: :class:`CaveGame`, what the shared layers talk to.
+"""
+
+from __future__ import annotations
+
+from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND
+from notation.games.cave.board import (
+    BLACK,
+    CLASS_NAMES,
+    CLASS_OF,
+    CLASS_PLURALS,
+    DIAGONAL,
+    FILES,
+    HOME_RANK,
+    HOME_ROW,
+    HOME_ROW_ORDER,
+    KNIGHT,
+    LETTERS,
+    LIMIT,
+    MAX_TEAM,
+    N_SQUARES,
+    ORTHOGONAL,
+    PIECE_SIDE,
+    PIECES_PER_SIDE,
+    RANKS,
+    RED,
+    RELATION,
+    RESULT_NAMES,
+    SIDE_CODES,
+    SIDE_KEYS,
+    SIDE_NAMES,
+    SKELETON,
+    SQUARE_INDEX,
+    SQUARES,
+    TEAM_CLASS,
+    ZOMBIE,
+    square_arg,
+    square_index,
+    square_name,
+)
+from notation.games.cave.describe import PALETTE, SQUARE_ROLE
+from notation.games.cave.game import CaveGame, read_position
+from notation.games.cave.moves import Attack, CaveMove, Enter, Pass, Step
+from notation.games.cave.rules import ATTACKER_WINS, CavePosition
+from notation.games.cave.strings import POSITION_FIELDS
+
+__all__ = [
+    "ATTACKER_WINS",
+    "BLACK",
+    "CLASS_NAMES",
+    "CLASS_OF",
+    "CLASS_PLURALS",
+    "DIAGONAL",
+    "DRAW",
+    "FILES",
+    "GAME",
+    "HOME_RANK",
+    "HOME_ROW",
+    "HOME_ROW_ORDER",
+    "KNIGHT",
+    "LETTERS",
+    "LIMIT",
+    "MAX_TEAM",
+    "N_SQUARES",
+    "ORTHOGONAL",
+    "PALETTE",
+    "PIECES_PER_SIDE",
+    "PIECE_SIDE",
+    "POSITION_FIELDS",
+    "RANKS",
+    "RED",
+    "RELATION",
+    "RESULT_NAMES",
+    "SIDE_CODES",
+    "SIDE_KEYS",
+    "SIDE_NAMES",
+    "SKELETON",
+    "SQUARES",
+    "SQUARE_INDEX",
+    "SQUARE_ROLE",
+    "TEAM_CLASS",
+    "WIN_FIRST",
+    "WIN_SECOND",
+    "ZOMBIE",
+    "Attack",
+    "CaveGame",
+    "CaveMove",
+    "CavePosition",
+    "Enter",
+    "Pass",
+    "Step",
+    "read_position",
+    "square_arg",
+    "square_index",
+    "square_name",
+]
+
+GAME = CaveGame()

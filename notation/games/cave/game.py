@@ -1,0 +1,122 @@
+"""The Cave game: its names, its notation and its positions (docs/cave.md)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from notation.errors import MoveSyntaxError
+from notation.games.base import Game, Position
+from notation.games.cave.board import BLACK, CLASS_OF, LIMIT, RED, RESULT_NAMES, side_pieces
+from notation.games.cave.moves import (
+    MOVE_TYPES,
+    SYNTAX_FORMS,
+    Attack,
+    CaveMove,
+    MoveBuilder,
+    move_to_dict,
+)
+from notation.games.cave.rules import CavePosition
+from notation.grammar import build_parser
+
+
+def read_position(text: str) -> CavePosition:
+    """The position a :meth:`CavePosition.position_string` describes.
+
+    ``GAME.position_from_string`` as a function: ``TagValueError("Position", reason)``
+    for a malformed string or an impossible position; the reason names the field.
+    """
+    return CavePosition.from_string(text)
+
+
+class CaveGame(Game[CaveMove]):
+    """Cave (Fernando Lafuente): a hidden-identity war game on a 4x5 board."""
+
+    name: ClassVar[str] = "cave"
+    title: ClassVar[str] = "Cave"
+    player_tags: ClassVar[tuple[str, ...]] = ("Red", "Black")
+    result_names: ClassVar[Mapping[str, str]] = RESULT_NAMES
+    annotation_keys: ClassVar[frozenset[str]] = frozenset({"reveal", "possible", "reserve"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._parser = build_parser("cave", MoveBuilder())
+
+    def parse_move(self, text: str) -> CaveMove:
+        try:
+            move = self._parser.parse(text)
+        except MoveSyntaxError:
+            raise
+        except Exception as exc:  # lark's UnexpectedInput family, with parser internals
+            raise MoveSyntaxError(f"{text!r} is not a Cave move ({SYNTAX_FORMS})") from exc
+        assert isinstance(move, MOVE_TYPES)
+        return move
+
+    def new_position(self, tags: Mapping[str, str] | None = None) -> CavePosition:
+        """The empty board, or the position of a ``Position`` tag.
+
+        Cave has no other setup tag: every other game starts from the empty board.
+        """
+        if tags and "Position" in tags:
+            return self.position_from_string(tags["Position"], tags)
+        return CavePosition()
+
+    def position_from_string(
+        self, text: str, tags: Mapping[str, str] | None = None
+    ) -> CavePosition:
+        # Cave has no setup tags, so the string alone says everything.
+        return CavePosition.from_string(text)
+
+    def move_to_dict(self, move: CaveMove) -> dict[str, Any]:
+        return move_to_dict(move)
+
+    def random_playout(
+        self, position: Position[CaveMove], rng: random.Random, max_turns: int
+    ) -> Sequence[CaveMove]:
+        """Random legal play with hidden identities dealt by ``rng``.
+
+        docs/cave.md, "Generated games": each side's 1 K, 2 Z, 3 S are shuffled and
+        given to its pieces in the order they enter (pieces the position has already
+        revealed keep their identity); attacks are written with the true letters, so
+        the record is always consistent.
+        """
+        assert isinstance(position, CavePosition)
+        truth = _deal(position, rng)
+        played: list[CaveMove] = []
+        while position.outcome() is None and position.turn < max_turns:
+            board = position._board
+            moves = [
+                m
+                for m in position.legal_moves()
+                if type(m) is not Attack or _is_true(m, board, truth)
+            ]
+            move = rng.choice(moves)
+            position.push(move)
+            played.append(move)
+        return played
+
+
+def _deal(position: CavePosition, rng: random.Random) -> list[int]:
+    """The true class of every piece id: the revealed keep theirs, the rest are dealt."""
+    truth = list(position._identity)
+    for side in (RED, BLACK):
+        deck = [c for c in range(3) for _ in range(LIMIT[c])]
+        pieces = side_pieces(side)
+        for pid in pieces:
+            if truth[pid] >= 0:
+                deck.remove(truth[pid])
+        rng.shuffle(deck)
+        for pid in pieces:
+            if truth[pid] < 0:
+                truth[pid] = deck.pop()
+    return truth
+
+
+def _is_true(move: CaveMove, board: list[tuple[int, ...]], truth: list[int]) -> bool:
+    """Whether an attack writes each single piece with its true letter."""
+    assert isinstance(move, Attack)
+    for letter, sq in ((move.attacker, move.origin), (move.defender, move.target)):
+        if letter is not None and CLASS_OF[letter] != truth[board[sq][0]]:
+            return False
+    return True

@@ -1,0 +1,738 @@
+"""The rules: a position of Tinkertown Cemetery, what may be played, and what it does.
+
+Each rule of docs/tinkertown.md is written once, here, and cites its section.  A
+position keeps one string per square for its stack, bottom to top, ``"w"`` for a
+white zombie and ``"r"`` for a red one, so moving the top k zombies is a slice and
+"does this group hold both colours" is two ``in`` tests.  Position strings, the
+descriptions of a position and move assessment live in strings.py, describe.py and
+analysis.py; the methods here that serve them are one-line delegations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Self
+
+from notation.errors import IllegalMoveError, MisuseError
+from notation.games.base import WIN_FIRST, WIN_SECOND, Position
+from notation.games.tinkertown import analysis, describe, strings
+from notation.games.tinkertown.board import (
+    B_GROUPS,
+    CHAPEL,
+    COLOURS,
+    GRAVES,
+    IS_GRAVE,
+    MOVEMENT,
+    NEIGHBOURS,
+    OFF_BOARD,
+    PATH_OF_GRAVES,
+    PATHS,
+    RAYS,
+    RED,
+    RESURRECTION,
+    SIDE_NAMES,
+    SIZE,
+    SQUARE_NAMES,
+    WHITE,
+    not_a_grave,
+    parse_square,
+    side_arg,
+    square_arg,
+    zombies,
+)
+from notation.games.tinkertown.moves import (
+    DROPS,
+    MOVES,
+    Drop,
+    Move,
+    Resurrection,
+    TinkertownMove,
+    not_a_move,
+    with_mark,
+)
+from notation.view import BoardView
+
+
+def captures(landed: str, capacity: int, entered_onto: str | None = None) -> bool:
+    """Whether the group ``landed``, on a grave of ``capacity`` where an action just
+    ended, is captured; ``entered_onto`` is the group an entry was put on (None for
+    a move).
+
+    docs/tinkertown.md, "Capture": the group is captured when it holds both colours
+    and is taller than the grave's capacity; by the entry exception, an entry onto
+    a group that was one colour before never captures, so for an entry the colours
+    looked at are those of the group it was put on.  A group for which this holds
+    with no action just ended (``captures(stack, capacity)``) is one that "stands
+    above capacity": the next action that lands on it captures it.
+    """
+    group = landed if entered_onto is None else entered_onto
+    return len(landed) > capacity and "w" in group and "r" in group
+
+
+# One history entry: the move, the (square, stack before) pairs it changed, the
+# square that got a tombstone (-1 if none), and the stage and last placements
+# before the move.  That is all pop() needs to restore the position exactly.
+# A tuple, not a class: one is made on every push.
+_Undo = tuple[TinkertownMove, tuple[tuple[int, str], ...], int, bool, int, int]
+
+
+class TinkertownPosition(Position[TinkertownMove]):
+    """A game of Tinkertown Cemetery in progress (mutable, with push/pop)."""
+
+    __slots__ = (
+        "_base",
+        "_capacity",
+        "_controlled",
+        "_history",
+        "_last",
+        "_movement",
+        "_stacks",
+        "_to_move",
+        "_tomb",
+        "_win_turn",
+        "_winner",
+    )
+
+    def __init__(self) -> None:
+        self._stacks: list[str] = [""] * (SIZE * SIZE)
+        self._tomb: list[bool] = [False] * (SIZE * SIZE)
+        # docs/tinkertown.md, "The cemetery": a grave's capacity is the number of its
+        # neighbours without a tombstone; kept up to date as tombstones come and go.
+        # Meaningless (and never read) on a tombstone.
+        self._capacity: list[int] = [len(n) for n in NEIGHBOURS]
+        # Groups each side controls (top zombie of its colour): the win test.
+        self._controlled: list[int] = [0, 0]
+        # Each side's most recent placement in the resurrection stage (-1: none).
+        self._last: list[int] = [-1, -1]
+        self._movement = False
+        self._to_move = WHITE
+        self._winner = -1
+        self._win_turn = 0
+        # Turns played before the first move of the history (a position read from
+        # a position string starts there).
+        self._base = 0
+        self._history: list[_Undo] = []
+
+    # -- positions made without play ------------------------------------------------
+    @classmethod
+    def setup(
+        cls,
+        stacks: Mapping[str, str],
+        tombstones: Iterable[str] = (),
+        to_move: int = WHITE,
+        turn: int | None = None,
+    ) -> Self:
+        """A position of the movement stage, for puzzles, diagrams and tests.
+
+        ``stacks`` maps square names to stacks written bottom to top ("wr": a
+        red zombie on a white one); ``tombstones`` names graves with a
+        tombstone.  ``turn`` is the number of turns played before (White
+        moves after an even number); by default 0 with White to move and 1
+        with Red.  If the side to move controls no group, the other side has
+        already won.  ``ValueError`` if a square is not a grave, a stack has a
+        letter other than w and r, a tombstone shares its grave with zombies,
+        or ``turn`` does not fit the side to move
+        (a :class:`MisuseError`, which is a ``ValueError``).
+        """
+        if type(to_move) is not int or to_move not in (WHITE, RED):
+            raise MisuseError(f"to_move is WHITE (0) or RED (1), not {to_move!r}")
+        if turn is None:
+            turn = to_move
+        if type(turn) is not int or turn < 0 or turn % 2 != to_move:
+            raise MisuseError(
+                f"turn {turn} does not fit {SIDE_NAMES[to_move]} to move: White moves "
+                "after an even number of turns, Red after an odd one"
+            )
+        pos = cls()
+        pos._movement = True
+        pos._to_move = to_move
+        pos._base = turn
+        groups: dict[int, str] = {}
+        for name, stack in stacks.items():
+            sq = _grave_arg(name)
+            groups[sq] = stack.lower()
+            if groups[sq].strip(COLOURS):
+                raise MisuseError(f"stack {stack!r} on {name}: only w and r are zombies")
+        for name in tombstones:
+            sq = _grave_arg(name)
+            if groups.get(sq):
+                raise MisuseError(f"{name} holds zombies and a tombstone")
+            if not pos._tomb[sq]:
+                pos._bury(sq)
+        for sq, group in groups.items():
+            pos._set(sq, group)
+        pos._settle()
+        return pos
+
+    @classmethod
+    def from_string(cls, text: str) -> Self:
+        """The position a :meth:`position_string` describes.
+
+        ``TagValueError("Position", reason)`` if the string is malformed or the
+        position impossible; the reason names the part that is wrong.
+        """
+        pos = cls()
+        strings.read(pos, text)
+        pos._settle()
+        return pos
+
+    def _settle(self) -> None:
+        """Derive the outcome of a position made without play (setup, strings).
+
+        docs/tinkertown.md, "Position strings": in the movement stage the side to
+        move controls a group unless the last action left it none, and that action
+        won: so a side to move without a group has lost.
+        """
+        side = self._to_move
+        if self._movement and not self._controlled[side]:
+            self._winner = 1 - side
+            self._win_turn = self.turn
+
+    # -- the protocol ---------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        """How many turns have been played (0 at the start)."""
+        return self._base + len(self._history)
+
+    @property
+    def mover(self) -> str:
+        """The side to move, "White" or "Red"."""
+        return SIDE_NAMES[self._to_move]
+
+    def outcome(self) -> str | None:
+        """``1-0`` or ``0-1`` once a side has won, else None (docs/tinkertown.md,
+        "The end": there are no draws)."""
+        if self._winner < 0:
+            return None
+        return WIN_FIRST if self._winner == WHITE else WIN_SECOND
+
+    def push(self, move: TinkertownMove) -> None:
+        """Play ``move``; IllegalMoveError (position unchanged) if the rules forbid it.
+
+        MisuseError (position unchanged) for an object that is not a Tinkertown move.
+        """
+        if self._winner >= 0:
+            if not isinstance(move, Drop | Resurrection | Move):
+                raise not_a_move(move)
+            raise IllegalMoveError(
+                f"the game is over: {SIDE_NAMES[self._winner]} won at turn {self._win_turn}"
+            )
+        # docs/tinkertown.md, "Notation": a move in the wrong shape for the stage is
+        # illegal, not malformed.
+        if self._movement:
+            if isinstance(move, Move):
+                self._push_move(move)
+            elif isinstance(move, Drop):
+                self._push_entry(move)
+            else:
+                # The type is checked only here, off the path of every legal move.
+                if not isinstance(move, Resurrection):
+                    raise not_a_move(move)
+                raise IllegalMoveError(
+                    "the resurrection stage is over: a turn is one move or one entry, "
+                    f"{self.mover} to move"
+                )
+        elif isinstance(move, Resurrection):
+            self._push_pair(move)
+        elif isinstance(move, Drop):
+            self._push_single(move)
+        else:
+            if not isinstance(move, Move):
+                raise not_a_move(move)
+            raise IllegalMoveError(
+                f"the resurrection stage is on: {self.mover} places zombies; "
+                "groups move only in the movement stage"
+            )
+
+    def pop(self) -> TinkertownMove:
+        """Take back the last move and return it; MisuseError if none was pushed."""
+        if not self._history:
+            raise MisuseError("pop() with no move to take back: none was pushed on this position")
+        move, changes, tomb, movement, last_white, last_red = self._history.pop()
+        if tomb >= 0:
+            self._tomb[tomb] = False
+            capacity = self._capacity
+            for n in NEIGHBOURS[tomb]:
+                capacity[n] += 1
+        for sq, stack in changes:
+            self._set(sq, stack)
+        self._movement = movement
+        self._last[0] = last_white
+        self._last[1] = last_red
+        self._winner = -1
+        self._to_move ^= 1
+        return move
+
+    def legal_moves(self) -> list[TinkertownMove]:
+        """Every legal move, canonical: a capture carries its mark, nothing else does."""
+        if self._winner >= 0:
+            return []
+        if self._movement:
+            return self._movement_moves()
+        return self._resurrection_moves()
+
+    def canonical(self, move: TinkertownMove) -> TinkertownMove:
+        """``move`` as legal_moves() writes it: the capture mark exactly when it captures
+        (docs/tinkertown.md, "Notation": the mark is optional but checked).
+
+        A move that is illegal here (whatever its mark) comes back unchanged;
+        MisuseError for an object that is not a Tinkertown move.
+        """
+        if not isinstance(move, Drop | Resurrection | Move):
+            raise not_a_move(move)
+        plain = with_mark(move, False)
+        try:
+            self.push(plain)
+        except IllegalMoveError:
+            return move
+        captured = self._history[-1][2] >= 0
+        self.pop()
+        if move.marked and not captured:
+            return move
+        return with_mark(plain, captured)
+
+    def copy(self) -> Self:
+        """An independent copy, history included."""
+        other = self.__class__.__new__(self.__class__)
+        other._stacks = self._stacks.copy()
+        other._tomb = self._tomb.copy()
+        other._capacity = self._capacity.copy()
+        other._controlled = self._controlled.copy()
+        other._last = self._last.copy()
+        other._movement = self._movement
+        other._to_move = self._to_move
+        other._winner = self._winner
+        other._win_turn = self._win_turn
+        other._base = self._base
+        other._history = self._history.copy()
+        return other
+
+    def position_string(self) -> str:
+        """This position as one line (docs/tinkertown.md, "Position strings").
+
+        ``board side stage placements turns``, e.g. the start is
+        ``4/6/8/3##3/3##3/8/6/4 w resurrection -,- 0``.
+        """
+        return strings.write(self)
+
+    def diagram(self) -> str:
+        """The board as text, rank 8 at the top.
+
+        A stack is shown bottom to top (``wr``: a red zombie on a white one);
+        ``.`` an empty grave, ``+`` a tombstone, ``#`` the chapel, blank
+        off the board.  The last line says whose turn it is and the stage.
+        """
+        return describe.diagram(self)
+
+    def last_move_facts(self) -> dict[str, Any]:
+        """What the last move did (docs/tinkertown.md, "Moves as data, and what a move
+        did"); ``{}`` before any.
+
+        Keys: ``action`` ("placement", "resurrection", "move" or "entry"),
+        ``side`` ("White"/"Red", who played it), ``zombies`` (how many it moved or
+        placed), ``captured``, ``removed`` ({"white": n, "red": m}, only when it
+        captured), ``tombstone`` (the square, or None), ``above_capacity`` (it left
+        its destination two-coloured above capacity), ``stage_over`` (it ended the
+        resurrection stage), ``winner`` ("White"/"Red" if it won, else None).
+        """
+        return describe.last_move_facts(self)
+
+    def annotations(self) -> list[tuple[str, str]]:
+        """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations").
+
+        ``capture`` ("h3 2w 1r": where, and the white and red zombies that left;
+        only after a capture), ``stage`` ("movement"; only after the placement that
+        ended the resurrection stage), ``over`` (the graves whose two-coloured
+        group stands above capacity; only when there are any) and ``control``
+        ("W5 R4", the groups each side controls; movement stage only).
+        """
+        return describe.annotations(self)
+
+    def board_view(self) -> BoardView:
+        """The position for the renderers (docs/tinkertown.md, "Board views").
+
+        Roles: ``off`` (the 12 corner squares), ``chapel``, ``grave``, ``over`` (a
+        grave whose two-coloured group stands above capacity), ``tombstone``;
+        tokens ``white`` ("W") and ``red`` ("R"), bottom to top.  A grave's note
+        is its capacity.
+        """
+        return describe.board_view(self)
+
+    def winning_move(self) -> TinkertownMove | None:
+        """A move that wins at once for the side to move, or None (movement stage).
+
+        docs/tinkertown.md, "Move assessment": only an opponent with one group or
+        none can lose at once, and then an entry wins.
+        """
+        return analysis.winning_move(self)
+
+    # -- read-only accessors for renderers and tools --------------------------------
+    @property
+    def stage(self) -> str:
+        """``"resurrection"`` or ``"movement"``."""
+        return MOVEMENT if self._movement else RESURRECTION
+
+    @property
+    def side_to_move(self) -> int:
+        """WHITE (0) or RED (1); :attr:`mover` is the same as a word."""
+        return self._to_move
+
+    @property
+    def winner(self) -> int | None:
+        """WHITE or RED once the game is won, else None."""
+        return None if self._winner < 0 else self._winner
+
+    def stack(self, square: int | str) -> str:
+        """The zombies on ``square``, bottom to top ("w" white, "r" red; "" none).
+
+        Like every accessor here, ``square`` is an index 0-63 or a name ("h5").
+        """
+        return self._stacks[square_arg(square)]
+
+    def groups(self) -> dict[int, str]:
+        """Every occupied grave and its stack (bottom to top), in square order."""
+        return {sq: st for sq, st in enumerate(self._stacks) if st}
+
+    def controller(self, square: int | str) -> int | None:
+        """WHITE or RED, the side whose zombie tops the group on ``square``; None if empty.
+
+        docs/tinkertown.md, "Zombies, groups, tombstones": whoever owns the top
+        zombie controls the group.
+        """
+        st = self._stacks[square_arg(square)]
+        return None if not st else COLOURS.index(st[-1])
+
+    def is_tombstone(self, square: int | str) -> bool:
+        """Whether a tombstone stands on ``square``."""
+        return self._tomb[square_arg(square)]
+
+    @property
+    def tombstones(self) -> frozenset[int]:
+        """The squares that carry a tombstone."""
+        return frozenset(sq for sq in GRAVES if self._tomb[sq])
+
+    def capacity(self, square: int | str) -> int:
+        """Graves next to ``square`` without a tombstone; 0 for a non-grave or a tombstone."""
+        square = square_arg(square)
+        if not IS_GRAVE[square] or self._tomb[square]:
+            return 0
+        return self._capacity[square]
+
+    def zombie_count(self, side: int) -> int:
+        """How many zombies of ``side`` (WHITE or RED) are on the board."""
+        colour = COLOURS[side_arg(side)]
+        return sum(st.count(colour) for st in self._stacks)
+
+    def group_count(self, side: int) -> int:
+        """How many groups ``side`` controls."""
+        return self._controlled[side_arg(side)]
+
+    def last_placement(self, side: int) -> int | None:
+        """``side``'s most recent placement of the resurrection stage, or None."""
+        sq = self._last[side_arg(side)]
+        return None if sq < 0 else sq
+
+    @property
+    def move_stack(self) -> list[TinkertownMove]:
+        """The moves played so far, first to last (a new list)."""
+        return [entry[0] for entry in self._history]
+
+    def over_capacity(self) -> list[int]:
+        """Graves whose group holds both colours and stands above capacity, in square order.
+
+        Such a group waits to be captured by the next action that lands on it
+        (docs/tinkertown.md, "Capture": the entry exception and new tombstones
+        leave them).
+        """
+        stacks, capacity = self._stacks, self._capacity
+        return [sq for sq in GRAVES if captures(stacks[sq], capacity[sq])]
+
+    # -- the resurrection stage (docs/tinkertown.md, "The resurrection stage") -----
+    def _b_candidates(self) -> list[int]:
+        """Empty graves whose neighbours are all empty: where (b) may go now."""
+        stacks = self._stacks
+        return [group[0] for group in B_GROUPS if not any(stacks[sq] for sq in group)]
+
+    def _has_b_candidate(self) -> bool:
+        """Whether :meth:`_b_candidates` has any, found without listing them all (a
+        check of every resurrection turn, profiled)."""
+        stacks = self._stacks
+        for group in B_GROUPS:
+            for sq in group:
+                if stacks[sq]:
+                    break
+            else:
+                return True
+        return False
+
+    def _check_a(self, sq: int) -> None:
+        """Refuse ``sq`` as placement (a) (or White's opening placement): (a) goes on an
+        empty grave next to the opponent's most recent placement."""
+        why = not_a_grave(sq)
+        if why:
+            raise IllegalMoveError(why)
+        if self._stacks[sq]:
+            raise IllegalMoveError(f"{SQUARE_NAMES[sq]} is occupied")
+        side = self._to_move
+        last = self._last[1 - side]
+        if last >= 0 and sq not in NEIGHBOURS[last]:
+            raise IllegalMoveError(
+                f"{SQUARE_NAMES[sq]} is not next to {SIDE_NAMES[1 - side]}'s last placement "
+                f"{SQUARE_NAMES[last]}"
+            )
+
+    def _check_b(self, a: int, b: int) -> None:
+        """Refuse ``b`` as placement (b) after (a) on ``a``: (b) goes on an empty grave
+        all of whose neighbours are empty, decided with (a) on the board (ruling)."""
+        stacks = self._stacks
+        stacks[a] = "x"
+        try:
+            why = not_a_grave(b)
+            if why:
+                raise IllegalMoveError(why)
+            if not self._has_b_candidate():
+                raise IllegalMoveError(
+                    f"no grave has all its neighbours empty after {SQUARE_NAMES[a]}: "
+                    f"the turn is the single placement {SQUARE_NAMES[a]}, "
+                    "which ends the resurrection stage"
+                )
+            if stacks[b]:
+                raise IllegalMoveError(f"{SQUARE_NAMES[b]} is occupied")
+            busy = next((n for n in NEIGHBOURS[b] if stacks[n]), -1)
+            if busy >= 0:
+                raise IllegalMoveError(
+                    f"{SQUARE_NAMES[b]} has an occupied neighbour ({SQUARE_NAMES[busy]})"
+                )
+        finally:
+            stacks[a] = ""
+
+    def _b_after(self, a: int) -> list[int]:
+        """Where (b) may go once (a) is on ``a`` (ruling: decided with (a) on the board)."""
+        stacks = self._stacks
+        stacks[a] = "x"
+        candidates = self._b_candidates()
+        stacks[a] = ""
+        return candidates
+
+    def _push_single(self, move: Drop) -> None:
+        sq = move.square
+        self._check_a(sq)
+        opening = self._last[WHITE] < 0
+        # Rule 3: after the opening the single placement is (a) alone, allowed only
+        # when (b) is impossible.
+        if not opening:
+            self._stacks[sq] = "x"
+            possible = self._has_b_candidate()
+            self._stacks[sq] = ""
+            if possible:
+                raise IllegalMoveError(
+                    f"a grave for (b) remains after {SQUARE_NAMES[sq]} "
+                    f"(e.g. {SQUARE_NAMES[self._b_after(sq)[0]]}): the turn is two placements"
+                )
+        self._refuse_mark(move)
+        self._place(move, (sq,))
+        # After the opening the single placement ends the stage; the other side,
+        # next by plain alternation, moves first.
+        self._movement = not opening
+
+    def _push_pair(self, move: Resurrection) -> None:
+        # Rule 1: White's first turn is one placement; then (a), then (b).
+        if self._last[WHITE] < 0:
+            raise IllegalMoveError("White's first turn is one placement")
+        self._check_a(move.a)
+        self._check_b(move.a, move.b)
+        self._refuse_mark(move)
+        self._place(move, (move.a, move.b))
+
+    def _refuse_mark(self, move: Drop | Resurrection) -> None:
+        # docs/tinkertown.md, "Notation": an x on a resurrection placement is illegal.
+        if move.marked:
+            raise IllegalMoveError("a placement never captures: remove the x")
+
+    def _place(self, move: Drop | Resurrection, squares: tuple[int, ...]) -> None:
+        """Put one zombie of the side to move on each of ``squares`` (empty graves)."""
+        side = self._to_move
+        last = self._last
+        changes = tuple((sq, "") for sq in squares)
+        self._history.append((move, changes, -1, False, last[0], last[1]))
+        for sq in squares:
+            self._set(sq, COLOURS[side])
+        last[side] = squares[-1]
+        self._to_move ^= 1
+
+    def _resurrection_moves(self) -> list[TinkertownMove]:
+        if self._last[WHITE] < 0:
+            return [DROPS[sq][0] for sq in GRAVES]
+        moves: list[TinkertownMove] = []
+        for a in NEIGHBOURS[self._last[1 - self._to_move]]:
+            if self._stacks[a]:
+                continue
+            candidates = self._b_after(a)
+            if candidates:
+                moves.extend(Resurrection(a, b) for b in candidates)
+            else:
+                moves.append(DROPS[a][0])
+        return moves
+
+    # -- the movement stage (docs/tinkertown.md, "The movement stage") -------------
+    def _push_move(self, move: Move) -> None:
+        """Move: the top k zombies of a group the mover controls travel exactly k
+        graves in a straight line, over graves without a tombstone."""
+        origin, target = move.origin, move.target
+        if not (IS_GRAVE[origin] and IS_GRAVE[target]):
+            for sq in (origin, target):
+                why = not_a_grave(sq)
+                if why:
+                    raise IllegalMoveError(why)
+        stacks, tomb = self._stacks, self._tomb
+        side = self._to_move
+        if tomb[origin]:
+            raise IllegalMoveError(f"{SQUARE_NAMES[origin]} holds a tombstone")
+        group = stacks[origin]
+        if not group:
+            raise IllegalMoveError(f"{SQUARE_NAMES[origin]} is empty: no group to move")
+        if group[-1] != COLOURS[side]:
+            raise IllegalMoveError(
+                f"the top zombie on {SQUARE_NAMES[origin]} is {SIDE_NAMES[1 - side]}'s "
+                f"({SIDE_NAMES[side]} to move)"
+            )
+        index = origin * 64 + target
+        path = PATHS[index]
+        if path is None:
+            raise IllegalMoveError(
+                f"{move}: {SQUARE_NAMES[target]} is not in a straight orthogonal line "
+                f"from {SQUARE_NAMES[origin]}"
+                if origin != target
+                else f"{move}: a move must leave its grave"
+            )
+        k = len(path)
+        if k > len(group):
+            raise IllegalMoveError(
+                f"{SQUARE_NAMES[origin]} holds {zombies(len(group))}; a move of {k} needs {k}"
+            )
+        # The squares are checked in order only when one is not a plain grave (the
+        # table says which paths have none) or holds a tombstone: the first one wrong
+        # is the message.  Ruling: the chapel and the squares outside the cemetery
+        # block a move exactly like a tombstone.
+        if not PATH_OF_GRAVES[index] or True in map(tomb.__getitem__, path):
+            for sq in path:
+                if sq in CHAPEL:
+                    raise IllegalMoveError(f"{move} crosses the chapel at {SQUARE_NAMES[sq]}")
+                if sq in OFF_BOARD:
+                    raise IllegalMoveError(f"{move} leaves the cemetery at {SQUARE_NAMES[sq]}")
+                if tomb[sq]:
+                    if sq == target:
+                        raise IllegalMoveError(f"{SQUARE_NAMES[target]} holds a tombstone")
+                    raise IllegalMoveError(f"{move} crosses a tombstone at {SQUARE_NAMES[sq]}")
+        self._land(move, target, group[-k:], origin)
+
+    def _push_entry(self, move: Drop) -> None:
+        """Enter: one zombie of the mover's colour on any grave without a tombstone."""
+        sq = move.square
+        if not IS_GRAVE[sq]:
+            raise IllegalMoveError(not_a_grave(sq) or "")
+        if self._tomb[sq]:
+            raise IllegalMoveError(f"{SQUARE_NAMES[sq]} holds a tombstone")
+        self._land(move, sq, COLOURS[self._to_move], -1)
+
+    def _land(self, move: Move | Drop, square: int, arriving: str, origin: int) -> None:
+        """The end of every action of the movement stage: ``arriving`` (the zombies,
+        bottom to top) land on ``square``, from the group on ``origin`` (-1 for an
+        entry); the capture, then the end of the game."""
+        stacks, controlled = self._stacks, self._controlled
+        side = self._to_move
+        before = stacks[square]
+        landed = before + arriving
+        capture = captures(landed, self._capacity[square], before if origin < 0 else None)
+        if move.marked and not capture:
+            raise IllegalMoveError(self._no_capture(square, before, landed, origin < 0))
+        last = self._last
+        changes = ((square, before),) if origin < 0 else ((origin, stacks[origin]), (square, before))
+        self._history.append((move, changes, square if capture else -1, True, last[0], last[1]))
+        # What _set does for both squares, inline (the hot path of every movement turn):
+        # the origin's top zombie is the mover's; what stays on it and what lands (or
+        # nothing, on a capture) change who controls a group.
+        if origin >= 0:
+            controlled[side] -= 1
+            rest = stacks[origin][: -len(arriving)]
+            stacks[origin] = rest
+            if rest:
+                controlled[rest[-1] == "r"] += 1
+        if before:
+            controlled[before[-1] == "r"] -= 1
+        if capture:
+            # docs/tinkertown.md, "Capture": the whole group leaves the board and a
+            # tombstone is put on the grave.
+            stacks[square] = ""
+            self._bury(square)
+        else:
+            stacks[square] = landed
+            controlled[side] += 1  # landed ends with the mover's zombie
+        self._to_move ^= 1
+        # docs/tinkertown.md, "The end": after every action, if the mover's opponent
+        # controls no group, the mover has won (even if its own last group vanished).
+        if not controlled[1 - side]:
+            self._winner = side
+            self._win_turn = self._base + len(self._history)
+
+    def _no_capture(self, sq: int, before: str, landed: str, entry: bool) -> str:
+        """Why a capture mark on an action landing on ``sq`` is wrong."""
+        if entry and before and before.count(before[0]) == len(before):
+            return (
+                f"no capture on {SQUARE_NAMES[sq]}: an entry onto a one-coloured group "
+                "never captures; remove the x"
+            )
+        colours = "both colours" if "w" in landed and "r" in landed else "one colour"
+        return (
+            f"no capture on {SQUARE_NAMES[sq]} ({zombies(len(landed))}, {colours}, "
+            f"capacity {self._capacity[sq]}): remove the x"
+        )
+
+    def _movement_moves(self) -> list[TinkertownMove]:
+        stacks, tomb, capacity = self._stacks, self._tomb, self._capacity
+        colour = COLOURS[self._to_move]
+        moves: list[TinkertownMove] = []
+        for origin in GRAVES:
+            group = stacks[origin]
+            if not group or group[-1] != colour:
+                continue
+            height = len(group)
+            for ray in RAYS[origin]:
+                for k, target in enumerate(ray, 1):
+                    if k > height or tomb[target]:
+                        break
+                    landed = stacks[target] + group[-k:]
+                    moves.append(MOVES[origin, target, captures(landed, capacity[target])])
+        for sq in GRAVES:
+            if not tomb[sq]:
+                before = stacks[sq]
+                moves.append(DROPS[sq][captures(before + colour, capacity[sq], before)])
+        return moves
+
+    # -- bookkeeping ------------------------------------------------------------------
+    def _set(self, sq: int, stack: str) -> None:
+        """Put ``stack`` on ``sq``, keeping the count of controlled groups right."""
+        stacks = self._stacks
+        old = stacks[sq]
+        if old:
+            self._controlled[old[-1] == "r"] -= 1
+        if stack:
+            self._controlled[stack[-1] == "r"] += 1
+        stacks[sq] = stack
+
+    def _bury(self, sq: int) -> None:
+        """A tombstone on ``sq``: the neighbours lose one capacity, and nothing else
+        happens (docs/tinkertown.md, "Capture": no chain reaction)."""
+        self._tomb[sq] = True
+        capacity = self._capacity
+        for n in NEIGHBOURS[sq]:
+            capacity[n] -= 1
+
+
+def _grave_arg(name: str) -> int:
+    """The grave called ``name``; MisuseError if it is no square or no grave."""
+    sq = parse_square(name)
+    why = not_a_grave(sq)
+    if why:
+        raise MisuseError(why)
+    return sq

@@ -1,0 +1,128 @@
+"""The Zombie Kidz game: its names, tags, move reading and positions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from notation.errors import TagValueError
+from notation.games.base import Game, Position
+from notation.games.zombie_kidz import moves
+from notation.games.zombie_kidz.board import (
+    DEFAULT_PLAYERS,
+    DEFAULT_ZOMBIES,
+    DICE,
+    PLAYER_COUNTS,
+    ZOMBIE_COUNTS,
+)
+from notation.games.zombie_kidz.describe import RESULT_NAMES
+from notation.games.zombie_kidz.moves import MoveBuilder, ZombieKidzMove
+from notation.games.zombie_kidz.rules import ZombieKidzPosition
+from notation.grammar import GameParser, build_parser
+
+
+def _players_tag(tags: Mapping[str, str]) -> int | None:
+    value = tags.get("Players")
+    if value is None:
+        return None
+    if value not in PLAYER_COUNTS:
+        raise TagValueError("Players", f"Zombie Kidz is played by 2, 3 or 4 players, not {value!r}")
+    return PLAYER_COUNTS[value]
+
+
+def _zombies_tag(tags: Mapping[str, str]) -> int | None:
+    value = tags.get("Zombies")
+    if value is None:
+        return None
+    if value not in ZOMBIE_COUNTS:
+        raise TagValueError(
+            "Zombies",
+            f"Zombie Kidz is played with 8 zombies, or 7 in the harder game, not {value!r}",
+        )
+    return ZOMBIE_COUNTS[value]
+
+
+class ZombieKidzGame(Game[ZombieKidzMove]):
+    """Zombie Kidz: docs/zombie-kidz.md."""
+
+    name = "zombie-kidz"
+    aliases = ("zombiekidz",)
+    title = "Zombie Kidz"
+    annotation_keys = frozenset({"zombies", "reserve", "locks"})
+    player_tags = ("Player1", "Player2", "Player3", "Player4")
+    result_names = RESULT_NAMES
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._parser: GameParser[ZombieKidzMove] | None = None
+
+    def parse_move(self, text: str) -> ZombieKidzMove:
+        if self._parser is None:
+            self._parser = build_parser("zombie_kidz", MoveBuilder())
+        return moves.read_move(self._parser, text)
+
+    def new_position(self, tags: Mapping[str, str] | None = None) -> ZombieKidzPosition:
+        """The start for the ``Players`` and ``Zombies`` tags (2 and 8 by default), or
+        the position of a ``Position`` tag, which those tags must then agree with."""
+        tags = tags or {}
+        if "Position" in tags:
+            return self.position_from_string(tags["Position"], tags)
+        players = _players_tag(tags)
+        zombies = _zombies_tag(tags)
+        return ZombieKidzPosition(
+            DEFAULT_PLAYERS if players is None else players,
+            DEFAULT_ZOMBIES if zombies is None else zombies,
+        )
+
+    def position_from_string(
+        self, text: str, tags: Mapping[str, str] | None = None
+    ) -> ZombieKidzPosition:
+        """The position of a ``Position`` tag; ``Players`` and ``Zombies`` tags, when
+        present, must agree with it."""
+        tags = tags or {}
+        players = _players_tag(tags)
+        zombies = _zombies_tag(tags)
+        position = ZombieKidzPosition.from_string(text)
+        if players is not None and players != position.players:
+            raise TagValueError(
+                "Players",
+                f"the Players tag says {players} but the Position tag has "
+                f"{position.players} players",
+            )
+        if zombies is not None and zombies != position.zombie_total:
+            raise TagValueError(
+                "Zombies",
+                f"the Zombies tag says {zombies} but the Position tag has "
+                f"{position.zombie_total} zombies in all (reserve/total "
+                f"{position.reserve}/{position.zombie_total})",
+            )
+        return position
+
+    def move_to_dict(self, move: ZombieKidzMove) -> dict[str, Any]:
+        """A turn as data: see docs/zombie-kidz.md, "Data for programs"."""
+        return moves.move_to_dict(move)
+
+    def player_range(self) -> tuple[int, int]:
+        return min(PLAYER_COUNTS.values()), max(PLAYER_COUNTS.values())
+
+    def setup_tags(self, players: int | None = None) -> list[tuple[str, str]]:
+        """``Players`` (2 by default); ``TagValueError`` for a count outside 2 to 4."""
+        if players is None:
+            players = DEFAULT_PLAYERS
+        self.check_players(players)
+        return [("Players", str(players))]
+
+    def random_playout(
+        self, position: Position[ZombieKidzMove], rng: random.Random, max_turns: int
+    ) -> Sequence[ZombieKidzMove]:
+        """Roll a fair die each turn, then pick one of the legal turns for that roll."""
+        if not isinstance(position, ZombieKidzPosition):
+            raise TypeError("a Zombie Kidz playout needs a ZombieKidzPosition")
+        played: list[ZombieKidzMove] = []
+        while position.outcome() is None and position.turn < max_turns:
+            die = DICE[rng.randrange(len(DICE))]
+            move = rng.choice(position.legal_moves_for_roll(die))
+            position.push(move)
+            played.append(move)
+        return played

@@ -1,0 +1,201 @@
+"""Turns: the move type, its text, reading it, and its data.
+
+docs/zombie-kidz.md, "Writing a turn": a turn is one token, the die letter, then
+the pawn's step if it moves, then the optional marks ``x`` (zombies eliminated)
+and ``L`` (gate locked)::
+
+    Y   W   Rx   K:b2-b1   K:b1   G:b2-c2x   W:a2-a1L
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from lark import Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from notation.errors import MisuseError, MoveSyntaxError
+from notation.games.zombie_kidz.board import DICE, DIE_FACES, NEIGHBOURS_TWO, ZONE_INDEX, ZONE_NAMES
+
+if TYPE_CHECKING:
+    from lark import Token as LarkToken
+
+    from notation.grammar import GameParser
+
+
+@dataclass(frozen=True, slots=True)
+class ZombieKidzMove:
+    """One turn: the die roll, the pawn's step (if any) and the marks written.
+
+    ``target`` is ``None`` when the pawn stays.  ``origin`` is the from-zone of the
+    long form (checked against the pawn when played); ``None`` in the short form.
+    The two forms are kept apart so that a record is written back as it was read;
+    :meth:`ZombieKidzPosition.legal_moves` gives the long form, which is canonical.
+    ``eliminated`` and ``locked`` are the marks ``x`` and ``L`` as written: a
+    mark must fit the turn, a missing mark is accepted.
+    """
+
+    die: str
+    origin: int | None = None
+    target: int | None = None
+    eliminated: bool = False
+    locked: bool = False
+
+    def __post_init__(self) -> None:
+        """Refuse fields that name nothing (MisuseError), once, when the move is made:
+        parsed moves are memoised and legal moves prebuilt, so push() checks nothing."""
+        if type(self.die) is not str or self.die not in DIE_FACES:
+            raise MisuseError(
+                f"ZombieKidzMove.die is {self.die!r}: a die letter R, Y, G, K, B or W"
+            )
+        for field, zone in (("origin", self.origin), ("target", self.target)):
+            if zone is not None and (type(zone) is not int or not 0 <= zone < len(ZONE_NAMES)):
+                raise MisuseError(
+                    f"ZombieKidzMove.{field} is {zone!r}: a zone is an int 0-8 "
+                    "(a1 = 0, b2 = 4, c3 = 8) or None"
+                )
+        if self.origin is not None and self.target is None:
+            raise MisuseError(
+                f"ZombieKidzMove.origin is {ZONE_NAMES[self.origin]} without a target: "
+                "a pawn that stays has neither"
+            )
+        for field, mark in (("eliminated", self.eliminated), ("locked", self.locked)):
+            if type(mark) is not bool:
+                raise MisuseError(f"ZombieKidzMove.{field} is {mark!r}: True or False")
+
+    def __str__(self) -> str:
+        text = self.die
+        if self.target is not None:
+            text += ":"
+            if self.origin is not None:
+                text += ZONE_NAMES[self.origin] + "-"
+            text += ZONE_NAMES[self.target]
+        if self.eliminated:
+            text += "x"
+        if self.locked:
+            text += "L"
+        return text
+
+    @property
+    def colour(self) -> str:
+        return DIE_FACES[self.die][0]
+
+
+def not_a_move(move: object) -> MisuseError:
+    """The error for an object handed to the game as a move that is none of its moves."""
+    return MisuseError(
+        f"{move!r} is not a Zombie Kidz move (a ZombieKidzMove; "
+        "GAME.parse() reads one from its text)"
+    )
+
+
+# Every turn a board allows, made once: legal moves are these shared immutable
+# objects rather than new ones made (and checked) on every call.
+_TURNS: Final[Mapping[tuple[str, int | None, int | None, bool, bool], ZombieKidzMove]] = {
+    (die, origin, target, x, lock): ZombieKidzMove(die, origin, target, x, lock)
+    for die in DICE
+    for origin, target in (
+        (None, None),
+        *((z, n) for z in range(len(ZONE_NAMES)) for n in sorted(NEIGHBOURS_TWO[z])),
+    )
+    for x in (False, True)
+    for lock in (False, True)
+}
+
+
+def turn(die: str, origin: int, target: int, eliminated: bool, locked: bool) -> ZombieKidzMove:
+    """The canonical turn: the long form of a step (nothing when ``target`` is
+    ``origin``, the pawn staying) and exactly the marks given."""
+    if target == origin:
+        return _TURNS[die, None, None, eliminated, locked]
+    return _TURNS[die, origin, target, eliminated, locked]
+
+
+# -- reading a turn ------------------------------------------------------------
+
+_FORMS = (
+    "a turn is a die letter (R Y G K B W), then ':' and a step if the pawn moves "
+    "(K:b2-b1, or K:b1), then the marks x, L or xL (G:b2-c2x)"
+)
+
+
+class MoveBuilder(Transformer[object, ZombieKidzMove]):
+    """Makes the turn while the token is parsed; the grammar fixes the token's shape,
+    this names what is wrong with a well-shaped one ("Q is not a die letter")."""
+
+    def step(self, children: list[LarkToken]) -> tuple[str, ...]:
+        return tuple(str(c) for c in children)
+
+    def start(self, children: list[object]) -> ZombieKidzMove:
+        die = str(children[0]).upper()
+        if die not in DIE_FACES:
+            raise MoveSyntaxError(
+                f"{die} is not a die letter (R red, Y yellow, G green, K black, B blue, W white)"
+            )
+        # The die is checked first, then the zones, whatever their order in the token.
+        zones: tuple[int, ...] = ()
+        marks = ""
+        for child in children[1:]:
+            if isinstance(child, tuple):
+                zones = tuple(_zone(name) for name in child)
+            else:
+                marks = str(child).lower()
+        origin, target = zones if len(zones) == 2 else (None, zones[0] if zones else None)
+        return ZombieKidzMove(die, origin, target, "x" in marks, "l" in marks)
+
+
+def read_move(parser: GameParser[ZombieKidzMove], text: str) -> ZombieKidzMove:
+    """The turn ``text`` writes (docs/zombie-kidz.md, "Writing a turn"), in any case;
+    MoveSyntaxError, saying what is wrong, for a token that is none."""
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as exc:
+        raise MoveSyntaxError(_syntax_message(text, exc)) from None
+
+
+def _syntax_message(text: str, exc: UnexpectedInput) -> str:
+    if text.count("-") > 1:
+        return f"{text!r} names more than two zones; a pawn takes one step a turn"
+    if len(text) > 1 and text[0].isalpha() and text[1].isdigit():
+        return f"{text!r} starts with a zone, not a die letter: {_FORMS}"
+    if isinstance(exc, UnexpectedCharacters):
+        return f"{exc.char!r} cannot stand at character {exc.column} of {text!r}: {_FORMS}"
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    ):
+        return f"{text!r} stops short: {_FORMS}"
+    if isinstance(exc, UnexpectedToken):
+        return f"{str(exc.token)!r} cannot stand at character {exc.column} of {text!r}: {_FORMS}"
+    return f"{text!r} cannot be read: {_FORMS}"
+
+
+def _zone(name: str) -> int:
+    zone = ZONE_INDEX.get(name.lower())
+    if zone is None:
+        raise MoveSyntaxError(f"{name} is not a zone (the zones are a1 to c3)")
+    return zone
+
+
+# -- a turn as data ------------------------------------------------------------
+
+
+def move_to_dict(move: ZombieKidzMove) -> dict[str, Any]:
+    """A turn as data: see docs/zombie-kidz.md, "Data for programs"."""
+    if not isinstance(move, ZombieKidzMove):
+        raise not_a_move(move)
+    tomb = DIE_FACES[move.die][1]
+    form = "stay" if move.target is None else "short" if move.origin is None else "long"
+    # The JSON keys "from"/"to" are the documented format, whatever the fields are called.
+    return {
+        "type": "turn",
+        "die": move.die,
+        "colour": move.colour,
+        "tomb": tomb,
+        "from": None if move.origin is None else ZONE_NAMES[move.origin],
+        "to": None if move.target is None else ZONE_NAMES[move.target],
+        "form": form,
+        "x": move.eliminated,
+        "L": move.locked,
+    }

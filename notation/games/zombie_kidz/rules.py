@@ -1,0 +1,425 @@
+"""The rules of Zombie Kidz: the position, and what a turn does to it.
+
+docs/zombie-kidz.md, "A turn": the roll, the step, then clearing and locking,
+which happen by themselves; "Results": everybody wins or loses together.  A
+position is a few lists and ints changed in place by :meth:`ZombieKidzPosition.push`
+and restored by :meth:`ZombieKidzPosition.pop` from one small undo tuple per turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self, TypeAlias
+
+from notation.errors import IllegalMoveError, MisuseError
+from notation.games.base import Position
+from notation.games.zombie_kidz import describe, strings
+from notation.games.zombie_kidz.board import (
+    ALL_GATES_LOCKED,
+    CENTRE,
+    DEADLY,
+    DEFAULT_PLAYERS,
+    DEFAULT_ZOMBIES,
+    DICE,
+    DIE_TOMB,
+    GATE_BIT,
+    GATE_NAMES,
+    GATES,
+    NEIGHBOURS_MANY,
+    NEIGHBOURS_TWO,
+    PLAYER_COUNTS,
+    PLAYERS_WIN,
+    STEPS_MANY,
+    STEPS_TWO,
+    ZOMBIE_COUNTS,
+    ZOMBIES_WIN,
+    ZONE_INDEX,
+    ZONE_NAMES,
+    square_arg,
+    zone_list,
+)
+from notation.games.zombie_kidz.describe import (
+    ALL_GATES_ARE_LOCKED,
+    NO_ZOMBIE_LEFT,
+    RESERVE_EMPTY,
+    caught,
+)
+from notation.games.zombie_kidz.moves import ZombieKidzMove, not_a_move, turn
+from notation.view import BoardView
+
+#: What push() keeps to undo one turn: (move, the tomb the roll filled or -1, the
+#: pawn's zone before the turn, zombies eliminated, the gate bit locked or 0).
+#: A plain tuple: one is made per turn played.
+_Undo: TypeAlias = tuple[ZombieKidzMove, int, int, int, int]
+
+#: Zombies per zone at the start: one on each gate (copied into every new position).
+_START_ZOMBIES: list[int] = [1 if z in GATES else 0 for z in range(len(ZONE_NAMES))]
+
+
+class ZombieKidzPosition(Position[ZombieKidzMove]):
+    """A game in progress: zombies per zone, pawns, locks, reserve, turn."""
+
+    __slots__ = (
+        "_end",
+        "_history",
+        "_locked",
+        "_neighbours",
+        "_pawn_count",
+        "_pawns",
+        "_players",
+        "_reserve",
+        "_steps",
+        "_total",
+        "_turn",
+        "_zombies",
+    )
+
+    def __init__(self, players: int = DEFAULT_PLAYERS, zombies: int = DEFAULT_ZOMBIES) -> None:
+        # docs/zombie-kidz.md, "Setting up".
+        if type(players) is not int or players not in PLAYER_COUNTS.values():
+            raise MisuseError(f"Zombie Kidz is played by 2 to 4 players, not {players!r}")
+        if type(zombies) is not int or zombies not in ZOMBIE_COUNTS.values():
+            raise MisuseError(f"Zombie Kidz is played with 8 or 7 zombies, not {zombies!r}")
+        self._players = players
+        self._total = zombies
+        # Two players use the side of the board with the diagonals.
+        two_player_side = players == 2
+        self._neighbours = NEIGHBOURS_TWO if two_player_side else NEIGHBOURS_MANY
+        self._steps = STEPS_TWO if two_player_side else STEPS_MANY
+        # One zombie on each gate, the rest in the reserve; every pawn on b2.
+        self._zombies = _START_ZOMBIES.copy()
+        self._reserve = zombies - len(GATES)
+        self._pawns = [CENTRE] * players
+        # Pawns per zone, kept with _pawns: the rules ask "is a pawn on this zone?".
+        self._pawn_count = [0] * len(ZONE_NAMES)
+        self._pawn_count[CENTRE] = players
+        # Locked gates, as a set of GATE_BIT bits.
+        self._locked = 0
+        self._turn = 0
+        # (result, turn, why) once the rules have ended the game.
+        self._end: tuple[str, int, str] | None = None
+        self._history: list[_Undo] = []
+
+    def _load(
+        self,
+        zombies: list[int],
+        pawns: list[int],
+        locked: int,
+        turn: int,
+        end: tuple[str, int, str] | None,
+    ) -> None:
+        """Put a position in place (a copy, a position string read), with no history;
+        the reserve is whatever the board leaves of the total."""
+        self._zombies = zombies
+        self._reserve = self._total - sum(zombies)
+        self._pawns = pawns
+        self._pawn_count = [pawns.count(zone) for zone in range(len(ZONE_NAMES))]
+        self._locked = locked
+        self._turn = turn
+        self._end = end
+
+    # -- what the position holds ---------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def round_size(self) -> int:
+        return self._players
+
+    @property
+    def mover(self) -> str:
+        return f"player {self._turn % self._players + 1}"
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def zombie_total(self) -> int:
+        """Zombies in the game: 8, or 7 in the harder game."""
+        return self._total
+
+    @property
+    def reserve(self) -> int:
+        return self._reserve
+
+    def zombies_on(self, zone: int | str) -> int:
+        """Zombies on ``zone``, a name ("b2") or an index 0-8 like every zone here."""
+        return self._zombies[square_arg(zone)]
+
+    def pawn_zone(self, player: int) -> str:
+        """Where player ``player`` (1 to :attr:`players`) stands; MisuseError for another."""
+        if type(player) is not int or not 1 <= player <= self._players:
+            raise MisuseError(
+                f"{player!r} is not a player of this game: players are 1 to {self._players}"
+            )
+        return ZONE_NAMES[self._pawns[player - 1]]
+
+    def is_locked(self, gate: int | str) -> bool:
+        """Whether ``gate`` (a zone name or index) is locked; always False for a tomb."""
+        return bool(self._locked & GATE_BIT[square_arg(gate)])
+
+    @property
+    def locked_gates(self) -> tuple[str, ...]:
+        return tuple(g for g in GATE_NAMES if self._locked & GATE_BIT[ZONE_INDEX[g]])
+
+    def outcome(self) -> str | None:
+        return None if self._end is None else self._end[0]
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the rules ended the game, in words, or ``None`` while it goes on."""
+        return None if self._end is None else self._end[2]
+
+    # -- the rules of a turn: docs/zombie-kidz.md, "A turn" ------------------------
+    def _roll_loses(self, tomb: int) -> str | None:
+        """Why the roll of ``tomb``'s colour (-1: white) loses the game, or None.
+
+        docs/zombie-kidz.md, "A turn", 1. Roll: a zombie must come from the reserve;
+        everybody loses if it is empty, or if a pawn then stands among 3 zombies.
+        """
+        if tomb < 0:
+            return None
+        if self._reserve == 0:
+            return RESERVE_EMPTY
+        held = self._zombies[tomb] + 1
+        if held >= DEADLY and self._pawn_count[tomb]:
+            return caught(self._pawns, tomb, held)
+        return None
+
+    def _zombies_after_roll(self, zone: int, tomb: int) -> int:
+        """Zombies on ``zone`` once the roll has placed its zombie on ``tomb``."""
+        return self._zombies[zone] + (zone == tomb)
+
+    def _is_closed(self, zone: int, tomb: int) -> bool:
+        """docs/zombie-kidz.md, "A turn", 2. Step: a zone with 3 or more zombies,
+        counting the one just placed, is closed to pawns."""
+        return self._zombies_after_roll(zone, tomb) >= DEADLY
+
+    def _gate_locked(self, origin: int, target: int) -> int:
+        """The gate bit the mover locks by ending the turn on ``target``, or 0.
+
+        docs/zombie-kidz.md, "A turn", 4. Lock: a gate not yet locked, with another
+        pawn on it too, is locked without a choice.
+        """
+        bit = GATE_BIT[target]
+        others = self._pawn_count[target] - (target == origin)
+        return bit if bit and not self._locked & bit and others else 0
+
+    def push(self, move: ZombieKidzMove) -> None:
+        """Play ``move``; IllegalMoveError (position unchanged) if the rules forbid it.
+
+        MisuseError (position unchanged) for an object that is not a ZombieKidzMove.
+        """
+        # The one check of a move's type; its fields were checked when it was made.
+        if type(move) is not ZombieKidzMove:
+            raise not_a_move(move)
+        if self._end is not None:
+            result, at_turn, why = self._end
+            winners = "players" if result == PLAYERS_WIN else "zombies"
+            raise IllegalMoveError(f"the game is over: the {winners} won at turn {at_turn} ({why})")
+        tomb = DIE_TOMB[move.die]
+        origin = self._pawns[self._turn % self._players]
+
+        # 1. Roll.
+        lost = self._roll_loses(tomb)
+        if lost is not None:
+            if move.target is not None or move.eliminated or move.locked:
+                raise IllegalMoveError(
+                    f"{lost}: the zombies win at this roll, "
+                    f"so the turn is the die letter alone ({move.die})"
+                )
+            # No zombie comes from an empty reserve.
+            self._play(move, tomb if self._reserve else -1, origin, origin, 0, 0)
+            self._end = (ZOMBIES_WIN, self._turn, lost)
+            return
+
+        # 2. Step (or stay).
+        target = origin
+        if move.target is not None:
+            target = move.target
+            self._check_step(move, origin, target, tomb)
+
+        # 3. Clear and 4. Lock happen by themselves; the marks written must fit.
+        cleared = self._zombies_after_roll(target, tomb)
+        lock = self._gate_locked(origin, target)
+        if move.eliminated and not cleared:
+            raise IllegalMoveError(
+                f"no zombie is eliminated on {ZONE_NAMES[target]} (0 zombies there): remove the x"
+            )
+        if move.locked and not lock:
+            raise IllegalMoveError(self._why_no_lock(target) + ": remove the L")
+        self._play(move, tomb, origin, target, cleared, lock)
+
+        # docs/zombie-kidz.md, "Results": everybody wins when no zombie is left on
+        # the board, or when all four gates are locked.
+        if cleared and self._reserve == self._total:
+            self._end = (PLAYERS_WIN, self._turn, NO_ZOMBIE_LEFT)
+        elif lock and self._locked == ALL_GATES_LOCKED:
+            self._end = (PLAYERS_WIN, self._turn, ALL_GATES_ARE_LOCKED)
+
+    def _play(
+        self, move: ZombieKidzMove, tomb: int, origin: int, target: int, cleared: int, lock: int
+    ) -> None:
+        """Change the position as a checked turn does; pop() is the inverse."""
+        zombies = self._zombies
+        if tomb >= 0:
+            zombies[tomb] += 1
+            self._reserve -= 1
+        if target != origin:
+            self._pawns[self._turn % self._players] = target
+            self._pawn_count[origin] -= 1
+            self._pawn_count[target] += 1
+        if cleared:
+            zombies[target] = 0
+            self._reserve += cleared
+        self._locked |= lock
+        self._turn += 1
+        self._history.append((move, tomb, origin, cleared, lock))
+
+    def pop(self) -> ZombieKidzMove:
+        """Take back the last move and return it; MisuseError if none was pushed."""
+        if not self._history:
+            raise MisuseError("pop() with no move to take back: none was pushed on this position")
+        move, tomb, origin, cleared, lock = self._history.pop()
+        self._turn -= 1
+        self._end = None
+        player = self._turn % self._players
+        target = self._pawns[player]
+        self._locked &= ~lock
+        if cleared:
+            self._zombies[target] = cleared
+            self._reserve -= cleared
+        if target != origin:
+            self._pawns[player] = origin
+            self._pawn_count[target] -= 1
+            self._pawn_count[origin] += 1
+        if tomb >= 0:
+            self._zombies[tomb] -= 1
+            self._reserve += 1
+        return move
+
+    def legal_moves(self) -> list[ZombieKidzMove]:
+        """Every legal turn, for every face of the die (R Y G K B W), marks exact."""
+        moves: list[ZombieKidzMove] = []
+        for die in DICE:
+            moves.extend(self.legal_moves_for_roll(die))
+        return moves
+
+    def legal_moves_for_roll(self, die: str) -> list[ZombieKidzMove]:
+        """Every legal turn once ``die`` is rolled: staying first, then each step.
+
+        Each move is in the canonical long form with exactly the marks that apply.
+        A roll that loses has one turn: the die letter alone.
+        """
+        tomb = DIE_TOMB.get(die.upper()) if isinstance(die, str) else None
+        if tomb is None:
+            raise MisuseError(f"{die!r} is not a die letter (R Y G K B W)")
+        die = die.upper()
+        if self._end is not None:
+            return []
+        origin = self._pawns[self._turn % self._players]
+        if self._roll_loses(tomb) is not None:
+            return [turn(die, origin, origin, False, False)]
+        return [
+            turn(
+                die,
+                origin,
+                target,
+                self._zombies_after_roll(target, tomb) > 0,
+                self._gate_locked(origin, target) > 0,
+            )
+            for target in (origin, *self._steps[origin])
+            if target == origin or not self._is_closed(target, tomb)
+        ]
+
+    def canonical(self, move: ZombieKidzMove) -> ZombieKidzMove:
+        """The canonical form of a legal ``move`` here: long form, exact marks."""
+        reason = self.check(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        for candidate in self.legal_moves_for_roll(move.die):
+            if candidate.target == move.target:
+                return candidate
+        raise AssertionError("a legal move has a canonical form")  # pragma: no cover
+
+    def copy(self) -> Self:
+        other = type(self)(self._players, self._total)
+        other._load(self._zombies.copy(), self._pawns.copy(), self._locked, self._turn, self._end)
+        other._history = self._history.copy()
+        return other
+
+    # -- why a turn is illegal -----------------------------------------------------
+    def _check_step(self, move: ZombieKidzMove, origin: int, target: int, tomb: int) -> None:
+        """Raise IllegalMoveError unless the mover may step from ``origin`` to ``target``:
+        docs/zombie-kidz.md, "A turn", 2. Step, and "Writing a turn"."""
+        if move.origin is not None and move.origin != origin:
+            raise IllegalMoveError(
+                f"{self.mover} is on {ZONE_NAMES[origin]}, not {ZONE_NAMES[move.origin]}"
+            )
+        if target == origin:
+            raise IllegalMoveError(
+                f"{self.mover} is on {ZONE_NAMES[origin]} already: "
+                f"to stay, write the die letter alone ({move.die})"
+            )
+        if target not in self._neighbours[origin]:
+            raise IllegalMoveError(self._why_no_path(origin, target))
+        if self._is_closed(target, tomb):
+            raise IllegalMoveError(
+                f"{ZONE_NAMES[target]} holds {self._zombies_after_roll(target, tomb)} zombies; "
+                "no pawn may enter"
+            )
+
+    def _why_no_path(self, origin: int, target: int) -> str:
+        step = f"{ZONE_NAMES[origin]}-{ZONE_NAMES[target]}"
+        if target in NEIGHBOURS_TWO[origin]:
+            return f"{step} is a path only on the 2-player side"
+        why = (
+            "gates never touch the centre; "
+            if CENTRE in (origin, target) and GATES & {origin, target}
+            else ""
+        )
+        return (
+            f"{step} is not one step: {why}the paths from {ZONE_NAMES[origin]} "
+            f"lead to {zone_list(self._steps[origin])}"
+        )
+
+    def _why_no_lock(self, target: int) -> str:
+        name = ZONE_NAMES[target]
+        if not GATE_BIT[target]:
+            return f"{name} is a tomb, not a gate, so nothing is locked"
+        if self._locked & GATE_BIT[target]:
+            return f"{name} was locked before this turn"
+        return f"no other pawn is on {name}, so it is not locked"
+
+    # -- describing the position: strings.py and describe.py -----------------------
+    def position_string(self) -> str:
+        """The position as one line (docs/zombie-kidz.md, "Position strings").
+
+        ``101/000/101 b2,b2 - 4/8 2 1 0`` is the start with two players and 8 zombies.
+        """
+        return strings.write_position(self)
+
+    @classmethod
+    def from_string(cls, text: str) -> Self:
+        """The position a :meth:`position_string` describes.
+
+        Raises ``TagValueError("Position", reason)`` for a malformed string, and for
+        one that no game can reach (the reason names the field or the fact).
+        """
+        return strings.read_position(cls, text)
+
+    def diagram(self) -> str:
+        return describe.diagram(self)
+
+    def last_move_facts(self) -> dict[str, Any]:
+        """What the last turn did: see docs/zombie-kidz.md, "Data for programs"."""
+        return describe.last_move_facts(self)
+
+    def annotations(self) -> list[tuple[str, str]]:
+        """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked."""
+        return describe.annotations(self)
+
+    def board_view(self) -> BoardView:
+        """The board for the renderers: see docs/zombie-kidz.md, "Board views"."""
+        return describe.board_view(self)
