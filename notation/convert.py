@@ -366,6 +366,9 @@ def _objects(obj: dict[str, Any], key: str, what: str) -> list[dict[str, Any]]:
 
 
 def _comments_from_json(obj: dict[str, Any], key: str, what: str) -> list[Comment]:
+    """The comments under ``key`` (none when the key is absent)."""
+    if key not in obj:
+        return []
     comments = []
     for c in _objects(obj, key, what):
         _keys(c, _COMMENT_KEYS, ("text", "braced"), "a comment")
@@ -408,10 +411,8 @@ def record_from_json(obj: dict[str, Any]) -> Record:
         tags.append(Tag(pair[0], pair[1]))
     record = Record(
         tags=tags,
-        comments=_comments_from_json(obj, "comments", "a record") if "comments" in obj else [],
-        comments_after_result=_comments_from_json(obj, "comments_after_result", "a record")
-        if "comments_after_result" in obj
-        else [],
+        comments=_comments_from_json(obj, "comments", "a record"),
+        comments_after_result=_comments_from_json(obj, "comments_after_result", "a record"),
         result=result,
     )
     # Lines still to read: the JSON moves, and the list of nodes they become.
@@ -432,22 +433,14 @@ def record_from_json(obj: dict[str, Any]) -> Record:
                 _typed(item, "text", str, "a move"),
                 suffix=suffix,
                 nags=list(nags),
-                comments_before=_comments_from_json(item, "comments_before", "a move")
-                if "comments_before" in item
-                else [],
-                comments_after=_comments_from_json(item, "comments_after", "a move")
-                if "comments_after" in item
-                else [],
+                comments_before=_comments_from_json(item, "comments_before", "a move"),
+                comments_after=_comments_from_json(item, "comments_after", "a move"),
             )
             for v in _objects(item, "variations", "a move") if "variations" in item else []:
                 _keys(v, _VARIATION_KEYS, ("moves",), "a variation")
                 variation = Variation(
-                    comments=_comments_from_json(v, "comments", "a variation")
-                    if "comments" in v
-                    else [],
-                    comments_before=_comments_from_json(v, "comments_before", "a variation")
-                    if "comments_before" in v
-                    else [],
+                    comments=_comments_from_json(v, "comments", "a variation"),
+                    comments_before=_comments_from_json(v, "comments_before", "a variation"),
                 )
                 node.variations.append(variation)
                 pending.append((_objects(v, "moves", "a variation"), variation.nodes))

@@ -14,7 +14,8 @@ from typing import Any
 
 
 class ErrorKind(StrEnum):
-    """What sort of defect a record has (the `kind` of NOTATION.md)."""
+    """What sort of defect a record has: the `kind` of docs/record-format.md, "Turns,
+    and where an error points"."""
 
     SYNTAX = "syntax"  # the text cannot be read: malformed token, bad number, brackets
     ILLEGAL = "illegal"  # well formed, but the rules forbid it

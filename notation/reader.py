@@ -28,7 +28,7 @@ from pathlib import Path
 from notation.errors import ErrorKind, NotationError
 from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
 
-__all__ = ["RESULTS", "read_file", "read_records", "read_string"]
+__all__ = ["RESULTS", "read_file", "read_records", "read_string", "record_starts"]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})
@@ -110,6 +110,62 @@ def read_file(path: str | Path, *, keep_raw: bool = False) -> Iterator[Record]:
             yield from decoded_lines(handle, warn)
 
     return read_records(lines(), name, keep_raw=keep_raw)
+
+
+def record_starts(lines: Iterable[str]) -> Iterator[int]:
+    """The indices of the lines at which a record surely begins, in ``lines`` taken from
+    anywhere in a text: the reader begins a record there whatever it read before.
+
+    ``notation check --jobs`` cuts big files at such lines (:mod:`notation.batch`), so
+    that each part reads as it does within the whole.  The rule is the reader's own
+    (:func:`_begins_record`), asked for every state the reader may be in: a line with a
+    token and no ``{``, ``}`` or ``;``, not starting with ``[``, leaves it in the movetext
+    or inside a comment, whatever came before, and in both a line starting with ``[``
+    after blank lines begins a record.  Some starts are not found (after a comment, or
+    a header), never one that is not.  Escape and blank lines are told as the reader
+    tells them (:meth:`_Reader.run`).
+    """
+    blank = moves = False
+    for index, raw in enumerate(lines):
+        if raw[:1] == "%":
+            continue  # an escape line: ignored, blank lines around it and all
+        stripped = raw.strip()
+        if not stripped:
+            blank = True
+            continue
+        if (
+            moves
+            and stripped[0] == "["
+            and all(
+                _begins_record(
+                    raw.rstrip("\r\n"), blank, in_comment=in_comment, after_moves=True,
+                    has_tags=False,
+                )
+                for in_comment in (False, True)
+            )
+        ):
+            yield index
+        moves = stripped[0] != "[" and _COMMENT_MARKS.search(stripped) is None
+        blank = False
+
+
+_COMMENT_MARKS = re.compile(r"[{};]")
+
+
+def _begins_record(
+    line: str, prev_blank: bool, *, in_comment: bool, after_moves: bool, has_tags: bool
+) -> bool:
+    """Where a record begins: whether ``line``, starting with ``[``, ends the current
+    record and begins the next, after a blank line or not (``prev_blank``), inside an
+    open comment, after the record's first move or its result (``after_moves``), or in
+    its header (with tags read, or not)."""
+    if in_comment:
+        return prev_blank  # inside a comment only the blank-line rule applies
+    if after_moves:
+        # After movetext a well-formed tag starts a new record even without the blank
+        # line: the previous record has simply lost its result token.
+        return prev_blank or _TAG.match(line) is not None
+    return prev_blank and has_tags
 
 
 #: Digits a move number or a glyph may have: enough for any game, and far below the
@@ -317,7 +373,7 @@ class _Reader:
                 self._tag(self.record, raw.rstrip("\r\n"), lineno)
                 continue
             if raw[:1] == "%":
-                # An escape line, ignored wherever it stands (NOTATION.md), even inside
+                # An escape line, ignored wherever it stands (docs/record-format.md), even inside
                 # a comment; it does not separate records either.
                 if keep_raw:
                     (self.raw_parts if self.record is not None else self.raw_before).append(raw)
@@ -379,13 +435,13 @@ class _Reader:
 
     def _starts_record(self, record: Record, line: str, prev_blank: bool) -> bool:
         """Whether a line starting with '[' begins the next record."""
-        if self.comment_start is not None:
-            return prev_blank  # inside a comment only the blank-line rule applies
-        if self.in_movetext or self.closed:
-            # After movetext a well-formed tag starts a new record even without the blank
-            # line: the previous record has simply lost its result token.
-            return prev_blank or _TAG.match(line) is not None
-        return prev_blank and bool(record.tags)
+        return _begins_record(
+            line,
+            prev_blank,
+            in_comment=self.comment_start is not None,
+            after_moves=self.in_movetext or self.closed,
+            has_tags=bool(record.tags),
+        )
 
     def _tag(self, record: Record, line: str, lineno: int) -> None:
         plain = _PLAIN_TAG.fullmatch(line)

@@ -380,10 +380,14 @@ def replay_tree(
         while index < count:
             node = nodes[index]
             number = node.number
+            # expected_number(played + 1, size), inline: this loop is the hot path.
             if (
                 number is not None
                 and check_numbers
-                and (number.number, number.dots == 1) != expected_number(played + 1, size)
+                and (
+                    number.number != played // size + 1
+                    or (number.dots == 1) != (played % size == 0)
+                )
             ):
                 error = _number_error(node, played + 1, size)
                 break

@@ -13,7 +13,7 @@ compares each legal move, and each move number, with what ``notation convert
   turn of every round (``N.``), and before a turn that starts a variation or
   follows a comment or a variation (``N...``).
 
-Each departure is a ``syntax`` error (the kinds of NOTATION.md: it is a matter of
+Each departure is a ``syntax`` error (the kinds of docs/record-format.md: it is a matter of
 spelling, not of the rules) at the move, naming what to write instead.  The first
 defect in file order is reported, whether a strict one or an ordinary one.
 """
@@ -30,15 +30,6 @@ from notation.replay import ReplayVisitor, Verdict, check_record, resolve_game
 from notation.walk import TreeVisitor, move_label, walk_tree
 
 __all__ = ["check_record_strict", "strict_problem"]
-
-#: Marks that games' move data (``Game.move_to_dict``) record as written, with what
-#: leaving one out means.  A game without such keys gets the general message.
-_MARKS = (
-    ("marked", "this move captures (missing capture mark)"),
-    ("x", "this turn eliminates zombies (missing mark x)"),
-    ("L", "this turn locks a gate (missing mark L)"),
-)
-
 
 def check_record_strict(record: Record, default_game: str | None = None) -> Verdict:
     """:func:`~notation.replay.check_record`, refusing the import form's liberties too."""
@@ -130,14 +121,8 @@ class _Strict(ReplayVisitor):
         text = node.text
         if text == wanted:
             return None
-        reasons: list[str] = []
-        written_data = self.game.move_to_dict(move)
-        wanted_data = self.game.move_to_dict(canonical)
-        for key, reason in _MARKS:
-            if wanted_data.get(key) is True and written_data.get(key) is False:
-                reasons.append(reason)
-        if written_data.get("form") == "short" and wanted_data.get("form") == "long":
-            reasons.append("the long form names where the pawn comes from (short form)")
+        # What the game's canonical form adds (marks, long forms) is the game's to say.
+        reasons = self.game.spelling_reasons(move, canonical)
         as_read = str(move)  # what was written, in the game's letter case
         if text != as_read and text.lower() == as_read.lower():
             reasons.append(f"letters in the wrong case ({text})")

@@ -1,4 +1,4 @@
-"""Tests of the Cave engine: notation, every rule and ruling of RULINGS.md section 2."""
+"""Tests of the Cave engine: notation, every rule and ruling of docs/cave.md."""
 
 from __future__ import annotations
 
@@ -478,7 +478,7 @@ def test_two_passes_in_a_row_draw() -> None:
 
 
 def test_both_sides_without_pieces_draw() -> None:
-    # Unreachable by play (RULINGS.md says so); the end test is checked directly.
+    # Unreachable by play (docs/cave.md says so); the end test is checked directly.
     pos = GAME.new_position()
     pos._reserve[:] = [0, 0]
     pos._check_end()
@@ -826,7 +826,9 @@ def test_position_strings_round_trip_and_play_on_identically(
         original.push(move)
         back.push(move)
         assert _snapshot(back, probes) == _snapshot(original, probes)
-    assert back.outcome() == original.outcome() is not None
+    # The same end, or both still going: a random game may outlast the 300 turns.
+    assert back.outcome() == original.outcome()
+    assert original.outcome() is not None or len(moves) == 300
 
 
 def test_random_playout_from_a_position_string() -> None:

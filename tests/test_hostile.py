@@ -512,6 +512,7 @@ def test_unreadable_file(
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr("notation.commands.common.open", refuse, raising=False)
+    monkeypatch.setattr("notation.batch.open", refuse, raising=False)  # check's reading
     target = folder if args[0] != "show" else folder / "secret.txt"
     result = run(*args, str(target))
     assert result.exit_code == 2

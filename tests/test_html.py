@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from notation.generate import generate_records
 from notation.reader import read_file, read_string
 from notation.render.html import page_html, record_data, view_delta
 from notation.stepper import Stepper
+from notation.view import BoardView
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"
@@ -92,6 +94,16 @@ def test_the_views_rebuild_every_position_of_the_main_line() -> None:
         view = apply(view, node["view"])
         assert view == stepper.position.board_view().to_dict()
         assert node["turn"] == stepper.turn
+
+
+def test_the_page_says_how_tokens_stand_only_when_they_do_not_pile() -> None:
+    # The viewer takes the layout from the data (BoardView.token_layout), not from the
+    # size of the board; left out for the default, so pages that pile stay as they were.
+    view = BoardView(files=("a",), ranks=("1",), cells={}, palette={})
+    assert "token_layout" not in view.to_dict()
+    spread = replace(view, token_layout="spread").to_dict()
+    assert spread["token_layout"] == "spread"
+    assert apply(view.to_dict(), view_delta(view.to_dict(), spread)) == spread
 
 
 def test_view_delta_keeps_what_changed_only() -> None:

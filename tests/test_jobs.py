@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from notation import batch
 from notation.cli import cli
-from notation.commands import check
 from notation.generate import generate_records
 from notation.reader import read_file
 from notation.writer import write_records
@@ -94,8 +94,8 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Workers and parts for small inputs too, so that a few kilobytes are cut in many."""
-    monkeypatch.setattr(check, "POOL_MIN_BYTES", 0)
-    monkeypatch.setattr(check, "_MIN_PART", 2_000)
+    monkeypatch.setattr(batch, "POOL_MIN_BYTES", 0)
+    monkeypatch.setattr(batch, "_MIN_PART", 2_000)
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -105,9 +105,9 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def test_the_corpus_is_cut_in_many_parts(corpus: Path, small_parts: None) -> None:
-    tasks = list(check._tasks(check.expand_sources((str(corpus),)), check._part_size(0, 2)))
-    assert len(tasks) > 20
-    assert all(isinstance(task, check._Task) for task in tasks)
+    units = list(batch._units([str(corpus)], batch._part_size(0, 2)))
+    assert len(units) > 20
+    assert all(isinstance(unit, batch._Unit) for unit in units)
 
 
 @pytest.mark.parametrize("options", [[], ["-v"], ["--format", "json"], ["--strict"]])
@@ -156,7 +156,7 @@ def test_a_broken_record_deep_in_a_file_keeps_its_line_and_number(
 def test_every_cut_is_where_the_reader_starts_a_record(corpus: Path) -> None:
     starts = {record.first_line for record in read_file(corpus)}
     data = corpus.read_bytes()
-    cuts = list(check._cuts(corpus, 1))
+    cuts = list(batch._cuts(str(corpus), 1))
     assert len(cuts) > 100
     for offset, line in cuts:
         assert line in starts
@@ -177,11 +177,11 @@ def test_carriage_returns_alone_stop_the_cutting(tmp_path: Path) -> None:
     text = generated("cave", 30, 3)
     half = len(text) // 2
     path.write_bytes((text[:half] + text[half:].replace("\n", "\r")).encode("utf-8"))
-    cuts = list(check._cuts(path, 1))
+    cuts = list(batch._cuts(str(path), 1))
     assert cuts and all(offset <= half for offset, _ in cuts)
     crlf = tmp_path / "windows.txt"
     crlf.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
-    assert len(list(check._cuts(crlf, 1))) == 29
+    assert len(list(batch._cuts(str(crlf), 1))) == 29
 
 
 def _group(pgid: int) -> list[int]:
@@ -251,6 +251,47 @@ def test_ctrl_c_stops_the_workers_with_exit_130(tmp_path: Path) -> None:
     _wait_for(lambda: not _group(process.pid), "the workers to stop")  # none left behind
 
 
+def _idle(pid: int) -> bool:
+    """Whether the process is a worker that checked and now waits (asleep, for more)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return _checking(pid) and stat[0] == "S"
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux's /proc")
+def test_ctrl_c_with_idle_workers_exits_130(tmp_path: Path) -> None:
+    """The main process reads standard input, which stays open and empty, before a big
+    file: the workers check the parts handed to them, then wait.  Ctrl-C then must not
+    hang on them (multiprocessing.Pool's terminate() could, on a lock an idle worker
+    holds)."""
+    path = tmp_path / "long.txt"
+    path.write_text(generated("tinkertown", 30, 1) * 40, encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "notation", "check", "--jobs", "2", "-", str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    _wait_for(
+        lambda: process.poll() is not None
+        or sum(_idle(pid) for pid in _group(process.pid) if pid != process.pid) >= 2,
+        "idle workers",
+    )
+    assert process.poll() is None, "finished before it could be interrupted"
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert b"Traceback" not in err and err.strip() == b"interrupted"
+    assert out == b""
+    _wait_for(lambda: not _group(process.pid), "the workers to stop")
+
+
 def test_a_file_not_in_utf8_cut_in_parts_gets_one_warning(
     small_parts: None, tmp_path: Path
 ) -> None:
@@ -259,7 +300,7 @@ def test_a_file_not_in_utf8_cut_in_parts_gets_one_warning(
     path = tmp_path / "latin1.txt"
     record = '[Game "cave"]\n[White "Jos\xe9"]\n\n1. b1 b5 *\n\n'
     path.write_bytes((generated("cave", 10, 7) + record * 200).encode("latin-1"))
-    assert len(list(check._cuts(path, check._MIN_PART))) > 2
+    assert len(list(batch._cuts(str(path), batch._MIN_PART))) > 2
     results = {}
     for jobs in ("1", "3"):
         result = CliRunner().invoke(cli, ["check", "--jobs", jobs, "-v", str(path)])

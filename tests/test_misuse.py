@@ -75,8 +75,8 @@ BAD_MOVES: list[tuple[Callable[[], object], str]] = [
     (lambda: Drop(64), "Drop.square is 64"),
     (lambda: Drop("d3"), "Drop.square is 'd3'"),  # type: ignore[arg-type]
     (lambda: Drop(3, 1), "Drop.marked is 1"),  # type: ignore[arg-type]
-    (lambda: Move(0, 99), "Move.dst is 99"),
-    (lambda: Move(-8, 0), "Move.src is -8"),
+    (lambda: Move(0, 99), "Move.target is 99"),
+    (lambda: Move(-8, 0), "Move.origin is -8"),
     (lambda: Resurrection(19, -1), "Resurrection.b is -1"),
     (lambda: Resurrection(None, 3), "Resurrection.a is None"),  # type: ignore[arg-type]
     (lambda: Enter(-1), "Enter.square is -1"),

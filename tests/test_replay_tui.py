@@ -10,8 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from notation.cli import cli
-from notation.commands.replay import ViewState, handle_key, move_list, screen, split_keys
+from notation.commands.replay import handle_key, split_keys
 from notation.reader import read_file, read_string
+from notation.render.replay_screen import ViewState, move_list, screen
 from notation.render.terminal import render_plain
 from notation.stepper import Stepper
 

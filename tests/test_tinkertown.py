@@ -1,4 +1,4 @@
-"""Tinkertown Cemetery: board, notation, every rule and ruling of RULINGS.md section 1.
+"""Tinkertown Cemetery: board, notation, every rule and ruling of docs/tinkertown.md.
 
 Positions are built by pushing moves from the start, or, for the movement stage,
 with :meth:`TinkertownPosition.setup` (stacks written bottom to top, "wr" is a
@@ -231,7 +231,7 @@ def test_every_geometric_move_round_trips() -> None:
 def test_moves_are_frozen_value_objects() -> None:
     move = Move(sq("h5"), sq("h3"))
     with pytest.raises(AttributeError):
-        move.src = 3  # type: ignore[misc]
+        move.origin = 3  # type: ignore[misc]
     assert hash(move) == hash(Move(sq("h5"), sq("h3")))
     assert not hasattr(move, "__dict__")
 
@@ -663,8 +663,8 @@ def _features(moves: list[TinkertownMove]) -> set[str]:
     for move in moves:
         side, stage, tombs = pos.side_to_move, pos.stage, pos.tombstones
         if isinstance(move, Move):
-            k = len(PATHS[move.src * 64 + move.dst] or ())
-            if k < len(pos.stack(move.src)):
+            k = len(PATHS[move.origin * 64 + move.target] or ())
+            if k < len(pos.stack(move.origin)):
                 seen.add("split")
         before = pos.stack(move.square) if isinstance(move, Drop) else ""
         pos.push(move)
@@ -718,7 +718,7 @@ def _is_accepted_form(move: TinkertownMove, legal: set[TinkertownMove]) -> bool:
     if move in legal:
         return True
     if isinstance(move, Move) and not move.marked:
-        return Move(move.src, move.dst, True) in legal
+        return Move(move.origin, move.target, True) in legal
     if isinstance(move, Drop) and not move.marked:
         return Drop(move.square, True) in legal
     return False
@@ -982,7 +982,7 @@ def test_canonical_agrees_with_legal_moves(seed: int) -> None:
         for move in rng.sample(moves, min(10, len(moves))):
             written = move
             if isinstance(move, Move):
-                written = Move(move.src, move.dst, False)
+                written = Move(move.origin, move.target, False)
             elif isinstance(move, Drop):
                 written = Drop(move.square, False)
             assert pos.canonical(written) == move
@@ -1152,7 +1152,7 @@ def _check_view_structure(pos: TinkertownPosition) -> None:
         last = history[-1]
         expected: tuple[str, ...]
         if isinstance(last, Move):
-            expected = (SQUARE_NAMES[last.src], SQUARE_NAMES[last.dst])
+            expected = (SQUARE_NAMES[last.origin], SQUARE_NAMES[last.target])
         elif isinstance(last, Drop):
             expected = (SQUARE_NAMES[last.square],)
         else:

@@ -1,4 +1,4 @@
-"""Zombie Kidz: notation, every rule of RULINGS.md section 3 and our rulings."""
+"""Zombie Kidz: notation, every rule and ruling of docs/zombie-kidz.md."""
 
 from __future__ import annotations
 

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from notation.errors import IllegalMoveError, MoveSyntaxError, TagValueError
+from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.view import Assessment, BoardView
 
 M = TypeVar("M", bound=Hashable)
@@ -40,6 +40,38 @@ UNFINISHED = "*"
 # distinct tokens over and over.  The bound only protects against adversarial
 # input with millions of distinct tokens.
 _PARSE_CACHE_LIMIT = 200_000
+
+
+def require_text(value: object, what: str) -> str:
+    """``value`` if it is a str; else the library's :class:`MisuseError` naming ``what``
+    (for the protocol methods that take text from a program, not from a record)."""
+    if type(value) is not str:
+        raise MisuseError(f"{what} is a str, not {type(value).__name__}")
+    return value
+
+
+def index_arg(value: object, index_of: Mapping[str, int], count: int, refusal: str) -> int:
+    """A square (or zone) given by a program as an index ``0 <= value < count`` or a name
+    (any case) that ``index_of`` knows: its index.  Every accessor of every game reads
+    its square arguments with this, so that an int always means a square; anything
+    else is the library's :class:`MisuseError`, ``"{value!r} " + refusal``."""
+    # bool is an int to Python, but True is no square anyone means.
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < count:
+            return value
+    elif isinstance(value, str):
+        index = index_of.get(value.strip().lower())
+        if index is not None:
+            return index
+    raise MisuseError(f"{value!r} {refusal}")
+
+
+def foreign_move(move: object, game: str, kinds: str) -> MisuseError:
+    """The error for an object handed to a game's position as a move that is none of the
+    game's moves (``kinds``: the move classes, in words)."""
+    return MisuseError(
+        f"{move!r} is not a {game} move ({kinds}; GAME.parse() reads one from its text)"
+    )
 
 
 class Position(ABC, Generic[M]):
@@ -113,8 +145,9 @@ class Position(ABC, Generic[M]):
 
         The form :meth:`legal_moves` uses: marks filled in exactly where they
         apply, long forms.  Games whose spelling never depends on the position
-        keep the default.
+        keep the default (which still refuses what is not a move of this game).
         """
+        self.check(move)
         return move
 
     @abstractmethod
@@ -174,6 +207,9 @@ class Game(ABC, Generic[M]):
 
     def __init__(self) -> None:
         self._parse_cache: dict[str, M] = {}
+        #: The move a token was already read as, or None: :meth:`parse`'s memo alone,
+        #: for a replay's hot path (the memo's own lookup, with no call in between).
+        self.parsed: Callable[[str], M | None] = self._parse_cache.get
 
     # -- notation -----------------------------------------------------------
     @abstractmethod
@@ -185,6 +221,7 @@ class Game(ABC, Generic[M]):
         cache = self._parse_cache
         move = cache.get(text)
         if move is None:
+            require_text(text, "a move token")
             if len(text) > self.max_move_length:
                 # Not worth a parse, a message quoting megabytes, or a place in the cache.
                 raise MoveSyntaxError(
@@ -196,11 +233,6 @@ class Game(ABC, Generic[M]):
                 cache.clear()
             cache[text] = move
         return move
-
-    def parsed(self, text: str) -> M | None:
-        """The move ``text`` was already read as, or None: :meth:`parse`'s memo alone,
-        for a replay's hot path (a hit costs one lookup; a miss goes to :meth:`parse`)."""
-        return self._parse_cache.get(text)
 
     # -- positions ----------------------------------------------------------
     @abstractmethod
@@ -225,6 +257,14 @@ class Game(ABC, Generic[M]):
     @abstractmethod
     def move_to_dict(self, move: M) -> dict[str, Any]:
         """A typed move as JSON-ready data: ``{"type": "move", "from": "h5", ...}``."""
+
+    def spelling_reasons(self, written: M, canonical: M) -> list[str]:
+        """Why ``written`` is not spelled as ``canonical``, the same move in its canonical
+        spelling, for ``check --strict``: each reason a phrase naming what the canonical
+        form adds ("this move captures (missing capture mark)").  A game without
+        optional marks or short forms has none to give (the default); letter case is
+        the strict check's own business."""
+        return []
 
     #: Every key :meth:`Position.annotations` may use, so that annotating again can
     #: replace the commands of an earlier run even where this run has none of a key.

@@ -104,6 +104,9 @@ class GraveNimPosition(Position[Take]):
         self._turn -= 1
         return take
 
+    def canonical(self, move: Take) -> Take:
+        return _take(move)  # every move has one spelling; a non-move is still refused
+
     def legal_moves(self) -> list[Take]:
         return [
             Take(grave, count)
@@ -135,7 +138,10 @@ class GraveNimPosition(Position[Take]):
         return [("left", "/".join(map(str, self._graves)))]
 
     def diagram(self) -> str:
-        lines = [f"{name}1 {'Z' * left:<{MOST}} ({left})" for name, left in zip(GRAVES, self._graves)]
+        lines = [
+            f"{name}1 {'Z' * left:<{MOST}} ({left})"
+            for name, left in zip(GRAVES, self._graves, strict=True)
+        ]
         return "\n".join([*lines, f"{self.mover} to move" if self.outcome() is None else "over"])
 
     def board_view(self) -> BoardView:
@@ -143,7 +149,7 @@ class GraveNimPosition(Position[Take]):
         # from a board of three cells.
         cells = {
             f"{name}1": Cell(f"{name}1", "grave", (ZOMBIE,) * left, str(left))
-            for name, left in zip(GRAVES, self._graves)
+            for name, left in zip(GRAVES, self._graves, strict=True)
         }
         last = self._history[-1] if self._history else None
         return BoardView(
@@ -207,5 +213,6 @@ class GraveNimGame(Game[Take]):
     def move_to_dict(self, move: Take) -> dict[str, Any]:
         take = _take(move)
         return {"type": "take", "grave": GRAVES[take.grave], "count": take.count}
+
 
 GAME = GraveNimGame()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from notation.errors import MisuseError
-from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND
+from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND, index_arg
 
 # -- squares ------------------------------------------------------------------
 
@@ -66,17 +66,10 @@ def square_arg(square: int | str) -> int:
     Every accessor that takes a square reads it with this: an int always means a
     square, and names are accepted alike.  ``MisuseError`` for anything else.
     """
-    # bool is an int to Python, but True is no square anyone means.
-    if isinstance(square, int) and not isinstance(square, bool):
-        if 0 <= square < N_SQUARES:
-            return square
-    elif isinstance(square, str):
-        index = SQUARE_INDEX.get(square.strip().lower())
-        if index is not None:
-            return index
-    raise MisuseError(
-        f"{square!r} is not a square of the Cave board: give its name (a1-d5) "
-        f"or its index 0-{N_SQUARES - 1} (a1 = 0, b1 = 1, d5 = {N_SQUARES - 1})"
+    return index_arg(
+        square, SQUARE_INDEX, N_SQUARES,
+        "is not a square of the Cave board: give its name (a1-d5) "
+        f"or its index 0-{N_SQUARES - 1} (a1 = 0, b1 = 1, d5 = {N_SQUARES - 1})",
     )
 
 

@@ -45,6 +45,10 @@ SQUARE_ROLE: tuple[str, ...] = tuple(
     "home-red" if i in HOME_ROW[RED] else "home-black" if i in HOME_ROW[BLACK] else "square"
     for i in range(N_SQUARES)
 )
+#: The cell of each square while it is empty (cells are immutable, so shared).
+_EMPTY_CELLS: tuple[Cell, ...] = tuple(
+    Cell(SQUARES[sq], SQUARE_ROLE[sq]) for sq in range(N_SQUARES)
+)
 PALETTE: Mapping[str, str] = {
     "square": "#5b6068",
     "home-red": "#6d5052",
@@ -184,7 +188,10 @@ def board_view(position: "CavePosition") -> BoardView:
     return BoardView(
         files=tuple(FILES),
         ranks=tuple(str(r) for r in range(1, RANKS + 1)),
-        cells={SQUARES[sq]: _cell(position, sq) for sq in range(N_SQUARES)},
+        cells={
+            SQUARES[sq]: _unit_cell(position, sq, stack) if stack else _EMPTY_CELLS[sq]
+            for sq, stack in enumerate(position._board)
+        },
         palette=PALETTE,
         marks=_marks(position),
         facts=_view_facts(position),
@@ -192,22 +199,22 @@ def board_view(position: "CavePosition") -> BoardView:
     )
 
 
-def _cell(position: "CavePosition", sq: int) -> Cell:
+def _unit_cell(position: "CavePosition", sq: int, stack: tuple[int, ...]) -> Cell:
     """A square with a token per piece, bottom to top, and the note in its corner."""
-    stack = position._board[sq]
-    name = SQUARES[sq]
-    if not stack:
-        return Cell(name, SQUARE_ROLE[sq])
+    identity = position._identity
     side = PIECE_SIDE[stack[0]]
     code = SIDE_CODES[side]
-    tokens = tuple(ViewToken(SIDE_KEYS[side], code + _piece_text(position, p)) for p in stack)
+    tokens = tuple(
+        ViewToken(SIDE_KEYS[side], code + (LETTERS[identity[p]] if identity[p] >= 0 else "?"))
+        for p in stack
+    )
     if len(stack) > 1:
         note = "=" + LETTERS[TEAM_CLASS[len(stack)]]
-    elif position._identity[stack[0]] < 0:
+    elif identity[stack[0]] < 0:
         note = "".join(position._hidden_letters(side))
     else:
         note = ""
-    return Cell(name, SQUARE_ROLE[sq], tokens, note)
+    return Cell(SQUARES[sq], SQUARE_ROLE[sq], tokens, note)
 
 
 def _marks(position: "CavePosition") -> tuple[str, ...]:

@@ -7,10 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from notation.errors import MoveSyntaxError
-from notation.games.base import Game, Position
+from notation.games.base import Game, Position, require_text
 from notation.games.cave.board import BLACK, CLASS_OF, LIMIT, RED, RESULT_NAMES, side_pieces
 from notation.games.cave.moves import (
-    MOVE_TYPES,
     SYNTAX_FORMS,
     Attack,
     CaveMove,
@@ -50,7 +49,6 @@ class CaveGame(Game[CaveMove]):
             raise
         except Exception as exc:  # lark's UnexpectedInput family, with parser internals
             raise MoveSyntaxError(f"{text!r} is not a Cave move ({SYNTAX_FORMS})") from exc
-        assert isinstance(move, MOVE_TYPES)
         return move
 
     def new_position(self, tags: Mapping[str, str] | None = None) -> CavePosition:
@@ -66,7 +64,7 @@ class CaveGame(Game[CaveMove]):
         self, text: str, tags: Mapping[str, str] | None = None
     ) -> CavePosition:
         # Cave has no setup tags, so the string alone says everything.
-        return CavePosition.from_string(text)
+        return CavePosition.from_string(require_text(text, "a position string"))
 
     def move_to_dict(self, move: CaveMove) -> dict[str, Any]:
         return move_to_dict(move)

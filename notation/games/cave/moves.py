@@ -17,6 +17,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from notation.errors import MisuseError, MoveSyntaxError
+from notation.games.base import foreign_move
 from notation.games.cave.board import (
     CLASS_OF,
     DIAGONAL,
@@ -53,11 +54,8 @@ def _check_letter_field(field: str, letter: object) -> None:
 
 
 def not_a_move(move: object) -> MisuseError:
-    """The error for an object handed to a position as a move that is no Cave move."""
-    return MisuseError(
-        f"{move!r} is not a Cave move (Enter, Step, Attack or Pass; "
-        "GAME.parse() reads one from its text)"
-    )
+    """The error for an object handed to the game as a move that is none of its moves."""
+    return foreign_move(move, "Cave", "Enter, Step, Attack or Pass")
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +167,7 @@ def _square(token: Token) -> int:
     return index
 
 
-class MoveBuilder(Transformer[object, object]):
+class MoveBuilder(Transformer[object, "CaveMove"]):
     """Builds move objects while the LALR parser reads (no tree is kept)."""
 
     def enter(self, items: list[Token]) -> Enter:

@@ -116,9 +116,9 @@ class CavePosition(Position[CaveMove]):
         self._base = 0
 
     @classmethod
-    def from_string(cls, text: str) -> CavePosition:
+    def from_string(cls, text: str) -> Self:
         """The position a :meth:`position_string` describes (``TagValueError`` if none)."""
-        return strings.read_position(text, cls())
+        return strings.read_position(cls, text)
 
     # -- protocol ------------------------------------------------------------
     @property
@@ -184,17 +184,20 @@ class CavePosition(Position[CaveMove]):
         side = (self._base + len(self._history)) & 1
         kind = type(move)
         board = self._board
-        if kind is Step or kind is Attack:
-            assert isinstance(move, Step | Attack)
+        if kind is Step:
+            assert isinstance(move, Step)
             board[move.origin] = first
             board[move.target] = second
-            if kind is Attack:
-                if won:
-                    self._on_board[1 - side] += len(second)
-                else:
-                    self._on_board[side] += len(first)
-                for pid in revealed:
-                    self._unreveal(pid)
+        elif kind is Attack:
+            assert isinstance(move, Attack)
+            board[move.origin] = first
+            board[move.target] = second
+            if won:
+                self._on_board[1 - side] += len(second)
+            else:
+                self._on_board[side] += len(first)
+            for pid in revealed:
+                self._unreveal(pid)
         elif kind is Enter:
             assert isinstance(move, Enter)
             board[move.square] = _EMPTY
@@ -314,7 +317,8 @@ class CavePosition(Position[CaveMove]):
         return next(self._actions(side), None) is not None
 
     def _push_enter(self, move: Enter, side: int) -> None:
-        """Enter: a piece from the reserve, still hidden, onto an empty home-row square."""
+        """Enter (docs/cave.md, "A turn"): a piece from the reserve, still hidden, onto
+        an empty square of the mover's home row."""
         sq = move.square
         if not self._reserve[side]:
             raise IllegalMoveError(
@@ -340,7 +344,8 @@ class CavePosition(Position[CaveMove]):
     def _push_step(self, move: Step, side: int) -> None:
         """Move and Join: one square orthogonally, onto an empty square or an own unit.
 
-        Teams never split (ruling): the whole stack goes, and a team has at most 3.
+        docs/cave.md, "A turn": teams never split (the whole stack goes), and a team
+        has at most 3 pieces.
         """
         origin, target = move.origin, move.target
         stack = self._own_unit(origin, side)
@@ -417,7 +422,8 @@ class CavePosition(Position[CaveMove]):
         self._check_end()
 
     def _push_pass(self, move: CaveMove, side: int) -> None:
-        """Pass (ruling): only with no other action; two in a row end the game drawn."""
+        """Pass: only with no other action (docs/cave.md, "A turn"); two in a row end
+        the game drawn ("End of the game and results")."""
         if self._has_action(side):
             example = self.legal_moves()[0]
             raise IllegalMoveError(

@@ -13,7 +13,7 @@ as a whole, so that a string with several defects is always refused for the same
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from notation.errors import TagValueError
 from notation.games.base import DRAW
@@ -38,6 +38,8 @@ from notation.games.cave.board import (
 
 if TYPE_CHECKING:
     from notation.games.cave.rules import CavePosition
+
+P = TypeVar("P", bound="CavePosition")
 
 __all__ = ["POSITION_FIELDS", "position_string", "read_position"]
 
@@ -67,7 +69,7 @@ def position_string(position: CavePosition) -> str:
     """The position as one line: board, reserves, removed, passes, mover, turn."""
     reserve = position._reserve
     turn = position.turn
-    placed = {pid for stack in position._board for pid in stack}
+    placed: set[int] = set().union(*position._board)
     return " ".join(
         (
             _board_field(position),
@@ -105,10 +107,10 @@ def _removed_key(position: CavePosition, pid: int) -> tuple[int, int, int]:
 
 def _members_text(position: CavePosition, pids: tuple[int, ...] | list[int]) -> str:
     """Pieces as written: ``?`` if never shown, else the letter and ``@turn`` if known."""
+    identity, shown_at = position._identity, position._shown_at
     texts: list[str] = []
     for pid in pids:
-        c = position._identity[pid]
-        turn = position._shown_at[pid]
+        c, turn = identity[pid], shown_at[pid]
         texts.append("?" if c < 0 else f"{LETTERS[c]}@{turn}" if turn else LETTERS[c])
     return "".join(texts)
 
@@ -290,8 +292,8 @@ def _check_passes(position: CavePosition, passes: int, turn: int) -> None:
 # -- reading: the whole string -----------------------------------------------------
 
 
-def read_position(text: str, position: CavePosition) -> CavePosition:
-    """Set the new ``position`` to what ``text`` describes, and return it.
+def read_position(cls: type[P], text: str) -> P:
+    """The position ``text`` describes, as an instance of ``cls``.
 
     Raises ``TagValueError("Position", reason)`` for a malformed string or an
     impossible position; the reason names the field.
@@ -319,6 +321,7 @@ def read_position(text: str, position: CavePosition) -> CavePosition:
         _check_reveals(side, on_side + removed[side], turn)
     _check_survivors(on_board, reserve)
 
+    position = cls()
     position._base = turn
     position._reserve = reserve
     position._on_board = on_board

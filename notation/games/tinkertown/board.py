@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Final
 
 from notation.errors import MisuseError
+from notation.games.base import index_arg
 
 FILES: Final = "abcdefgh"
 SIZE: Final = 8
@@ -94,15 +95,11 @@ def _path(origin: int, target: int) -> tuple[int, ...] | None:
 
 
 #: ``NEIGHBOURS[sq]``: the graves orthogonally next to grave ``sq`` (() for a non-grave).
-NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    _neighbours(sq) for sq in range(SIZE * SIZE)
-)
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(sq) for sq in range(SIZE * SIZE))
 #: ``RAYS[sq]``: for each direction, the graves a group on ``sq`` may travel over,
 #: nearest first, up to the first chapel square, off-board square or edge.
 #: Tombstones are not in this table; they are checked during play.
-RAYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    _rays(sq) for sq in range(SIZE * SIZE)
-)
+RAYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(_rays(sq) for sq in range(SIZE * SIZE))
 #: ``PATHS[origin * 64 + target]``: the squares a move from origin to target passes,
 #: target last, for every pair of distinct squares on one rank or file of the grid;
 #: else None.
@@ -114,6 +111,11 @@ PATHS: Final[tuple[tuple[int, ...] | None, ...]] = tuple(
 #: tombstones.
 PATH_OF_GRAVES: Final[tuple[bool, ...]] = tuple(
     path is not None and all(IS_GRAVE[sq] for sq in path) for path in PATHS
+)
+#: ``PATH_BITS[origin * 64 + target]``: the squares of that path as a bit set (bit sq),
+#: to test a path for tombstones in one step.
+PATH_BITS: Final[tuple[int, ...]] = tuple(
+    sum(1 << sq for sq in path) if path else 0 for path in PATHS
 )
 #: Each grave with its neighbours: placement (b) may go on a grave whose group here
 #: is all empty (docs/tinkertown.md, "The resurrection stage").
@@ -152,16 +154,9 @@ def square_arg(square: int | str) -> int:
     Every accessor that takes a square reads it with this: one meaning of an int
     (a square) and names accepted alike.  ``MisuseError`` for anything else.
     """
-    # bool is an int to Python, but True is no square anyone means.
-    if isinstance(square, int) and not isinstance(square, bool):
-        if 0 <= square < SIZE * SIZE:
-            return square
-    elif isinstance(square, str):
-        index = SQUARE_INDEX.get(square.strip().lower())
-        if index is not None:
-            return index
-    raise MisuseError(
-        f"{square!r} is not a square: give its name (a1-h8) or its index 0-63 (a1 = 0, h8 = 63)"
+    return index_arg(
+        square, SQUARE_INDEX, SIZE * SIZE,
+        "is not a square: give its name (a1-h8) or its index 0-63 (a1 = 0, h8 = 63)",
     )
 
 

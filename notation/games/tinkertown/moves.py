@@ -16,6 +16,7 @@ from typing import Any, Final
 from lark import Token, Transformer
 
 from notation.errors import MisuseError
+from notation.games.base import foreign_move
 from notation.games.tinkertown.board import GRAVES, RAYS, SIZE, SQUARE_INDEX, SQUARE_NAMES
 
 
@@ -38,11 +39,8 @@ def _check_mark_field(move: object, marked: object) -> None:
 
 
 def not_a_move(move: object) -> MisuseError:
-    """The error for an object handed to the game that is not one of its moves."""
-    return MisuseError(
-        f"{move!r} is not a Tinkertown move (Drop, Resurrection or Move; "
-        "GAME.parse() reads one from its text)"
-    )
+    """The error for an object handed to the game as a move that is none of its moves."""
+    return foreign_move(move, "Tinkertown", "Drop, Resurrection or Move")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +117,18 @@ MOVES: Final[dict[tuple[int, int, bool], Move]] = {
     for target in ray
     for marked in (False, True)
 }
+#: ``MOVES_ALONG[origin]``: for each ray of ``origin`` (board.RAYS), its targets,
+#: nearest first, each with its move without and with the mark: the table
+#: legal_moves() walks.
+MOVES_ALONG: Final[tuple[tuple[tuple[tuple[int, tuple[Move, Move]], ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            (target, (MOVES[origin, target, False], MOVES[origin, target, True])) for target in ray
+        )
+        for ray in RAYS[origin]
+    )
+    for origin in range(SIZE * SIZE)
+)
 #: ``DROPS[sq][marked]``: the drop on every square, without and with the mark.
 DROPS: Final[tuple[tuple[Drop, Drop], ...]] = tuple(
     (Drop(sq, False), Drop(sq, True)) for sq in range(SIZE * SIZE)
@@ -127,13 +137,18 @@ DROPS: Final[tuple[tuple[Drop, Drop], ...]] = tuple(
 
 def with_mark(move: TinkertownMove, marked: bool) -> TinkertownMove:
     """``move`` with the capture mark set to ``marked`` (a shared object where one
-    exists); a resurrection turn, which never captures, comes back unmarked."""
+    exists); a resurrection turn, which never captures, comes back unmarked.
+
+    MisuseError for an object that is not a Tinkertown move.
+    """
     if isinstance(move, Move):
         key = (move.origin, move.target, marked)
         return MOVES.get(key) or Move(*key)
     if isinstance(move, Drop):
         return DROPS[move.square][marked]
-    return Resurrection(move.a, move.b) if move.marked else move
+    if isinstance(move, Resurrection):
+        return Resurrection(move.a, move.b) if move.marked else move
+    raise not_a_move(move)
 
 
 def squares_of(move: TinkertownMove) -> tuple[int, ...]:

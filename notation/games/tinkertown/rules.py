@@ -25,9 +25,9 @@ from notation.games.tinkertown.board import (
     MOVEMENT,
     NEIGHBOURS,
     OFF_BOARD,
+    PATH_BITS,
     PATH_OF_GRAVES,
     PATHS,
-    RAYS,
     RED,
     RESURRECTION,
     SIDE_NAMES,
@@ -42,7 +42,7 @@ from notation.games.tinkertown.board import (
 )
 from notation.games.tinkertown.moves import (
     DROPS,
-    MOVES,
+    MOVES_ALONG,
     Drop,
     Move,
     Resurrection,
@@ -89,6 +89,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         "_stacks",
         "_to_move",
         "_tomb",
+        "_tombs",
         "_win_turn",
         "_winner",
     )
@@ -96,6 +97,8 @@ class TinkertownPosition(Position[TinkertownMove]):
     def __init__(self) -> None:
         self._stacks: list[str] = [""] * (SIZE * SIZE)
         self._tomb: list[bool] = [False] * (SIZE * SIZE)
+        # The same as a bit set (bit sq), for the path test of every move.
+        self._tombs = 0
         # docs/tinkertown.md, "The cemetery": a grave's capacity is the number of its
         # neighbours without a tombstone; kept up to date as tombstones come and go.
         # Meaningless (and never read) on a tombstone.
@@ -251,6 +254,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         move, changes, tomb, movement, last_white, last_red = self._history.pop()
         if tomb >= 0:
             self._tomb[tomb] = False
+            self._tombs &= ~(1 << tomb)
             capacity = self._capacity
             for n in NEIGHBOURS[tomb]:
                 capacity[n] += 1
@@ -278,8 +282,6 @@ class TinkertownPosition(Position[TinkertownMove]):
         A move that is illegal here (whatever its mark) comes back unchanged;
         MisuseError for an object that is not a Tinkertown move.
         """
-        if not isinstance(move, Drop | Resurrection | Move):
-            raise not_a_move(move)
         plain = with_mark(move, False)
         try:
             self.push(plain)
@@ -296,6 +298,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         other = self.__class__.__new__(self.__class__)
         other._stacks = self._stacks.copy()
         other._tomb = self._tomb.copy()
+        other._tombs = self._tombs
         other._capacity = self._capacity.copy()
         other._controlled = self._controlled.copy()
         other._last = self._last.copy()
@@ -451,7 +454,9 @@ class TinkertownPosition(Position[TinkertownMove]):
     def _b_candidates(self) -> list[int]:
         """Empty graves whose neighbours are all empty: where (b) may go now."""
         stacks = self._stacks
-        return [group[0] for group in B_GROUPS if not any(stacks[sq] for sq in group)]
+        return [
+            sq for sq in GRAVES if not stacks[sq] and not any(stacks[n] for n in NEIGHBOURS[sq])
+        ]
 
     def _has_b_candidate(self) -> bool:
         """Whether :meth:`_b_candidates` has any, found without listing them all (a
@@ -518,8 +523,8 @@ class TinkertownPosition(Position[TinkertownMove]):
         sq = move.square
         self._check_a(sq)
         opening = self._last[WHITE] < 0
-        # Rule 3: after the opening the single placement is (a) alone, allowed only
-        # when (b) is impossible.
+        # docs/tinkertown.md, "The resurrection stage", 3: after the opening the
+        # single placement is (a) alone, allowed only when (b) is impossible.
         if not opening:
             self._stacks[sq] = "x"
             possible = self._has_b_candidate()
@@ -529,31 +534,29 @@ class TinkertownPosition(Position[TinkertownMove]):
                     f"a grave for (b) remains after {SQUARE_NAMES[sq]} "
                     f"(e.g. {SQUARE_NAMES[self._b_after(sq)[0]]}): the turn is two placements"
                 )
-        self._refuse_mark(move)
         self._place(move, (sq,))
         # After the opening the single placement ends the stage; the other side,
         # next by plain alternation, moves first.
         self._movement = not opening
 
     def _push_pair(self, move: Resurrection) -> None:
-        # Rule 1: White's first turn is one placement; then (a), then (b).
+        # docs/tinkertown.md, "The resurrection stage", 1 and 2: White's first turn
+        # is one placement; then (a), then (b).
         if self._last[WHITE] < 0:
             raise IllegalMoveError("White's first turn is one placement")
         self._check_a(move.a)
         self._check_b(move.a, move.b)
-        self._refuse_mark(move)
         self._place(move, (move.a, move.b))
 
-    def _refuse_mark(self, move: Drop | Resurrection) -> None:
+    def _place(self, move: Drop | Resurrection, squares: tuple[int, ...]) -> None:
+        """Put one zombie of the side to move on each of ``squares`` (empty graves,
+        checked), the last of them its most recent placement."""
         # docs/tinkertown.md, "Notation": an x on a resurrection placement is illegal.
         if move.marked:
             raise IllegalMoveError("a placement never captures: remove the x")
-
-    def _place(self, move: Drop | Resurrection, squares: tuple[int, ...]) -> None:
-        """Put one zombie of the side to move on each of ``squares`` (empty graves)."""
         side = self._to_move
         last = self._last
-        changes = tuple((sq, "") for sq in squares)
+        changes = tuple([(sq, "") for sq in squares])
         self._history.append((move, changes, -1, False, last[0], last[1]))
         for sq in squares:
             self._set(sq, COLOURS[side])
@@ -614,7 +617,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         # table says which paths have none) or holds a tombstone: the first one wrong
         # is the message.  Ruling: the chapel and the squares outside the cemetery
         # block a move exactly like a tombstone.
-        if not PATH_OF_GRAVES[index] or True in map(tomb.__getitem__, path):
+        if not PATH_OF_GRAVES[index] or self._tombs & PATH_BITS[index]:
             for sq in path:
                 if sq in CHAPEL:
                     raise IllegalMoveError(f"{move} crosses the chapel at {SQUARE_NAMES[sq]}")
@@ -639,25 +642,30 @@ class TinkertownPosition(Position[TinkertownMove]):
         """The end of every action of the movement stage: ``arriving`` (the zombies,
         bottom to top) land on ``square``, from the group on ``origin`` (-1 for an
         entry); the capture, then the end of the game."""
-        stacks, controlled = self._stacks, self._controlled
-        side = self._to_move
+        stacks = self._stacks
         before = stacks[square]
         landed = before + arriving
-        capture = captures(landed, self._capacity[square], before if origin < 0 else None)
+        entry = origin < 0
+        capture = captures(landed, self._capacity[square], before if entry else None)
         if move.marked and not capture:
-            raise IllegalMoveError(self._no_capture(square, before, landed, origin < 0))
+            raise IllegalMoveError(self._no_capture(square, before, landed, entry))
+        side = self._to_move
         last = self._last
-        changes = ((square, before),) if origin < 0 else ((origin, stacks[origin]), (square, before))
-        self._history.append((move, changes, square if capture else -1, True, last[0], last[1]))
+        controlled = self._controlled
         # What _set does for both squares, inline (the hot path of every movement turn):
         # the origin's top zombie is the mover's; what stays on it and what lands (or
         # nothing, on a capture) change who controls a group.
-        if origin >= 0:
-            controlled[side] -= 1
-            rest = stacks[origin][: -len(arriving)]
+        if entry:
+            changes: tuple[tuple[int, str], ...] = ((square, before),)
+        else:
+            group = stacks[origin]
+            changes = ((origin, group), (square, before))
+            rest = group[: -len(arriving)]
             stacks[origin] = rest
+            controlled[side] -= 1
             if rest:
                 controlled[rest[-1] == "r"] += 1
+        self._history.append((move, changes, square if capture else -1, True, last[0], last[1]))
         if before:
             controlled[before[-1] == "r"] -= 1
         if capture:
@@ -668,7 +676,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         else:
             stacks[square] = landed
             controlled[side] += 1  # landed ends with the mover's zombie
-        self._to_move ^= 1
+        self._to_move = 1 - side
         # docs/tinkertown.md, "The end": after every action, if the mover's opponent
         # controls no group, the mover has won (even if its own last group vanished).
         if not controlled[1 - side]:
@@ -697,12 +705,12 @@ class TinkertownPosition(Position[TinkertownMove]):
             if not group or group[-1] != colour:
                 continue
             height = len(group)
-            for ray in RAYS[origin]:
-                for k, target in enumerate(ray, 1):
+            for ray in MOVES_ALONG[origin]:
+                for k, (target, move) in enumerate(ray, 1):
                     if k > height or tomb[target]:
                         break
                     landed = stacks[target] + group[-k:]
-                    moves.append(MOVES[origin, target, captures(landed, capacity[target])])
+                    moves.append(move[captures(landed, capacity[target])])
         for sq in GRAVES:
             if not tomb[sq]:
                 before = stacks[sq]
@@ -724,6 +732,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         """A tombstone on ``sq``: the neighbours lose one capacity, and nothing else
         happens (docs/tinkertown.md, "Capture": no chain reaction)."""
         self._tomb[sq] = True
+        self._tombs |= 1 << sq
         capacity = self._capacity
         for n in NEIGHBOURS[sq]:
             capacity[n] -= 1

@@ -11,8 +11,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
-from notation.errors import MisuseError
-from notation.games.base import WIN_FIRST, WIN_SECOND
+from notation.games.base import WIN_FIRST, WIN_SECOND, index_arg
 
 #: Zone names by index; index = file + 3 * rank (a1 = 0, b2 = 4, c3 = 8).
 ZONE_NAMES: Final[tuple[str, ...]] = tuple(f"{f}{r}" for r in "123" for f in "abc")
@@ -108,17 +107,9 @@ def square_arg(zone: int | str) -> int:
     Every accessor that takes a zone reads it with this: an int always means a
     zone, and names are accepted alike.  ``MisuseError`` for anything else.
     """
-    # bool is an int to Python, but True is no zone anyone means.
-    if isinstance(zone, int) and not isinstance(zone, bool):
-        if 0 <= zone < len(ZONE_NAMES):
-            return zone
-    elif isinstance(zone, str):
-        index = ZONE_INDEX.get(zone.strip().lower())
-        if index is not None:
-            return index
-    raise MisuseError(
-        f"{zone!r} is not a zone: give its name (a1 to c3) or its index 0-8 "
-        "(a1 = 0, b2 = 4, c3 = 8)"
+    return index_arg(
+        zone, ZONE_INDEX, len(ZONE_NAMES),
+        "is not a zone: give its name (a1 to c3) or its index 0-8 (a1 = 0, b2 = 4, c3 = 8)",
     )
 
 

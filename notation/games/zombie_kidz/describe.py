@@ -23,8 +23,8 @@ from notation.games.zombie_kidz.board import (
     ZONE_NAMES,
     side_name,
 )
-from notation.games.zombie_kidz.moves import turn
-from notation.view import BoardView, Cell, Token
+from notation.games.zombie_kidz.moves import TURNS
+from notation.view import SPREAD, BoardView, Cell, Token
 
 if TYPE_CHECKING:
     from notation.games.zombie_kidz.rules import ZombieKidzPosition
@@ -175,7 +175,9 @@ def board_view(position: "ZombieKidzPosition") -> BoardView:
         links=links,
         marks=_last_marks(position),
         facts=_facts(position),
-        caption=_caption(position),
+        caption=caption(position),
+        # Zones where separate figures meet: pawns, zombies and a lock stand side by side.
+        token_layout=SPREAD,
     )
 
 
@@ -226,7 +228,7 @@ def _facts(position: "ZombieKidzPosition") -> tuple[tuple[str, str], ...]:
     )
 
 
-def _caption(position: "ZombieKidzPosition") -> str:
+def caption(position: "ZombieKidzPosition") -> str:
     """The last turn in the canonical form and what it did, in words."""
     if not position._history:
         return ""
@@ -239,7 +241,7 @@ def _caption(position: "ZombieKidzPosition") -> str:
         roll = "white, no zombie"
     else:
         roll = f"{move.colour}, no zombie left to place"
-    text = f"{turn(move.die, origin, target, cleared > 0, lock > 0)}: {roll}"
+    text = f"{TURNS[move.die, origin, target, cleared > 0, lock > 0]}: {roll}"
     end = position._end
     if end is None or end[0] == PLAYERS_WIN:
         step = (

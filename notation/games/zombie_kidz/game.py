@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from notation.errors import TagValueError
-from notation.games.base import Game, Position
+from notation.games.base import Game, Position, require_text
 from notation.games.zombie_kidz import moves
 from notation.games.zombie_kidz.board import (
     DEFAULT_PLAYERS,
@@ -83,7 +83,7 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
         tags = tags or {}
         players = _players_tag(tags)
         zombies = _zombies_tag(tags)
-        position = ZombieKidzPosition.from_string(text)
+        position = ZombieKidzPosition.from_string(require_text(text, "a position string"))
         if players is not None and players != position.players:
             raise TagValueError(
                 "Players",
@@ -102,6 +102,18 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
     def move_to_dict(self, move: ZombieKidzMove) -> dict[str, Any]:
         """A turn as data: see docs/zombie-kidz.md, "Data for programs"."""
         return moves.move_to_dict(move)
+
+    def spelling_reasons(self, written: ZombieKidzMove, canonical: ZombieKidzMove) -> list[str]:
+        """What the canonical turn adds to the one written (docs/zombie-kidz.md,
+        "Notation": the marks are optional on input, the long form is canonical)."""
+        reasons = []
+        if canonical.eliminated and not written.eliminated:
+            reasons.append("this turn eliminates zombies (missing mark x)")
+        if canonical.locked and not written.locked:
+            reasons.append("this turn locks a gate (missing mark L)")
+        if written.origin is None and canonical.origin is not None:
+            reasons.append("the long form names where the pawn comes from (short form)")
+        return reasons
 
     def player_range(self) -> tuple[int, int]:
         return min(PLAYER_COUNTS.values()), max(PLAYER_COUNTS.values())

@@ -17,6 +17,7 @@ from lark import Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from notation.errors import MisuseError, MoveSyntaxError
+from notation.games.base import foreign_move
 from notation.games.zombie_kidz.board import DICE, DIE_FACES, NEIGHBOURS_TWO, ZONE_INDEX, ZONE_NAMES
 
 if TYPE_CHECKING:
@@ -85,32 +86,23 @@ class ZombieKidzMove:
 
 def not_a_move(move: object) -> MisuseError:
     """The error for an object handed to the game as a move that is none of its moves."""
-    return MisuseError(
-        f"{move!r} is not a Zombie Kidz move (a ZombieKidzMove; "
-        "GAME.parse() reads one from its text)"
-    )
+    return foreign_move(move, "Zombie Kidz", "a ZombieKidzMove")
 
 
 # Every turn a board allows, made once: legal moves are these shared immutable
-# objects rather than new ones made (and checked) on every call.
-_TURNS: Final[Mapping[tuple[str, int | None, int | None, bool, bool], ZombieKidzMove]] = {
-    (die, origin, target, x, lock): ZombieKidzMove(die, origin, target, x, lock)
-    for die in DICE
-    for origin, target in (
-        (None, None),
-        *((z, n) for z in range(len(ZONE_NAMES)) for n in sorted(NEIGHBOURS_TWO[z])),
+# objects rather than new ones made (and checked) on every call.  The key is
+# (die, the pawn's zone, the zone it ends on, x, L): the same zone twice is a stay,
+# written with the die alone; a step is written in the long form.
+TURNS: Final[Mapping[tuple[str, int, int, bool, bool], ZombieKidzMove]] = {
+    (die, origin, target, x, lock): ZombieKidzMove(
+        die, None if target == origin else origin, None if target == origin else target, x, lock
     )
+    for die in DICE
+    for origin in range(len(ZONE_NAMES))
+    for target in (origin, *sorted(NEIGHBOURS_TWO[origin]))
     for x in (False, True)
     for lock in (False, True)
 }
-
-
-def turn(die: str, origin: int, target: int, eliminated: bool, locked: bool) -> ZombieKidzMove:
-    """The canonical turn: the long form of a step (nothing when ``target`` is
-    ``origin``, the pawn staying) and exactly the marks given."""
-    if target == origin:
-        return _TURNS[die, None, None, eliminated, locked]
-    return _TURNS[die, origin, target, eliminated, locked]
 
 
 # -- reading a turn ------------------------------------------------------------

@@ -19,7 +19,6 @@ from notation.games.zombie_kidz.board import (
     DEADLY,
     DEFAULT_PLAYERS,
     DEFAULT_ZOMBIES,
-    DICE,
     DIE_TOMB,
     GATE_BIT,
     GATE_NAMES,
@@ -43,7 +42,7 @@ from notation.games.zombie_kidz.describe import (
     RESERVE_EMPTY,
     caught,
 )
-from notation.games.zombie_kidz.moves import ZombieKidzMove, not_a_move, turn
+from notation.games.zombie_kidz.moves import TURNS, ZombieKidzMove, not_a_move
 from notation.view import BoardView
 
 #: What push() keeps to undo one turn: (move, the tomb the roll filled or -1, the
@@ -112,7 +111,9 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         self._zombies = zombies
         self._reserve = self._total - sum(zombies)
         self._pawns = pawns
-        self._pawn_count = [pawns.count(zone) for zone in range(len(ZONE_NAMES))]
+        self._pawn_count = [0] * len(ZONE_NAMES)
+        for zone in pawns:
+            self._pawn_count[zone] += 1
         self._locked = locked
         self._turn = turn
         self._end = end
@@ -173,28 +174,18 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
     # -- the rules of a turn: docs/zombie-kidz.md, "A turn" ------------------------
     def _roll_loses(self, tomb: int) -> str | None:
-        """Why the roll of ``tomb``'s colour (-1: white) loses the game, or None.
+        """Why a coloured roll, which brings a zombie to ``tomb``, loses the game, or None.
 
-        docs/zombie-kidz.md, "A turn", 1. Roll: a zombie must come from the reserve;
+        docs/zombie-kidz.md, "A turn", 1. Roll: the zombie comes from the reserve;
         everybody loses if it is empty, or if a pawn then stands among 3 zombies.
+        (White brings no zombie: callers ask only about colours.)
         """
-        if tomb < 0:
-            return None
         if self._reserve == 0:
             return RESERVE_EMPTY
         held = self._zombies[tomb] + 1
         if held >= DEADLY and self._pawn_count[tomb]:
             return caught(self._pawns, tomb, held)
         return None
-
-    def _zombies_after_roll(self, zone: int, tomb: int) -> int:
-        """Zombies on ``zone`` once the roll has placed its zombie on ``tomb``."""
-        return self._zombies[zone] + (zone == tomb)
-
-    def _is_closed(self, zone: int, tomb: int) -> bool:
-        """docs/zombie-kidz.md, "A turn", 2. Step: a zone with 3 or more zombies,
-        counting the one just placed, is closed to pawns."""
-        return self._zombies_after_roll(zone, tomb) >= DEADLY
 
     def _gate_locked(self, origin: int, target: int) -> int:
         """The gate bit the mover locks by ending the turn on ``target``, or 0.
@@ -203,8 +194,9 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         pawn on it too, is locked without a choice.
         """
         bit = GATE_BIT[target]
-        others = self._pawn_count[target] - (target == origin)
-        return bit if bit and not self._locked & bit and others else 0
+        if bit and not self._locked & bit and self._pawn_count[target] - (target == origin):
+            return bit
+        return 0
 
     def push(self, move: ZombieKidzMove) -> None:
         """Play ``move``; IllegalMoveError (position unchanged) if the rules forbid it.
@@ -219,55 +211,44 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
             winners = "players" if result == PLAYERS_WIN else "zombies"
             raise IllegalMoveError(f"the game is over: the {winners} won at turn {at_turn} ({why})")
         tomb = DIE_TOMB[move.die]
-        origin = self._pawns[self._turn % self._players]
+        player = self._turn % self._players
+        origin = self._pawns[player]
 
         # 1. Roll.
-        lost = self._roll_loses(tomb)
+        lost = self._roll_loses(tomb) if tomb >= 0 else None
         if lost is not None:
-            if move.target is not None or move.eliminated or move.locked:
-                raise IllegalMoveError(
-                    f"{lost}: the zombies win at this roll, "
-                    f"so the turn is the die letter alone ({move.die})"
-                )
-            # No zombie comes from an empty reserve.
-            self._play(move, tomb if self._reserve else -1, origin, origin, 0, 0)
-            self._end = (ZOMBIES_WIN, self._turn, lost)
+            self._lose_at_roll(move, tomb, origin, lost)
             return
 
         # 2. Step (or stay).
-        target = origin
-        if move.target is not None:
-            target = move.target
-            self._check_step(move, origin, target, tomb)
+        target = move.target
+        if target is None:
+            target = origin
+        else:
+            self._check_path(move, origin, target)
+        # A zone with 3 or more zombies, counting the one just placed, is closed to pawns.
+        cleared = self._zombies[target] + (target == tomb)
+        if cleared >= DEADLY:
+            raise IllegalMoveError(
+                f"{ZONE_NAMES[target]} holds {cleared} zombies; no pawn may enter"
+            )
 
-        # 3. Clear and 4. Lock happen by themselves; the marks written must fit.
-        cleared = self._zombies_after_roll(target, tomb)
-        lock = self._gate_locked(origin, target)
+        # 3. Clear: the zombies on the mover's zone go back to the reserve; 4. Lock.
+        # Both happen by themselves; the marks written must fit.
+        lock = GATE_BIT[target] and self._gate_locked(origin, target)
         if move.eliminated and not cleared:
             raise IllegalMoveError(
                 f"no zombie is eliminated on {ZONE_NAMES[target]} (0 zombies there): remove the x"
             )
         if move.locked and not lock:
             raise IllegalMoveError(self._why_no_lock(target) + ": remove the L")
-        self._play(move, tomb, origin, target, cleared, lock)
 
-        # docs/zombie-kidz.md, "Results": everybody wins when no zombie is left on
-        # the board, or when all four gates are locked.
-        if cleared and self._reserve == self._total:
-            self._end = (PLAYERS_WIN, self._turn, NO_ZOMBIE_LEFT)
-        elif lock and self._locked == ALL_GATES_LOCKED:
-            self._end = (PLAYERS_WIN, self._turn, ALL_GATES_ARE_LOCKED)
-
-    def _play(
-        self, move: ZombieKidzMove, tomb: int, origin: int, target: int, cleared: int, lock: int
-    ) -> None:
-        """Change the position as a checked turn does; pop() is the inverse."""
         zombies = self._zombies
         if tomb >= 0:
             zombies[tomb] += 1
             self._reserve -= 1
         if target != origin:
-            self._pawns[self._turn % self._players] = target
+            self._pawns[player] = target
             self._pawn_count[origin] -= 1
             self._pawn_count[target] += 1
         if cleared:
@@ -276,6 +257,30 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         self._locked |= lock
         self._turn += 1
         self._history.append((move, tomb, origin, cleared, lock))
+
+        # docs/zombie-kidz.md, "Results": everybody wins when no zombie is left on
+        # the board, or when all four gates are locked.
+        if cleared and self._reserve == self._total:
+            self._end = (PLAYERS_WIN, self._turn, NO_ZOMBIE_LEFT)
+        elif lock and self._locked == ALL_GATES_LOCKED:
+            self._end = (PLAYERS_WIN, self._turn, ALL_GATES_ARE_LOCKED)
+
+    def _lose_at_roll(self, move: ZombieKidzMove, tomb: int, origin: int, lost: str) -> None:
+        """Play a roll that loses: the die letter alone, the zombie placed if the
+        reserve has one, and the game over."""
+        if move.target is not None or move.eliminated or move.locked:
+            raise IllegalMoveError(
+                f"{lost}: the zombies win at this roll, "
+                f"so the turn is the die letter alone ({move.die})"
+            )
+        if self._reserve:
+            self._zombies[tomb] += 1
+            self._reserve -= 1
+        else:
+            tomb = -1
+        self._turn += 1
+        self._history.append((move, tomb, origin, 0, 0))
+        self._end = (ZOMBIES_WIN, self._turn, lost)
 
     def pop(self) -> ZombieKidzMove:
         """Take back the last move and return it; MisuseError if none was pushed."""
@@ -301,9 +306,11 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
     def legal_moves(self) -> list[ZombieKidzMove]:
         """Every legal turn, for every face of the die (R Y G K B W), marks exact."""
+        if self._end is not None:
+            return []
         moves: list[ZombieKidzMove] = []
-        for die in DICE:
-            moves.extend(self.legal_moves_for_roll(die))
+        for die, tomb in DIE_TOMB.items():
+            moves.extend(self._turns_after_roll(die, tomb))
         return moves
 
     def legal_moves_for_roll(self, die: str) -> list[ZombieKidzMove]:
@@ -315,23 +322,29 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         tomb = DIE_TOMB.get(die.upper()) if isinstance(die, str) else None
         if tomb is None:
             raise MisuseError(f"{die!r} is not a die letter (R Y G K B W)")
-        die = die.upper()
         if self._end is not None:
             return []
+        return self._turns_after_roll(die.upper(), tomb)
+
+    def _turns_after_roll(self, die: str, tomb: int) -> list[ZombieKidzMove]:
+        """The legal turns once ``die`` (which fills ``tomb``, or -1) is rolled, in a
+        game that goes on: the rules of push(), in its order, without the messages
+        (tests/test_game_contract.py checks that the two agree on every position)."""
         origin = self._pawns[self._turn % self._players]
-        if self._roll_loses(tomb) is not None:
-            return [turn(die, origin, origin, False, False)]
-        return [
-            turn(
-                die,
-                origin,
-                target,
-                self._zombies_after_roll(target, tomb) > 0,
-                self._gate_locked(origin, target) > 0,
-            )
-            for target in (origin, *self._steps[origin])
-            if target == origin or not self._is_closed(target, tomb)
-        ]
+        # 1. Roll.
+        if tomb >= 0 and self._roll_loses(tomb) is not None:
+            return [TURNS[die, origin, origin, False, False]]
+        moves: list[ZombieKidzMove] = []
+        zombies = self._zombies
+        for target in (origin, *self._steps[origin]):
+            # 2. Step: a closed zone is left out.  The pawn's own zone never is one:
+            # a pawn among 3 or more zombies loses at the roll.
+            cleared = zombies[target] + (target == tomb)
+            if cleared < DEADLY:
+                # 3. Clear and 4. Lock: the marks that apply.
+                lock = GATE_BIT[target] and self._gate_locked(origin, target)
+                moves.append(TURNS[die, origin, target, cleared > 0, lock > 0])
+        return moves
 
     def canonical(self, move: ZombieKidzMove) -> ZombieKidzMove:
         """The canonical form of a legal ``move`` here: long form, exact marks."""
@@ -350,9 +363,9 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         return other
 
     # -- why a turn is illegal -----------------------------------------------------
-    def _check_step(self, move: ZombieKidzMove, origin: int, target: int, tomb: int) -> None:
-        """Raise IllegalMoveError unless the mover may step from ``origin`` to ``target``:
-        docs/zombie-kidz.md, "A turn", 2. Step, and "Writing a turn"."""
+    def _check_path(self, move: ZombieKidzMove, origin: int, target: int) -> None:
+        """Raise IllegalMoveError unless a path leads from the mover's zone ``origin``
+        to ``target``: docs/zombie-kidz.md, "A turn", 2. Step, and "Writing a turn"."""
         if move.origin is not None and move.origin != origin:
             raise IllegalMoveError(
                 f"{self.mover} is on {ZONE_NAMES[origin]}, not {ZONE_NAMES[move.origin]}"
@@ -364,11 +377,6 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
             )
         if target not in self._neighbours[origin]:
             raise IllegalMoveError(self._why_no_path(origin, target))
-        if self._is_closed(target, tomb):
-            raise IllegalMoveError(
-                f"{ZONE_NAMES[target]} holds {self._zombies_after_roll(target, tomb)} zombies; "
-                "no pawn may enter"
-            )
 
     def _why_no_path(self, origin: int, target: int) -> str:
         step = f"{ZONE_NAMES[origin]}-{ZONE_NAMES[target]}"
@@ -398,7 +406,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
         ``101/000/101 b2,b2 - 4/8 2 1 0`` is the start with two players and 8 zombies.
         """
-        return strings.write_position(self)
+        return strings.position_string(self)
 
     @classmethod
     def from_string(cls, text: str) -> Self:

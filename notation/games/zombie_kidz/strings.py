@@ -65,7 +65,7 @@ def _bad(reason: str) -> TagValueError:
 # -- writing -------------------------------------------------------------------
 
 
-def write_position(position: ZombieKidzPosition) -> str:
+def position_string(position: ZombieKidzPosition) -> str:
     """The position as one line: the seven fields, separated by spaces."""
     zombies = position._zombies
     grid = "/".join(
@@ -96,11 +96,9 @@ class _Fields:
     players: int
     result: str | None
     turn: int
-
-    @property
-    def board(self) -> int:
-        """Zombies on the board."""
-        return sum(self.zombies)
+    #: Zombies on the board, and pawns per zone: what the checks ask most.
+    board: int
+    pawn_count: list[int]
 
 
 def read_position(cls: type[P], text: str) -> P:
@@ -125,7 +123,12 @@ def _read_fields(text: str) -> _Fields:
     reserve, total = _read_reserve(reserve_field)
     turn = _read_turn(turn_field)
     result = _read_to_move(mover_field, turn, players)
-    return _Fields(zombies, pawns, locked, reserve, total, players, result, turn)
+    pawn_count = [0] * len(ZONE_NAMES)
+    for zone in pawns:
+        pawn_count[zone] += 1
+    return _Fields(
+        zombies, pawns, locked, reserve, total, players, result, turn, sum(zombies), pawn_count
+    )
 
 
 def _read_grid(field: str) -> list[int]:
@@ -250,7 +253,7 @@ def _check_gates(fields: _Fields) -> None:
     pawns, locked = fields.pawns, fields.locked
     for gate in sorted(GATES):
         name, held, bit = ZONE_NAMES[gate], fields.zombies[gate], GATE_BIT[gate]
-        on_gate = pawns.count(gate)
+        on_gate = fields.pawn_count[gate]
         if held > 1:
             raise _bad(
                 f"gate {name} holds {held} zombies; no roll puts a zombie on a gate, "
@@ -291,7 +294,7 @@ def _why_over(fields: _Fields) -> str:
     """Check the to-move field against how the game stands (docs/zombie-kidz.md,
     "Results"); the reason the game ended, "" while it goes on."""
     zombies, pawns = fields.zombies, fields.pawns
-    full = [z for z in range(len(ZONE_NAMES)) if z in pawns and zombies[z] >= DEADLY]
+    full = [z for z, n in enumerate(fields.pawn_count) if n and zombies[z] >= DEADLY]
     if len(full) > 1:
         raise _bad(
             f"pawns stand among 3 or more zombies on {zone_list(full)}; the game ends at the first"

@@ -1,0 +1,587 @@
+"""Checking many records at once: :func:`check_paths`, in one process or several.
+
+The verdicts come in input order, one record after the other, whatever the number
+of processes, and memory stays flat however big the input.  Each file is a unit of
+work; a big one is cut into parts of whole records, at lines where the reader surely
+begins a record (:func:`notation.reader.record_starts`), and each part is read from
+its byte offset with its own first line number, decoded line by line as the whole
+file is (:mod:`notation.textio`), so that it reads exactly as it does within the
+whole.  Worker processes send back the verdicts of a unit numbered within it; this
+process numbers them (it knows how many records the parts before held) and yields
+them in order.  With one process, the very same units are checked here.
+
+Interruption: workers ignore SIGINT (Ctrl-C goes to the whole process group), so
+that only this process sees it; however the iteration ends (exhausted, closed, an
+exception, a Ctrl-C), the workers are terminated, with a bounded wait.
+"""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import multiprocessing
+import operator
+import os
+import signal
+import traceback
+import warnings
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, fields, replace
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import IO, Any
+
+from notation.convert import looks_like_json_records, read_any_records
+from notation.reader import read_records, record_starts
+from notation.replay import Verdict, check_record
+from notation.strict import check_record_strict
+from notation.textio import NotUTF8Warning, decode_line, decoded_lines, not_utf8_message
+
+__all__ = ["POOL_MIN_BYTES", "TextSource", "WorkerError", "check_paths", "input_size"]
+
+#: Below this much input, all in this process: starting workers costs more than it saves.
+POOL_MIN_BYTES = 1_000_000
+#: A file is cut in parts of about this size at most (and at least _MIN_PART).
+_MAX_PART = 8_000_000
+_MIN_PART = 250_000
+#: Units handed out ahead of the one being yielded, per worker: enough to keep them
+#: busy, few enough that verdicts waiting their turn stay few.
+_AHEAD = 4
+#: Units a worker holds at once: one it checks, one waiting in its pipe, so that it
+#: never waits for this process between two.
+_PER_WORKER = 2
+#: Seconds a terminated worker is given to end before it is killed.
+_STOP_WAIT = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class TextSource:
+    """Record text that is not a file to open: standard input, text made in memory.
+
+    ``lines`` (text lines, line ends kept or not) is read in this process, in its turn.
+    """
+
+    name: str
+    lines: Iterable[str]
+
+
+class WorkerError(RuntimeError):
+    """A worker process ended without its verdicts (killed, out of memory)."""
+
+
+def check_paths(
+    paths: Iterable[str | os.PathLike[str] | TextSource],
+    *,
+    jobs: int | None = 1,
+    default_game: str | None = None,
+    strict: bool = False,
+    on_not_utf8: Callable[[str], None] | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Generator[Verdict, None, None]:
+    """The verdict of :func:`~notation.replay.check_record` on every record of ``paths``,
+    in input order, streamed.
+
+    ``paths``: record files (record text, or the JSON Lines of ``convert --to json``),
+    named as the verdicts and errors will name them, or :class:`TextSource` s.
+    ``jobs``: processes to check with (None: one per core this process may use);
+    inputs under :data:`POOL_MIN_BYTES`, and what is not a regular file, are checked
+    in this process whatever the number, and the verdicts are the same for any.
+    ``default_game``: the game of records without a ``Game`` tag.  ``strict``: check
+    as :func:`~notation.strict.check_record_strict` does.  ``on_not_utf8(name)``: told
+    of a file read as Windows-1252 (default: a :class:`~notation.textio.NotUTF8Warning`).
+    ``on_progress(size)``: told of each ``size`` bytes of files done; with it, a big
+    file is cut into parts in one process too, so that progress moves within it.
+
+    A file that cannot be opened raises its ``OSError`` in its turn, after the verdicts
+    of the files before it.  While the records are checked, the cyclic garbage collector
+    runs less often (see docs/performance.md); the caller's settings come back when the
+    iteration ends.  Close the iterator (or let it go) to stop early: worker processes
+    are terminated whenever it ends, a ``KeyboardInterrupt`` included.
+    """
+    sources = [item if isinstance(item, TextSource) else os.fspath(item) for item in paths]
+    workers = _cores() if jobs is None else jobs
+    if workers < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    size = input_size(sources)
+    parallel = workers > 1 and size >= POOL_MIN_BYTES
+    # Parts only where they serve: to share a big file between workers, or to show
+    # progress within one.
+    part = _part_size(size, workers) if parallel or on_progress is not None else 0
+    run = _Run(
+        _Settings(default_game, strict),
+        on_not_utf8 if on_not_utf8 is not None else _warn_not_utf8,
+        on_progress,
+    )
+    units = _units(sources, part)
+    return run.parallel(units, workers) if parallel else run.serial(units)
+
+
+def input_size(paths: Iterable[str | os.PathLike[str] | TextSource]) -> int:
+    """The bytes of the regular files among ``paths`` (for a progress bar's total)."""
+    return sum(_size(os.fspath(item)) for item in paths if not isinstance(item, TextSource))
+
+
+# -- units of work --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Settings:
+    default_game: str | None
+    strict: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """A file, or a part of one that starts with a record: checked as a unit."""
+
+    name: str
+    #: Where the part starts (a byte offset), its first line's number, and how many
+    #: lines it has (None: to the end of the file).  A whole file is (0, 1, None).
+    start: int = 0
+    first_line: int = 1
+    lines: int | None = None
+    #: The file's first part: its records are numbered from 1.
+    first: bool = True
+    #: Bytes, for progress.
+    size: int = 0
+    #: To be read in this process: a pipe, a device (what is not a regular file).
+    here: bool = False
+
+    @property
+    def whole(self) -> bool:
+        return self.start == 0 and self.lines is None
+
+
+@dataclass(frozen=True, slots=True)
+class _Unreadable:
+    """A file that cannot be opened: an error in its turn, after the verdicts before it."""
+
+    error: OSError
+
+
+_Work = _Unit | TextSource | _Unreadable
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # the cores this process may use
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def _size(name: str) -> int:
+    try:
+        return os.path.getsize(name) if os.path.isfile(name) else 0
+    except OSError:
+        return 0  # reported in its turn
+
+
+def _part_size(total: int, workers: int) -> int:
+    # Several parts per worker, so that they finish together and progress moves.
+    return max(_MIN_PART, min(_MAX_PART, total // (workers * 8)))
+
+
+def _units(sources: list[str | TextSource], part: int) -> Iterator[_Work]:
+    for source in sources:
+        if isinstance(source, TextSource):
+            yield source
+            continue
+        if not os.path.isfile(source):
+            yield _Unit(source, here=True)
+            continue
+        try:
+            size = os.path.getsize(source)
+            with open(source, "rb") as handle:
+                # JSON Lines are not record text: never cut (a line of one is not a
+                # place where the text reader starts a record).
+                cut = bool(part) and size >= 2 * part and not _is_json(handle)
+        except OSError as exc:
+            yield _Unreadable(exc)
+            return  # the error ends the batch: nothing after it is checked
+        cuts = list(_cuts(source, part)) if cut else []
+        bounds = [(0, 1), *cuts, (size, 0)]
+        for index, ((start, line), (end, next_line)) in enumerate(itertools.pairwise(bounds)):
+            last = index == len(bounds) - 2
+            yield _Unit(
+                source,
+                start,
+                line,
+                None if last else next_line - line,
+                first=index == 0,
+                size=end - start,
+            )
+
+
+def _is_json(handle: IO[bytes]) -> bool:
+    for raw in handle:
+        if raw.strip():
+            return looks_like_json_records(decode_line(raw)[0])
+    return False
+
+
+def _cuts(path: str, part: int) -> Iterator[tuple[int, int]]:
+    """Where a file can be cut into parts of about ``part`` bytes: (offset, line number)
+    of lines where the reader surely begins a record (:func:`record_starts`).
+
+    The file is skipped through ``part`` bytes at a time, counting lines; from there
+    its lines are decoded as the reader gets them until one begins a record.  Cutting
+    stops at a line ending in a lone carriage return, which would make line numbers
+    differ from a count of line feeds; the rest is then one part.
+    """
+    with open(path, "rb") as handle:
+        pos, line = 0, 1  # the handle is at byte pos, where line number `line` starts
+        while True:
+            target = pos + part
+            while pos < target:  # skip ahead, counting lines
+                block = handle.read(min(1 << 20, target - pos))
+                if not block:
+                    return
+                if block.endswith(b"\r"):  # keep a \r\n whole
+                    block += handle.read(1)
+                if block.count(b"\r") != block.count(b"\r\n"):
+                    return
+                line += block.count(b"\n")
+                pos += len(block)
+            text = handle.readline()  # the rest of the line the skip ended in
+            if not text.endswith(b"\n") or text.count(b"\r") != text.count(b"\r\n"):
+                return
+            pos += len(text)
+            line += 1
+            # record_starts looks no further than the line it finds, so the place of the
+            # last line read is that line's.
+            here = [pos, line]
+            if next(record_starts(_lines_counted(handle, here)), None) is None:
+                return
+            pos, line = here
+            yield pos, line
+            handle.seek(pos)  # that line is the next part's first
+
+
+def _lines_counted(handle: IO[bytes], here: list[int]) -> Iterator[str]:
+    """The lines of ``handle`` decoded as the reader gets them, up to the end or a lone
+    carriage return; ``here`` holds the offset and number of the last one given."""
+    while True:
+        text = handle.readline()
+        if not text.endswith(b"\n") or text.count(b"\r") != text.count(b"\r\n"):
+            return
+        yield decode_line(text)[0]
+        here[0] += len(text)
+        here[1] += 1
+
+
+# -- checking a unit ------------------------------------------------------------------
+
+
+#: What a worker sends back for a unit: its verdicts as tuples of their fields (far
+#: cheaper to pickle than the objects), numbered within the unit, and whether it had
+#: lines that are not UTF-8.
+_Result = tuple[list[tuple[Any, ...]], bool]
+_FIELDS = tuple(field.name for field in fields(Verdict))
+_RECORD = _FIELDS.index("record")
+_ERROR = _FIELDS.index("error")
+_pack = operator.attrgetter(*_FIELDS)
+
+
+def _unpack(values: tuple[Any, ...], offset: int) -> Verdict:
+    if offset:
+        renumbered = list(values)
+        renumbered[_RECORD] += offset
+        error = values[_ERROR]
+        if error is not None:
+            renumbered[_ERROR] = error.located(file=error.file, record=renumbered[_RECORD])
+        values = tuple(renumbered)
+    return Verdict(*values)
+
+
+def _renumbered(verdict: Verdict, offset: int) -> Verdict:
+    if not offset:
+        return verdict
+    number = verdict.record + offset
+    error = verdict.error
+    if error is not None:
+        error = error.located(file=error.file, record=number)
+    return replace(verdict, record=number, error=error)
+
+
+def _verdicts(unit: _Unit, settings: _Settings, not_utf8: Callable[[], None]) -> Iterator[Verdict]:
+    """The verdicts of a unit's records, numbered within it; ``not_utf8`` is called at
+    its first line that is not UTF-8."""
+    check = check_record_strict if settings.strict else check_record
+    with open(unit.name, "rb") as handle:
+        if unit.start:
+            handle.seek(unit.start)  # not for a whole file: it may be a pipe
+        lines = decoded_lines(handle, not_utf8)
+        if unit.whole:
+            records = read_any_records(lines, unit.name)
+        else:
+            records = read_records(
+                itertools.islice(lines, unit.lines), unit.name, first_line=unit.first_line
+            )
+        for record in records:
+            yield check(record, settings.default_game)
+
+
+def _check_unit(unit: _Unit, settings: _Settings) -> _Result:
+    """Check one unit in a worker."""
+    flagged: list[bool] = []
+    packed = [_pack(verdict) for verdict in _verdicts(unit, settings, lambda: flagged.append(True))]
+    return packed, bool(flagged)
+
+
+class _Run:
+    """One call of :func:`check_paths`: its settings, and who is told what."""
+
+    def __init__(
+        self,
+        settings: _Settings,
+        on_not_utf8: Callable[[str], None],
+        on_progress: Callable[[int], None] | None,
+    ) -> None:
+        self.settings = settings
+        self.on_not_utf8 = on_not_utf8
+        self.on_progress = on_progress
+        # A file read in parts is reported once, not once per part; one read whole is
+        # reported each time it is read.
+        self.warned: set[str] = set()
+        self.offset = 0  # records in the parts before, of the file being read
+
+    def _not_utf8(self, unit: _Unit) -> None:
+        if unit.whole:
+            self.on_not_utf8(unit.name)
+        elif unit.name not in self.warned:
+            self.warned.add(unit.name)
+            self.on_not_utf8(unit.name)
+
+    def here(self, work: _Work) -> Iterator[Verdict]:
+        """Check ``work`` in this process, its verdicts as they come."""
+        if isinstance(work, _Unreadable):
+            raise work.error
+        if isinstance(work, TextSource):
+            check = check_record_strict if self.settings.strict else check_record
+            for record in read_any_records(work.lines, work.name):
+                yield check(record, self.settings.default_game)
+            return
+        self.offset = 0 if work.first else self.offset
+        count = 0
+        for verdict in _verdicts(work, self.settings, lambda: self._not_utf8(work)):
+            count += 1
+            yield _renumbered(verdict, self.offset)
+        self.offset += count
+        self._done(work)
+
+    def _done(self, unit: _Unit) -> None:
+        if self.on_progress is not None:
+            self.on_progress(unit.size)
+
+    def serial(self, units: Iterator[_Work]) -> Generator[Verdict, None, None]:
+        with _collecting_less():
+            for work in units:
+                yield from self.here(work)
+
+    def parallel(
+        self, units: Iterator[_Work], workers: int
+    ) -> Generator[Verdict, None, None]:
+        with _collecting_less(), _Pool(workers, self.settings) as pool:
+            pending: deque[_Pending] = deque()  # in input order
+            waiting: deque[_Pending] = deque()  # not yet handed to a worker
+            more = True
+            while more or pending:
+                while more and len(pending) < workers * _AHEAD:
+                    work = next(units, None)
+                    if work is None:
+                        more = False
+                        break
+                    entry = _Pending(work)
+                    pending.append(entry)
+                    if isinstance(work, _Unit) and not work.here:
+                        waiting.append(entry)
+                pool.hand_out(waiting)
+                head = pending[0]
+                if not isinstance(head.work, _Unit) or head.work.here:
+                    pending.popleft()
+                    yield from self.here(head.work)
+                    continue
+                while head.result is None:
+                    pool.collect()
+                    pool.hand_out(waiting)
+                pending.popleft()
+                yield from self._yield_result(head.work, head.result)
+
+    def _yield_result(self, unit: _Unit, result: _Result) -> Iterator[Verdict]:
+        packed, not_utf8 = result
+        if not_utf8:
+            self._not_utf8(unit)
+        self.offset = 0 if unit.first else self.offset
+        offset = self.offset
+        self.offset += len(packed)
+        for values in packed:
+            yield _unpack(values, offset)
+        self._done(unit)
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A unit of work in its turn, and its result once a worker sent it."""
+
+    work: _Work
+    result: _Result | None = None
+
+
+@contextmanager
+def _collecting_less() -> Iterator[None]:
+    """Collect cycles less often while checking; the caller's settings back afterwards.
+
+    Record trees, positions and verdicts hold no cycles and are freed as soon as a
+    record is done, but the collector still walks the young ones every 700 allocations:
+    a fifth of the time of a check of long games, profiled.  Objects that live until
+    the end (modules, grammars) are frozen out of the collections that remain.
+    """
+    thresholds = gc.get_threshold()
+    froze = gc.get_freeze_count() == 0  # never unfreeze what the caller froze
+    if froze:
+        gc.freeze()
+    gc.set_threshold(50_000, 10, 10)
+    try:
+        yield
+    finally:
+        if froze:
+            gc.unfreeze()
+        gc.set_threshold(*thresholds)
+
+
+def _warn_not_utf8(name: str) -> None:
+    warnings.warn(NotUTF8Warning(not_utf8_message(name)), stacklevel=2)
+
+
+# -- worker processes -----------------------------------------------------------------
+
+
+class _Worker:
+    """A worker process, the pipe to it, and the units it holds, oldest first."""
+
+    __slots__ = ("conn", "held", "process")
+
+    def __init__(self, process: BaseProcess, conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+        self.held: deque[_Pending] = deque()
+
+
+class _Pool:
+    """Worker processes, each fed units through a pipe of its own.
+
+    Not :class:`multiprocessing.pool.Pool`: its ``terminate()`` can wait for ever for a
+    lock that an idle worker holds while it waits for a task (Ctrl-C during ``check
+    --jobs 2`` could hang).  Here each worker has its own pipe and no lock is shared:
+    stopping is a SIGTERM, then a SIGKILL for a worker still there after a moment.
+    """
+
+    def __init__(self, count: int, settings: _Settings) -> None:
+        context = multiprocessing.get_context()
+        self.workers: list[_Worker] = []
+        # Workers are started with SIGINT blocked, and ignore it before they unblock it:
+        # a Ctrl-C as they start is this process's alone, and none prints a traceback.
+        blocked = _block_sigint()
+        try:
+            for _ in range(count):
+                ours, theirs = context.Pipe()
+                process = context.Process(
+                    target=_work, args=(theirs, settings), daemon=True, name="notation-check"
+                )
+                self.workers.append(_Worker(process, ours))
+                process.start()
+                theirs.close()
+        except BaseException:
+            self.stop()
+            raise
+        finally:
+            _restore_sigint(blocked)
+
+    def __enter__(self) -> _Pool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def hand_out(self, waiting: deque[_Pending]) -> None:
+        """Give waiting units, in order, to the workers that have room."""
+        while waiting:
+            worker = min(self.workers, key=lambda w: len(w.held))
+            if len(worker.held) >= _PER_WORKER:
+                return
+            entry = waiting.popleft()
+            worker.conn.send(entry.work)
+            worker.held.append(entry)
+
+    def collect(self) -> None:
+        """Wait for at least one result, and file every result that came."""
+        busy = [worker for worker in self.workers if worker.held]
+        assert busy, "no unit handed out: nothing to wait for"
+        ready = wait([worker.conn for worker in busy] + [w.process.sentinel for w in busy])
+        for worker in busy:
+            if worker.conn in ready or (
+                worker.process.sentinel in ready and worker.conn.poll()
+            ):
+                try:
+                    ok, payload = worker.conn.recv()
+                except EOFError:
+                    raise WorkerError("a worker process stopped unexpectedly") from None
+                if not ok:
+                    raise payload
+                worker.held.popleft().result = payload
+            elif worker.process.sentinel in ready:
+                raise WorkerError(
+                    "a worker process stopped unexpectedly "
+                    f"(exit code {worker.process.exitcode}; out of memory?)"
+                )
+
+    def stop(self) -> None:
+        """End every worker now, whatever it is doing, with a bounded wait."""
+        for worker in self.workers:
+            worker.conn.close()
+            if worker.process.pid is not None:
+                worker.process.terminate()
+        for worker in self.workers:
+            if worker.process.pid is not None:
+                worker.process.join(_STOP_WAIT)
+                if worker.process.exitcode is None:
+                    worker.process.kill()
+                    worker.process.join(_STOP_WAIT)
+        self.workers = []
+
+
+def _block_sigint() -> bool:
+    if not hasattr(signal, "pthread_sigmask"):
+        return False
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return True
+
+
+def _restore_sigint(blocked: bool) -> None:
+    # A Ctrl-C that came meanwhile is delivered here, as a KeyboardInterrupt.
+    if blocked:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _work(conn: Connection, settings: _Settings) -> None:
+    """A worker's life: check the units that come, send back their results."""
+    # Ctrl-C is for the main process, which stops the workers (no traceback from each).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _restore_sigint(hasattr(signal, "pthread_sigmask"))
+    gc.freeze()
+    gc.set_threshold(50_000, 10, 10)  # as _collecting_less, for the worker's life
+    while True:
+        try:
+            unit = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[bool, object] = (True, _check_unit(unit, settings))
+        except Exception as exc:  # a bug: the main process raises it, as if it were its own
+            reply = (False, exc)
+        try:
+            conn.send(reply)
+        except Exception:  # an exception that cannot be pickled: its traceback, as text
+            conn.send((False, RuntimeError(traceback.format_exc())))
