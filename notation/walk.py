@@ -111,24 +111,23 @@ def walk_tree(moves: list[MoveNode], visitor: TreeVisitor, first_turn: int = 1) 
         visit = visitor.visit_move
         while index < count:
             node = nodes[index]
-            visit(node, first + index, _resumes(nodes, index))
+            # Why the canonical text numbers this move even within a round, if it does.
+            if index == 0:
+                resumes: str | None = STARTS
+            else:
+                previous = nodes[index - 1]
+                if node.comments_before or previous.comments_after:
+                    resumes = AFTER_COMMENT
+                elif previous.variations:
+                    resumes = AFTER_VARIATION
+                else:
+                    resumes = None
+            visit(node, first + index, resumes)
             if node.variations:
                 line.variation_index = 0
                 break
             index += 1
         line.index = index
-
-
-def _resumes(nodes: list[MoveNode], index: int) -> str | None:
-    """Why the canonical text numbers ``nodes[index]`` even within a round, if it does."""
-    if index == 0:
-        return STARTS
-    previous = nodes[index - 1]
-    if nodes[index].comments_before or previous.comments_after:
-        return AFTER_COMMENT
-    if previous.variations:
-        return AFTER_VARIATION
-    return None
 
 
 def iter_nodes(moves: list[MoveNode]) -> Iterator[MoveNode]:

@@ -149,6 +149,12 @@ _SUFFIXES = frozenset({"", "!", "?", "!!", "??", "!?", "?!"})
 _RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 
 
+#: Move texts already found writable: records repeat a few hundred tokens, and the
+#: writer checks every record it writes (profiled).  Bounded against hostile input.
+_GOOD_MOVES: set[str] = set()
+_GOOD_MOVES_LIMIT = 100_000
+
+
 def unwritable(record: Record) -> str | None:
     """Why record text cannot hold ``record`` as it is, or None when it can.
 
@@ -162,9 +168,15 @@ def unwritable(record: Record) -> str | None:
             return f"the value of the tag {tag.name} holds a line break"
     if record.result is not None and record.result not in _RESULTS:
         return f"{record.result!r} is not a result (1-0, 0-1, 1/2-1/2 or *)"
+    good = _GOOD_MOVES
     for node in iter_nodes(record.moves):
-        if not node.text or _NOT_A_MOVE.match(node.text):
-            return f"the move {node.text!r} cannot be written as one move token"
+        text = node.text
+        if text not in good:
+            if not text or _NOT_A_MOVE.match(text):
+                return f"the move {text!r} cannot be written as one move token"
+            if len(good) >= _GOOD_MOVES_LIMIT:
+                good.clear()
+            good.add(text)
         if node.suffix not in _SUFFIXES:
             return f"the suffix {node.suffix!r} of {node.text} is not one of ! ? !! ?? !? ?!"
         if any(type(nag) is not int or nag < 0 for nag in node.nags):
