@@ -1,3 +1,141 @@
-"""Record, check and replay games of Tinkertown Cemetery, Cave and Zombie Kidz."""
+"""Record, check and replay games of Tinkertown Cemetery, Cave and Zombie Kidz.
+
+The everyday names are here, as ``import chess`` gives chess's::
+
+    import notation
+
+    for record in notation.read_file("games.txt"):
+        verdict = notation.check_record(record)
+        print(verdict.ok, verdict.error)
+
+They are loaded on first use (``notation.read_file`` imports the reader then), so
+that ``import notation`` and the command line start fast; type checkers see them all
+(the package ships ``py.typed``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+#: Each public name of the facade, and the module it lives in.
+_HOME = {
+    # reading and writing records
+    "read_file": "notation.reader",
+    "read_string": "notation.reader",
+    "read_records": "notation.reader",
+    "read_any_records": "notation.convert",
+    "read_json_records": "notation.convert",
+    "convert_record": "notation.convert",
+    "write_record": "notation.writer",
+    "annotate_record": "notation.annotate",
+    # the record tree and walking it
+    "Record": "notation.record",
+    "MoveNode": "notation.record",
+    "Variation": "notation.record",
+    "Comment": "notation.record",
+    "Tag": "notation.record",
+    "walk_tree": "notation.walk",
+    "TreeVisitor": "notation.walk",
+    # checking and replaying
+    "check_record": "notation.replay",
+    "Verdict": "notation.replay",
+    "ReplayVisitor": "notation.replay",
+    "check_paths": "notation.batch",
+    "Stepper": "notation.stepper",
+    # games
+    "get_game": "notation.games",
+    "all_games": "notation.games",
+    "Game": "notation.games.base",
+    "Position": "notation.games.base",
+    "BoardView": "notation.view",
+    # errors: values, and the exceptions (all derive from NotationException)
+    "NotationError": "notation.errors",
+    "ErrorKind": "notation.errors",
+    "NotationException": "notation.errors",
+    "MoveSyntaxError": "notation.errors",
+    "IllegalMoveError": "notation.errors",
+    "MisuseError": "notation.errors",
+    "TagValueError": "notation.errors",
+    "UnknownGameError": "notation.games",
+    "StepperError": "notation.stepper",
+    "UnwritableRecord": "notation.writer",
+}
+
+__all__ = [
+    "BoardView",
+    "Comment",
+    "ErrorKind",
+    "Game",
+    "IllegalMoveError",
+    "MisuseError",
+    "MoveNode",
+    "MoveSyntaxError",
+    "NotationError",
+    "NotationException",
+    "Position",
+    "Record",
+    "ReplayVisitor",
+    "Stepper",
+    "StepperError",
+    "Tag",
+    "TagValueError",
+    "TreeVisitor",
+    "UnknownGameError",
+    "UnwritableRecord",
+    "Variation",
+    "Verdict",
+    "__version__",
+    "all_games",
+    "annotate_record",
+    "check_paths",
+    "check_record",
+    "convert_record",
+    "get_game",
+    "read_any_records",
+    "read_file",
+    "read_json_records",
+    "read_records",
+    "read_string",
+    "walk_tree",
+    "write_record",
+]
+
+if TYPE_CHECKING:
+    from notation.annotate import annotate_record
+    from notation.batch import check_paths
+    from notation.convert import convert_record, read_any_records, read_json_records
+    from notation.errors import (
+        ErrorKind,
+        IllegalMoveError,
+        MisuseError,
+        MoveSyntaxError,
+        NotationError,
+        NotationException,
+        TagValueError,
+    )
+    from notation.games import UnknownGameError, all_games, get_game
+    from notation.games.base import Game, Position
+    from notation.reader import read_file, read_records, read_string
+    from notation.record import Comment, MoveNode, Record, Tag, Variation
+    from notation.replay import ReplayVisitor, Verdict, check_record
+    from notation.stepper import Stepper, StepperError
+    from notation.view import BoardView
+    from notation.walk import TreeVisitor, walk_tree
+    from notation.writer import UnwritableRecord, write_record
+
+
+def __getattr__(name: str) -> Any:
+    """Load a facade name from its module on first use."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'notation' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # the next use is a plain lookup
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})

@@ -34,6 +34,7 @@ from multiprocessing.process import BaseProcess
 from typing import IO, Any
 
 from notation.convert import looks_like_json_records, read_any_records
+from notation.errors import NotationException
 from notation.reader import read_records, record_starts
 from notation.replay import Verdict, check_record
 from notation.strict import check_record_strict
@@ -67,7 +68,7 @@ class TextSource:
     lines: Iterable[str]
 
 
-class WorkerError(RuntimeError):
+class WorkerError(NotationException, RuntimeError):
     """A worker process ended without its verdicts (killed, out of memory)."""
 
 

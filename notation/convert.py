@@ -32,7 +32,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from notation import jsontext
-from notation.errors import ErrorKind, MoveSyntaxError, NotationError, TagValueError
+from notation.errors import (
+    ErrorKind,
+    MoveSyntaxError,
+    NotationError,
+    NotationException,
+    TagValueError,
+)
 from notation.games.base import Game, Position
 from notation.reader import RESULTS, read_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
@@ -451,7 +457,7 @@ def record_from_json(obj: dict[str, Any]) -> Record:
     return record
 
 
-class NotARecord(ValueError):
+class NotARecord(NotationException, ValueError):
     """A line of JSON Lines input that is not a record object (read with
     ``errors="raise"``); the message names the source and the line."""
 

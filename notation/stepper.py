@@ -20,6 +20,7 @@ from notation.errors import (
     IllegalMoveError,
     MoveSyntaxError,
     NotationError,
+    NotationException,
     TagValueError,
 )
 from notation.games.base import Game, Position
@@ -29,7 +30,7 @@ from notation.replay import Verdict, check_record, move_error, resolve_game, sta
 __all__ = ["Stepper", "StepperError"]
 
 
-class StepperError(Exception):
+class StepperError(NotationException):
     """The record cannot be replayed at all (unknown game, bad setup tag)."""
 
     def __init__(self, error: NotationError) -> None:

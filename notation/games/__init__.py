@@ -15,6 +15,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
+from notation.errors import NotationException
 from notation.games.base import Game
 
 __all__ = [
@@ -28,7 +29,7 @@ __all__ = [
 ]
 
 
-class UnknownGameError(LookupError):
+class UnknownGameError(NotationException, LookupError):
     """No game is called ``name``; ``suggestion`` is the nearest spelling, if one is near."""
 
     def __init__(self, name: str) -> None:

@@ -1,0 +1,64 @@
+"""``import notation`` gives the everyday names, typed, and one family of exceptions."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import notation
+from notation.errors import NotationException
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("name", sorted(set(notation.__all__) - {"__version__"}))
+def test_every_facade_name_is_there_and_documented(name: str) -> None:
+    value = getattr(notation, name)
+    assert value.__doc__, name
+    assert name in dir(notation)
+
+
+def test_a_name_that_is_not_there_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'nonesuch'"):
+        notation.nonesuch  # noqa: B018
+
+
+def test_every_exception_the_library_raises_is_a_notation_exception() -> None:
+    from notation.batch import WorkerError
+    from notation.convert import NotARecord
+
+    for cls in (
+        notation.MoveSyntaxError, notation.IllegalMoveError, notation.MisuseError,
+        notation.TagValueError, notation.UnknownGameError, notation.StepperError,
+        notation.UnwritableRecord, NotARecord, WorkerError,
+    ):
+        assert issubclass(cls, NotationException), cls
+    with pytest.raises(NotationException):
+        notation.get_game("no-such-game")
+
+
+def test_the_facade_reads_and_checks() -> None:
+    (record,) = notation.read_string("1. b1 b5 *\n")
+    verdict = notation.check_record(record, "cave")
+    assert verdict.ok and verdict.turns == 2
+
+
+def test_importing_notation_loads_nothing_else() -> None:
+    code = "import sys, notation; print(sorted(m for m in sys.modules if m.startswith('notation')))"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    assert out.strip() == "['notation']"
+
+
+def test_the_names_listed_are_the_names_loaded() -> None:
+    assert set(notation.__all__) - {"__version__"} == set(notation._HOME)
+
+
+def test_the_package_is_marked_typed() -> None:
+    """mypy sees the library's types in user code only if the package carries py.typed
+    (.ci/run checks that the installed wheel has it too)."""
+    assert (ROOT / "notation" / "py.typed").is_file()
