@@ -38,3 +38,13 @@ def standard_terminal_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def data_dir() -> Path:
     return DATA
+
+
+@pytest.fixture
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers and parts for small inputs too, so that a few kilobytes are cut in many
+    (for the tests of checking in parallel)."""
+    from notation import batch
+
+    monkeypatch.setattr(batch, "POOL_MIN_BYTES", 0)
+    monkeypatch.setattr(batch, "_MIN_PART", 2_000)

@@ -51,13 +51,6 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.fixture
-def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Workers and parts for small inputs too, so that a few kilobytes are cut in many."""
-    monkeypatch.setattr(batch, "POOL_MIN_BYTES", 0)
-    monkeypatch.setattr(batch, "_MIN_PART", 2_000)
-
-
 def no_workers_left() -> bool:
     return not [child for child in multiprocessing.active_children() if child.is_alive()]
 

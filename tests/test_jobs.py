@@ -91,13 +91,6 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.fixture
-def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Workers and parts for small inputs too, so that a few kilobytes are cut in many."""
-    monkeypatch.setattr(batch, "POOL_MIN_BYTES", 0)
-    monkeypatch.setattr(batch, "_MIN_PART", 2_000)
-
-
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(cli, ["check", *args])
     assert result.exception is None or isinstance(result.exception, SystemExit)
