@@ -51,6 +51,10 @@ _HOME = {
     "Game": "notation.games.base",
     "Position": "notation.games.base",
     "BoardView": "notation.view",
+    # playing: bots and the referee
+    "play": "notation.referee",
+    "random_bot": "notation.referee",
+    "Bot": "notation.referee",
     # errors: values, and the exceptions (all derive from NotationException)
     "NotationError": "notation.errors",
     "ErrorKind": "notation.errors",
@@ -66,6 +70,7 @@ _HOME = {
 
 __all__ = [
     "BoardView",
+    "Bot",
     "Comment",
     "ErrorKind",
     "Game",
@@ -94,6 +99,8 @@ __all__ = [
     "check_record",
     "convert_record",
     "get_game",
+    "play",
+    "random_bot",
     "read_any_records",
     "read_file",
     "read_json_records",
@@ -120,6 +127,7 @@ if TYPE_CHECKING:
     from notation.games.base import Game, Position
     from notation.reader import read_file, read_records, read_string
     from notation.record import Comment, MoveNode, Record, Tag, Variation
+    from notation.referee import Bot, play, random_bot
     from notation.replay import ReplayVisitor, Verdict, check_record
     from notation.stepper import Stepper, StepperError
     from notation.view import BoardView

@@ -34,6 +34,15 @@ class NotationError:
     move: str | None = None
     file: str | None = None
     record: int | None = None
+    #: A stable, machine-readable name of the case (``"number-wrong"``, see :data:`CODES`),
+    #: so that a program can sort broken records without matching message text; an
+    #: error made without one gets its kind (``"syntax"``, ``"illegal"``, ``"result"``).
+    code: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.code:
+            # frozen: the default is set the way dataclasses set fields themselves
+            object.__setattr__(self, "code", str(self.kind))
 
     def located(self, *, file: str | None, record: int | None) -> NotationError:
         """The same error, placed in a file and a record."""
@@ -51,6 +60,7 @@ class NotationError:
         return _printable(f"{where}: {prefix + ': ' if prefix else ''}{self.message}")
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form (``check --json``); the verdict around it gives file and record."""
         return {
             "kind": str(self.kind),
             "line": self.line,
@@ -59,6 +69,39 @@ class NotationError:
             "move": self.move,
             "message": self.message,
         }
+
+
+#: Every code the reader and the replay give, and what it means.  Codes are stable: a
+#: new case gets a new code, and a code never changes its meaning.
+CODES: dict[str, str] = {
+    # the reader (ErrorKind.SYNTAX)
+    "comment-unclosed": "a '{' comment never closed with '}'",
+    "comment-unopened": "a '}' with no '{' before it",
+    "variation-unclosed": "a '(' variation never closed with ')'",
+    "variation-unopened": "a ')' with no '(' before it",
+    "variation-orphan": "a '(' with no move before it to be an alternative to",
+    "tag-malformed": 'a line in the tags that is not [Name "value"]',
+    "result-missing": "a record with no result token",
+    "result-in-variation": "a result token inside an open variation",
+    "result-spaced": "a result written with spaces (1 - 0)",
+    "result-draw-spelling": "a draw written 1/2 or 0.5, not 1/2-1/2",
+    "number-malformed": "a move number that is neither 12. nor 12...",
+    "number-too-long": "a move number with too many digits",
+    "glyph-orphan": "a $N glyph with no move before it",
+    "glyph-too-long": "a $N glyph with too many digits",
+    # the replay: tags, numbers, results (ErrorKind.SYNTAX unless said)
+    "game-missing": "no Game tag and no default game",
+    "game-unknown": "a Game tag (or default game) that names no known game",
+    "tag-value": "a tag value the game cannot accept ([Players \"9\"], a bad Position)",
+    "result-tag-value": "a Result tag that is not 1-0, 0-1, 1/2-1/2 or *",
+    "number-wrong": "a move number that does not match its turn",
+    "result-not-in-game": "(result) a result the game does not have (a draw)",
+    "result-contradicts-tag": "(result) a result token other than the Result tag",
+    "result-contradicts-rules": "(result) a result other than the one the rules ended with",
+    # moves: the default codes of the exceptions a game raises
+    "move-syntax": "a move token the game's grammar cannot read",
+    "move-illegal": "(illegal) a well-formed move the rules forbid",
+}
 
 
 #: How much of a move a message quotes: a hostile file can hold a token of megabytes.
@@ -85,9 +128,15 @@ def _printable(text: str) -> str:
 class NotationException(Exception):
     """Base of the exceptions the library raises for bad input."""
 
+    #: The :attr:`NotationError.code` an error made from this exception carries.  A class
+    #: attribute, so that raising costs nothing more (legality tests raise often).
+    code: str | None = None
+
 
 class MoveSyntaxError(NotationException):
     """A move token that the game's grammar cannot read (raised by ``Game.parse_move``)."""
+
+    code = "move-syntax"
 
 
 class IllegalMoveError(NotationException):
@@ -99,6 +148,8 @@ class IllegalMoveError(NotationException):
     move whose fields name nothing is a :class:`MisuseError` instead, since no
     record can hold it.
     """
+
+    code = "move-illegal"
 
 
 class MisuseError(NotationException, ValueError):
@@ -117,6 +168,8 @@ class MisuseError(NotationException, ValueError):
 
 class TagValueError(NotationException):
     """A tag whose value the game cannot accept (``[Players "9"]``)."""
+
+    code = "tag-value"
 
     def __init__(self, tag: str, message: str) -> None:
         super().__init__(message)

@@ -273,11 +273,11 @@ class _Reader:
         self.lines = [_Line(record.moves, None)]
         return record
 
-    def _fail(self, message: str, line: int, column: int) -> None:
+    def _fail(self, message: str, line: int, column: int, code: str) -> None:
         record = self.record
         assert record is not None
         if record.error is None:
-            record.error = NotationError(ErrorKind.SYNTAX, message, line, column)
+            record.error = NotationError(ErrorKind.SYNTAX, message, line, column, code=code)
         self.failed = True
 
     def _finish(self) -> Record | None:
@@ -295,7 +295,8 @@ class _Reader:
         last = record.last_line or record.first_line
         if self.comment_start is not None:
             line, col = self.comment_start
-            self._fail_on(record, "the comment opened here is never closed with '}'", line, col)
+            self._fail_on(record, "the comment opened here is never closed with '}'", line, col,
+                          "comment-unclosed")
             self._store_comment(record, Comment("\n".join(self.comment_parts).strip(), line, col))
         if not self.closed:
             # Both stand just past the record's last token: an earlier defect on the
@@ -304,16 +305,17 @@ class _Reader:
             if len(self.lines) > 1 and record.error is None:
                 var = self.lines[-1].variation
                 where = f" (opened at line {var.line}, column {var.column})" if var else ""
-                self._fail_on(record, f"a variation is never closed with ')'{where}", line, col)
+                self._fail_on(record, f"a variation is never closed with ')'{where}", line, col,
+                              "variation-unclosed")
             if record.error is None:
-                self._fail_on(record, _no_result_message(record), line, col)
+                self._fail_on(record, _no_result_message(record), line, col, "result-missing")
             self._flush_pending(record)
         return record
 
     @staticmethod
-    def _fail_on(record: Record, message: str, line: int, column: int) -> None:
+    def _fail_on(record: Record, message: str, line: int, column: int, code: str) -> None:
         if record.error is None:
-            record.error = NotationError(ErrorKind.SYNTAX, message, line, column)
+            record.error = NotationError(ErrorKind.SYNTAX, message, line, column, code=code)
 
     def _flush_pending(self, record: Record) -> None:
         if self.pending_comments:
@@ -453,7 +455,8 @@ class _Reader:
         column = line.index("[") + 1
         if match is None:
             self._fail_on(
-                record, 'a tag is written [Name "value"]; this line is not one', lineno, column
+                record, 'a tag is written [Name "value"]; this line is not one', lineno, column,
+                "tag-malformed",
             )
             return
         name, value = match.groups()
@@ -607,7 +610,7 @@ class _Reader:
             elif kind == "close":
                 self._close(record, lineno, col)
             else:  # stray "}"
-                self._fail("a '}' without an opening '{'", lineno, col)
+                self._fail("a '}' without an opening '{'", lineno, col, "comment-unopened")
 
     def _result(self, record: Record, text: str, lineno: int, col: int) -> None:
         if not self.failed and len(self.lines) > 1:
@@ -618,6 +621,7 @@ class _Reader:
                 f"opened at line {var.line}, column {var.column} is never closed",
                 lineno,
                 col,
+                "result-in-variation",
             )
         self._flush_pending(record)
         record.result = text
@@ -663,10 +667,12 @@ class _Reader:
                     f"{spaced.group()!r} is not a result; write it without spaces: {written}",
                     lineno,
                     col,
+                    "result-spaced",
                 )
                 return True
         if text in ("1/2", "0.5"):
-            self._fail(f"{text} is not a result; a draw is written 1/2-1/2", lineno, col)
+            self._fail(f"{text} is not a result; a draw is written 1/2-1/2", lineno, col,
+                       "result-draw-spelling")
             return True
         return False
 
@@ -675,11 +681,13 @@ class _Reader:
         dots = len(text) - len(digits)
         if dots not in (1, 3):
             self._fail(
-                f"a move number is written 12. or 12...; {_shown(text)} is neither", lineno, col
+                f"a move number is written 12. or 12...; {_shown(text)} is neither", lineno, col,
+                "number-malformed",
             )
             return
         if len(digits) > _MAX_DIGITS:  # int() refuses thousands of digits; no game is that long
-            self._fail(f"the move number {_shown(text)} has too many digits", lineno, col)
+            self._fail(f"the move number {_shown(text)} has too many digits", lineno, col,
+                       "number-too-long")
             return
         self.pending_number = MoveNumber(int(digits), dots, lineno, col)
 
@@ -687,17 +695,19 @@ class _Reader:
         current = self.lines[-1]
         if not current.nodes or self.pending_number is not None:
             glyph = _shown(text, quote=False)
-            self._fail(f"the glyph {glyph} has no move before it", lineno, col)
+            self._fail(f"the glyph {glyph} has no move before it", lineno, col, "glyph-orphan")
             return
         if len(text) > 1 + _MAX_DIGITS:
-            self._fail(f"the glyph {_shown(text, quote=False)} has too many digits", lineno, col)
+            self._fail(f"the glyph {_shown(text, quote=False)} has too many digits", lineno, col,
+                       "glyph-too-long")
             return
         current.nodes[-1].nags.append(int(text[1:]))
 
     def _open(self, lineno: int, col: int) -> None:
         current = self.lines[-1]
         if not current.nodes:
-            self._fail("a variation '(' must follow the move it is an alternative to", lineno, col)
+            self._fail("a variation '(' must follow the move it is an alternative to", lineno, col,
+                       "variation-orphan")
             return
         self.pending_number = None  # "12. (" : a number with no move is meaningless
         variation = Variation(line=lineno, column=col)
@@ -712,7 +722,7 @@ class _Reader:
 
     def _close(self, record: Record, lineno: int, col: int) -> None:
         if len(self.lines) == 1:
-            self._fail("a ')' without an opening '('", lineno, col)
+            self._fail("a ')' without an opening '('", lineno, col, "variation-unopened")
             return
         self.pending_number = None
         self._flush_pending(record)

@@ -121,6 +121,7 @@ class Record:
         return default
 
     def find_tag(self, name: str) -> Tag | None:
+        """The first :class:`Tag` called ``name`` (with its line and column), or ``None``."""
         for tag in self.tags:
             if tag.name == name:
                 return tag
@@ -143,4 +144,5 @@ class Record:
         return out
 
     def mainline(self) -> Iterator[MoveNode]:
+        """The main line's moves in order, variations left out."""
         return iter(self.moves)

@@ -56,9 +56,11 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
+        """Whether the rules found no defect (``error`` is ``None``)."""
         return self.error is None
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form, one object per record as ``check --json`` prints it."""
         return {
             "file": self.source,
             "record": self.record,
@@ -96,18 +98,23 @@ def resolve_game(record: Record, default: str | None = None) -> Game[Any] | Nota
         try:
             return _game_named(tag.value)
         except UnknownGameError as exc:
-            return NotationError(ErrorKind.SYNTAX, str(exc), tag.line, tag.column)
+            return NotationError(
+                ErrorKind.SYNTAX, str(exc), tag.line, tag.column, code="game-unknown"
+            )
     if default is not None:
         try:
             return _game_named(default)
         except UnknownGameError as exc:
-            return NotationError(ErrorKind.SYNTAX, str(exc), record.first_line, 1)
+            return NotationError(
+                ErrorKind.SYNTAX, str(exc), record.first_line, 1, code="game-unknown"
+            )
     return NotationError(
         ErrorKind.SYNTAX,
         "the record has no Game tag; name its game (for example --game tinkertown)"
         + _tag_case_hint(record, "Game"),
         record.first_line,
         1,
+        code="game-missing",
     )
 
 
@@ -143,7 +150,7 @@ def check_record(
         except TagValueError as exc:
             tag = record.find_tag(exc.tag)
             line, col = (tag.line, tag.column) if tag else (record.first_line, 1)
-            error = NotationError(ErrorKind.SYNTAX, str(exc), line, col)
+            error = NotationError(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or "")
     if error is None and position is not None:
         error = replay_tree(record.moves, game, position, visitor)
     error = _earliest(error, record.error)
@@ -188,6 +195,7 @@ def _tag_error(tag: Tag | None) -> NotationError | None:
             f"the Result tag must be 1-0, 0-1, 1/2-1/2 or *, not {tag.value!r}",
             tag.line,
             tag.column,
+            code="result-tag-value",
         )
     return None
 
@@ -204,22 +212,26 @@ def _result_error(
     result = record.result
     if result is None:  # the reader reports a missing result itself
         return None
-    message = None
+    message = code = None
     if not game.allows_result(result):
         message = f"{game.title} has no result {result} (it has no draws)"
+        code = "result-not-in-game"
     elif tagged is not None and tagged != result:
         message = f"the result {result} contradicts the Result tag {tagged}"
+        code = "result-contradicts-tag"
     elif outcome is not None and result != outcome:
+        code = "result-contradicts-rules"
         meaning = game.result_names.get(outcome, outcome)
         turn = position.turn if position is not None else 0
         message = (
             f"the rules ended the game at turn {turn} with {outcome} ({meaning}); "
             f"the record says {result}"
         )
-    if message is None:
+    if message is None or code is None:
         return None
     return NotationError(
-        ErrorKind.RESULT, message, record.result_line, record.result_column, move=result
+        ErrorKind.RESULT, message, record.result_line, record.result_column, move=result,
+        code=code,
     )
 
 
@@ -291,7 +303,8 @@ def move_error(node: MoveNode, exc: Exception, turn: int) -> NotationError:
     syntax error) or the rules forbid (``IllegalMoveError``: illegal) at ``turn``."""
     kind = ErrorKind.SYNTAX if isinstance(exc, MoveSyntaxError) else ErrorKind.ILLEGAL
     return NotationError(
-        kind, str(exc) + _semicolon_hint(node), node.line, node.column, turn, node.written
+        kind, str(exc) + _semicolon_hint(node), node.line, node.column, turn, node.written,
+        code=getattr(exc, "code", None) or "",
     )
 
 
@@ -469,4 +482,5 @@ def _number_error(node: MoveNode, turn: int, round_size: int) -> NotationError |
         number.column,
         turn,
         node.written,
+        code="number-wrong",
     )

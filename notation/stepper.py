@@ -78,10 +78,12 @@ class Stepper:
     # -- where we are ---------------------------------------------------------
     @property
     def line(self) -> list[MoveNode]:
+        """The moves of the line being stepped through: the main line or a variation."""
         return self._levels[-1].nodes
 
     @property
     def index(self) -> int:
+        """How many moves of the current line are played (0 at its start)."""
         return self._levels[-1].index
 
     @property
@@ -96,20 +98,24 @@ class Stepper:
 
     @property
     def last_node(self) -> MoveNode | None:
+        """The move played last on the current line, or ``None`` at its start."""
         level = self._levels[-1]
         return level.nodes[level.index - 1] if level.index else None
 
     @property
     def next_node(self) -> MoveNode | None:
+        """The move :meth:`forward` would play, or ``None`` at the end of the line."""
         level = self._levels[-1]
         return level.nodes[level.index] if level.index < len(level.nodes) else None
 
     @property
     def at_start(self) -> bool:
+        """Whether no move of the current line is played."""
         return self.index == 0
 
     @property
     def at_end(self) -> bool:
+        """Whether every move of the current line is played."""
         return self.index == len(self.line)
 
     def line_turns(self) -> list[tuple[int, MoveNode]]:
@@ -161,10 +167,12 @@ class Stepper:
         return True
 
     def to_start(self) -> None:
+        """Take back every move of the current line (staying in it)."""
         while self.back():
             pass
 
     def to_end(self) -> None:
+        """Play the current line to its end, or to its first broken move."""
         while self.forward():
             pass
 

@@ -83,6 +83,7 @@ class BoardView:
             )
 
     def cell(self, square: str) -> Cell:
+        """The cell on ``square``; an ``off`` cell for a square the board does not have."""
         found = self.cells.get(square)
         return found if found is not None else Cell(square, "off")
 

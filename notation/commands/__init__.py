@@ -14,6 +14,7 @@ import click
 
 
 def all_commands() -> list[click.Command]:
+    """Every subcommand: the ``command`` of each module here, sorted by name."""
     found: list[click.Command] = []
     for info in pkgutil.iter_modules(__path__):
         if info.name == "common" or info.name.startswith("_"):

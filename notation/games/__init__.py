@@ -82,6 +82,7 @@ def all_games() -> list[Game[Any]]:
 
 
 def game_names() -> list[str]:
+    """The name of every registered game, sorted (aliases left out)."""
     return [g.name for g in all_games()]
 
 

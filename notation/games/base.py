@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
@@ -184,7 +185,43 @@ class Position(ABC, Generic[M]):
         return None
 
     def is_legal(self, move: M) -> bool:
+        """Whether ``move`` may be played here; :meth:`check` says why not."""
         return self.check(move) is None
+
+    # -- chance and hidden information (notation.play, docs/library.md) ------------
+    def chance_outcomes(self) -> list[tuple[str, Fraction]] | None:
+        """The chance step before the next turn, as ``(outcome, probability)`` pairs that
+        sum to 1, or ``None`` when the next turn has none (or the game is over).
+
+        Zombie Kidz rolls its die: ``[("R", 1/6), ..., ("W", 1/6)]``.  The outcome
+        is the text :meth:`legal_moves_after` takes.  Games without chance keep the
+        default, ``None``: :meth:`legal_moves` is then the whole choice.
+        """
+        return None
+
+    def legal_moves_after(self, outcome: str) -> list[M]:
+        """The legal moves once the chance step came out as ``outcome`` (one of
+        :meth:`chance_outcomes`), each as the canonical move object.
+
+        Every one is also in :meth:`legal_moves`, which joins them over all outcomes.
+        ``MisuseError`` for an outcome the game does not have, and always in a game
+        without chance (the default).
+        """
+        raise MisuseError(
+            f"{outcome!r} is no chance outcome: this game has no chance step "
+            "(chance_outcomes() is None); legal_moves() is the whole choice"
+        )
+
+    def view_for(self, player: int) -> Position[M]:
+        """This position as player ``player`` (1 for the first in turn order) may know it:
+        an independent copy, which a bot may push and pop on freely.
+
+        The default, for games whose positions hold no secret, is :meth:`copy`.  A
+        game whose hidden information lives outside the position (Cave's identities,
+        dealt by :meth:`Game.deal`) shows the secrets through :meth:`Deal.view_for`;
+        a position itself never holds more than the record has shown.
+        """
+        return self.copy()
 
 
 class Game(ABC, Generic[M]):
@@ -282,6 +319,8 @@ class Game(ABC, Generic[M]):
         return None
 
     def allows_result(self, result: str) -> bool:
+        """Whether a record of this game may end with ``result``: ``*`` or a name of
+        :attr:`result_names`."""
         return result == UNFINISHED or result in self.result_names
 
     # -- generating games ---------------------------------------------------
@@ -330,3 +369,40 @@ class Game(ABC, Generic[M]):
             position.push(move)
             played.append(move)
         return played
+
+    # -- hidden information (notation.play) -----------------------------------
+    def deal(self, rng: random.Random, position: Position[M] | None = None) -> Deal[M] | None:
+        """Deal what the game hides from its players, with ``rng``, for a game played from
+        ``position`` (the start when ``None``); ``None`` when the game hides nothing
+        (the default).
+
+        Cave deals each side's identities (1 K, 2 Z, 3 S, in random order); a piece
+        that ``position`` has already revealed keeps its letter.  The referee
+        (:func:`notation.play.play`) holds the :class:`Deal`; bots see only
+        :meth:`Deal.view_for`.
+        """
+        return None
+
+
+class Deal(Generic[M]):
+    """What a game hides from its players, as one game's referee holds it.
+
+    A position holds only what the record has shown; a deal holds the rest (Cave:
+    every piece's true identity).  This base class hides nothing: every player sees
+    the position, and every move stands as chosen.
+    """
+
+    def view_for(self, position: Position[M], player: int) -> Position[M]:
+        """``position`` as player ``player`` (1 for the first in turn order) may know it:
+        an independent copy, with whatever of the deal that player is told."""
+        return position.view_for(player)
+
+    def settle(self, position: Position[M], move: M) -> M:
+        """The move the record gets when the player to move chose ``move`` (a legal move
+        of its view) in ``position``: written with what the deal knows.
+
+        A Cave attack names the class of every single piece that fights; a bot
+        cannot know them (nobody does before the fight), so the referee writes the
+        true letters here.  The default: ``move`` as chosen.
+        """
+        return move

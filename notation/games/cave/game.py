@@ -6,9 +6,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from notation.errors import MoveSyntaxError
+from notation.errors import MisuseError, MoveSyntaxError
 from notation.games.base import Game, Position, require_text
-from notation.games.cave.board import BLACK, CLASS_OF, LIMIT, RED, RESULT_NAMES, side_pieces
+from notation.games.cave.board import CLASS_OF, RESULT_NAMES
+from notation.games.cave.hidden import CaveDeal, deal_classes
 from notation.games.cave.moves import (
     SYNTAX_FORMS,
     Attack,
@@ -80,7 +81,7 @@ class CaveGame(Game[CaveMove]):
         the record is always consistent.
         """
         assert isinstance(position, CavePosition)
-        truth = _deal(position, rng)
+        truth = deal_classes(position, rng)
         played: list[CaveMove] = []
         while position.outcome() is None and position.turn < max_turns:
             board = position._board
@@ -94,21 +95,15 @@ class CaveGame(Game[CaveMove]):
             played.append(move)
         return played
 
-
-def _deal(position: CavePosition, rng: random.Random) -> list[int]:
-    """The true class of every piece id: the revealed keep theirs, the rest are dealt."""
-    truth = list(position._identity)
-    for side in (RED, BLACK):
-        deck = [c for c in range(3) for _ in range(LIMIT[c])]
-        pieces = side_pieces(side)
-        for pid in pieces:
-            if truth[pid] >= 0:
-                deck.remove(truth[pid])
-        rng.shuffle(deck)
-        for pid in pieces:
-            if truth[pid] < 0:
-                truth[pid] = deck.pop()
-    return truth
+    def deal(self, rng: random.Random, position: Position[CaveMove] | None = None) -> CaveDeal:
+        """Deal every piece's identity with ``rng`` (docs/cave.md, "For programmers"): each
+        side's 1 K, 2 Z, 3 S in random order, to its pieces in the order they enter;
+        a piece ``position`` has already revealed keeps its letter."""
+        if position is None:
+            position = CavePosition()
+        if not isinstance(position, CavePosition):
+            raise MisuseError(f"a Cave deal is made for a CavePosition, not {position!r}")
+        return CaveDeal(deal_classes(position, rng))
 
 
 def _is_true(move: CaveMove, board: list[tuple[int, ...]], truth: list[int]) -> bool:

@@ -171,19 +171,26 @@ class MoveBuilder(Transformer[object, "CaveMove"]):
     """Builds move objects while the LALR parser reads (no tree is kept)."""
 
     def enter(self, items: list[Token]) -> Enter:
+        """The ``enter`` rule, a square alone (``b1``): an :class:`Enter`."""
         return Enter(_square(items[0]))
 
     def step(self, items: list[Token]) -> Step:
+        """The ``step`` rule (``b1-b2``): a :class:`Step` from the first square to the second."""
         return Step(_square(items[0]), _square(items[1]))
 
     def fighter(self, items: list[Token]) -> tuple[str | None, int]:
+        """One side of an attack (``Kb2``, ``b2``): its class letter upper-cased, or ``None``
+        when not written, and its square."""
         if len(items) == 2:
             return str(items[0]).upper(), _square(items[1])
         return None, _square(items[0])
 
     def attack(self, items: list[tuple[str | None, int]]) -> Attack:
+        """The ``attack`` rule (``Kb2xZb3``): an :class:`Attack` by the first fighter on the
+        second."""
         (a_letter, origin), (d_letter, target) = items
         return Attack(origin, target, a_letter, d_letter)
 
     def pass_(self, items: list[Token]) -> Pass:
+        """The ``pass_`` rule (``--``): a :class:`Pass`."""
         return Pass()

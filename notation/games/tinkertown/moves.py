@@ -195,16 +195,20 @@ class MoveBuilder(Transformer[Token, TinkertownMove]):
     """Builds typed moves while the LALR parser runs (no tree is kept)."""
 
     def drop(self, children: list[Token]) -> Drop:
+        """The ``drop`` rule (``d3``, ``h3x``): a :class:`Drop`, marked if written with ``x``."""
         return Drop(SQUARE_INDEX[children[0]], len(children) > 1)
 
     def pair(self, children: list[Token]) -> Resurrection:
+        """The ``pair`` rule (``d2,b5``): a :class:`Resurrection`, marked if either square is."""
         squares = [SQUARE_INDEX[c] for c in children if c.type == "SQUARE"]
         return Resurrection(squares[0], squares[1], len(children) > 2)
 
     def move(self, children: list[Token]) -> Move:
+        """The ``move`` rule (``h5-h3``, ``h5-h3x``): a :class:`Move`, marked if written so."""
         return Move(SQUARE_INDEX[children[0]], SQUARE_INDEX[children[1]], len(children) > 2)
 
     def move_x(self, children: list[Token]) -> Move:
+        """The ``h5xh3`` spelling of the ``move`` rule: a marked :class:`Move`."""
         return Move(SQUARE_INDEX[children[0]], SQUARE_INDEX[children[2]], True)
 
 

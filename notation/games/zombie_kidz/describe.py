@@ -42,10 +42,12 @@ RESERVE_EMPTY: Final[str] = "the reserve is empty"
 
 
 def zombies_text(n: int) -> str:
+    """A count of zombies in words: "1 zombie", "3 zombies"."""
     return f"{n} zombie" if n == 1 else f"{n} zombies"
 
 
 def turns_text(n: int) -> str:
+    """A count of turns in words: "1 turn played", "5 turns played"."""
     return f"{n} turn played" if n == 1 else f"{n} turns played"
 
 

@@ -81,6 +81,7 @@ class ZombieKidzMove:
 
     @property
     def colour(self) -> str:
+        """The colour of the die face rolled ("red" for ``R``, "white" for ``W``)."""
         return DIE_FACES[self.die][0]
 
 
@@ -118,9 +119,12 @@ class MoveBuilder(Transformer[object, ZombieKidzMove]):
     this names what is wrong with a well-shaped one ("Q is not a die letter")."""
 
     def step(self, children: list[LarkToken]) -> tuple[str, ...]:
+        """The zones after the die (``:b2``, ``:b1-b2``), as written; :meth:`start` checks them."""
         return tuple(str(c) for c in children)
 
     def start(self, children: list[object]) -> ZombieKidzMove:
+        """The whole token (``R``, ``R:b2x``, ``Y:b1-b2L``): a :class:`ZombieKidzMove`, or
+        ``MoveSyntaxError`` naming a die letter or zone the game does not have."""
         die = str(children[0]).upper()
         if die not in DIE_FACES:
             raise MoveSyntaxError(

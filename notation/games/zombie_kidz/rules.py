@@ -8,6 +8,7 @@ and restored by :meth:`ZombieKidzPosition.pop` from one small undo tuple per tur
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Self, TypeAlias
 
 from notation.errors import IllegalMoveError, MisuseError
@@ -19,6 +20,7 @@ from notation.games.zombie_kidz.board import (
     DEADLY,
     DEFAULT_PLAYERS,
     DEFAULT_ZOMBIES,
+    DICE,
     DIE_TOMB,
     GATE_BIT,
     GATE_NAMES,
@@ -49,6 +51,9 @@ from notation.view import BoardView
 #: pawn's zone before the turn, zombies eliminated, the gate bit locked or 0).
 #: A plain tuple: one is made per turn played.
 _Undo: TypeAlias = tuple[ZombieKidzMove, int, int, int, int]
+
+#: The chance of each face of the die (six faces, docs/zombie-kidz.md).
+_ONE_SIXTH = Fraction(1, len(DICE))
 
 #: Zombies per zone at the start: one on each gate (copied into every new position).
 _START_ZOMBIES: list[int] = [1 if z in GATES else 0 for z in range(len(ZONE_NAMES))]
@@ -133,6 +138,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
     @property
     def players(self) -> int:
+        """How many players play (one pawn each)."""
         return self._players
 
     @property
@@ -142,6 +148,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
     @property
     def reserve(self) -> int:
+        """Zombies off the board, waiting for a roll to bring them on (docs/zombie-kidz.md)."""
         return self._reserve
 
     def zombies_on(self, zone: int | str) -> int:
@@ -162,6 +169,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
     @property
     def locked_gates(self) -> tuple[str, ...]:
+        """The names of the gates locked so far, in board order."""
         return tuple(g for g in GATE_NAMES if self._locked & GATE_BIT[ZONE_INDEX[g]])
 
     def outcome(self) -> str | None:
@@ -431,3 +439,18 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
     def board_view(self) -> BoardView:
         """The board for the renderers: see docs/zombie-kidz.md, "Board views"."""
         return describe.board_view(self)
+
+    # -- the roll as a chance step (notation.play) -----------------------------------
+    def chance_outcomes(self) -> list[tuple[str, Fraction]] | None:
+        """The roll before the next turn: each face of the fair die (R Y G K B W) with
+        probability 1/6 (docs/zombie-kidz.md, "A turn", 1. Roll); ``None`` once the
+        game is over."""
+        if self._end is not None:
+            return None
+        return [(die, _ONE_SIXTH) for die in DICE]
+
+    def legal_moves_after(self, outcome: str) -> list[ZombieKidzMove]:
+        """The legal turns once the die shows ``outcome`` (a die letter, any case): those
+        of :meth:`legal_moves` that carry that letter, as :meth:`legal_moves_for_roll`
+        gives them."""
+        return self.legal_moves_for_roll(outcome)
