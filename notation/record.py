@@ -9,14 +9,49 @@ written again without knowing its game's rules.
 The shape follows PGN's: a line is a list of :class:`MoveNode`; each node may
 carry variations, which are alternative lines to *that* move (they start from the
 position before it).
+
+Records compare by what they say, not by where or how it was written: ``==`` looks at
+the tags, the moves (text, suffix, glyphs), comments, variations and the result, and
+ignores every line and column, the move numbers and comment brackets as written, a
+record's index, source, lines, kept text (``raw``) and read defect (``error``).  A
+record read from a file equals the same record built in code
+(:meth:`Record.from_moves`).
+
+This module knows no game: the methods that need one (:meth:`Record.from_moves`,
+:meth:`Record.game`, :meth:`Record.end_position`...) import it when called.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from notation.errors import NotationError
+from notation.errors import MisuseError, NotationError, NotationException, _printable
+
+if TYPE_CHECKING:
+    from notation.games.base import Game, Position
+
+#: A game's move type (as in :mod:`notation.games.base`).
+M = TypeVar("M", bound=Hashable)
+
+#: The suffixes a move may carry (as the reader splits them off: ``h5-h3!``).
+_SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})
+
+
+def split_suffix(text: str) -> tuple[str, str]:
+    """``text`` as (move, suffix), the way the reader splits a token: ``"h5-h3!"`` gives
+    ``("h5-h3", "!")``; a text with no suffix comes back with ``""``."""
+    # rstrip, not a regular expression: see the reader (a long run of "!" is quadratic).
+    bare = text.rstrip("!?")
+    if bare and len(bare) < len(text) and text[len(bare) :] in _SUFFIXES:
+        return bare, text[len(bare) :]
+    return text, ""
+
+
+def _short(text: str, limit: int = 30) -> str:
+    """``text`` cut for a repr (a hostile tag value can hold megabytes), made printable."""
+    return _printable(text if len(text) <= limit else text[:limit] + "...")
 
 
 @dataclass(slots=True)
@@ -24,12 +59,13 @@ class Comment:
     """A comment as written: ``{...}`` (``braced``) or ``; ...`` to the end of a line."""
 
     text: str
-    line: int = 0
-    column: int = 0
-    braced: bool = True
+    # Where and how it was written: not compared (see the module's docstring).
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+    braced: bool = field(default=True, compare=False)
     #: In a move's ``comments_before``: written after the move's number (``2. {c} b1``)
     #: rather than before it (``{c} 2. b1``).
-    after_number: bool = False
+    after_number: bool = field(default=False, compare=False)
 
 
 @dataclass(slots=True)
@@ -38,36 +74,42 @@ class MoveNumber:
 
     number: int
     dots: int
-    line: int = 0
-    column: int = 0
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
         return f"{self.number}{'.' * self.dots}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)
 class Variation:
     """An alternative line, written ``( ... )`` after the move it replaces."""
 
     nodes: list[MoveNode] = field(default_factory=list)
-    line: int = 0
-    column: int = 0
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
     #: Comments after the last move of the variation (or all of them, if it has none).
     comments: list[Comment] = field(default_factory=list)
     #: Comments between the previous variation of the same move and this one.
     comments_before: list[Comment] = field(default_factory=list)
 
+    def __repr__(self) -> str:
+        first = f" from {_short(self.nodes[0].written)}" if self.nodes else ""
+        return f"<Variation of {_count(len(self.nodes), 'move')}{first}>"
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, repr=False)
 class MoveNode:
     """One turn as written in a record."""
 
     text: str
-    line: int = 0
-    column: int = 0
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
     suffix: str = ""
     nags: list[int] = field(default_factory=list)
-    number: MoveNumber | None = None
+    #: The move number written before the move, if one was: layout, which the writer
+    #: redoes, so not compared.
+    number: MoveNumber | None = field(default=None, compare=False)
     comments_before: list[Comment] = field(default_factory=list)
     comments_after: list[Comment] = field(default_factory=list)
     variations: list[Variation] = field(default_factory=list)
@@ -77,18 +119,61 @@ class MoveNode:
         """The move as it stood in the file, suffix included."""
         return self.text + self.suffix
 
+    def add_variation(self, moves: Iterable[object]) -> Variation:
+        """Add an alternative line to this move (it starts from the position before it)
+        and return it.
+
+        ``moves`` are texts (a suffix is split off: ``"h5-h3!"``), typed moves (their
+        ``str()`` is written) or :class:`MoveNode` objects (kept as they are).  A node
+        knows no game, so nothing is checked here: :meth:`Record.add_variation` checks
+        the moves against the rules and writes them in canonical text.
+        ``MisuseError`` for no move at all (a variation holds at least one).
+        """
+        nodes = [_node(item) for item in moves]
+        if not nodes:
+            raise MisuseError("a variation holds at least one move; none was given")
+        variation = Variation(nodes)
+        self.variations.append(variation)
+        return variation
+
+    def __repr__(self) -> str:
+        number = f"{self.number} " if self.number is not None else ""
+        more = f" ({_count(len(self.variations), 'variation')})" if self.variations else ""
+        return f"<MoveNode {number}{_short(self.written)}{more}>"
+
+
+def _node(item: object) -> MoveNode:
+    """A node for a text (suffix split off), a typed move (its text) or a node."""
+    if isinstance(item, MoveNode):
+        return item
+    if isinstance(item, str):
+        text, suffix = split_suffix(item)
+        return MoveNode(text, suffix=suffix)
+    return MoveNode(str(item))
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
 
 @dataclass(slots=True)
 class Tag:
+    """A tag pair, ``[Name "value"]``."""
+
     name: str
     value: str
-    line: int = 0
-    column: int = 0
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)
 class Record:
-    """One game record."""
+    """One game record.
+
+    Read from text (:func:`notation.read_file`), or built in code: from the moves of a
+    game (:meth:`from_moves`), or node by node.  ``==`` compares what records say, not
+    where they were written (see the module's docstring).
+    """
 
     tags: list[Tag] = field(default_factory=list)
     moves: list[MoveNode] = field(default_factory=list)
@@ -97,21 +182,23 @@ class Record:
     result: str | None = None
     #: Comments after the result token (``* {c}``): still this record's.
     comments_after_result: list[Comment] = field(default_factory=list)
-    result_line: int = 0
-    result_column: int = 0
+    # Where the record was written, and what reading it found: not compared (see the
+    # module's docstring).
+    result_line: int = field(default=0, compare=False)
+    result_column: int = field(default=0, compare=False)
     #: 1-based position of the record in its source, and the source's name.
-    index: int = 0
-    source: str | None = None
+    index: int = field(default=0, compare=False)
+    source: str | None = field(default=None, compare=False)
     #: First and last non-blank line of the record in its source.
-    first_line: int = 0
-    last_line: int = 0
+    first_line: int = field(default=0, compare=False)
+    last_line: int = field(default=0, compare=False)
     #: The first defect of the container itself (brackets, tags, numbers, result), if any.
     #: When set, ``moves`` holds what was read before it.
-    error: NotationError | None = None
+    error: NotationError | None = field(default=None, compare=False)
     #: The record's text exactly as written (line ends included), when the reader was
     #: asked to keep it: from its first character to the end of its last non-blank
     #: line, or to where the next record starts on the same line.
-    raw: str | None = None
+    raw: str | None = field(default=None, compare=False)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag called ``name`` (tag names are case-sensitive)."""
@@ -146,3 +233,106 @@ class Record:
     def mainline(self) -> Iterator[MoveNode]:
         """The main line's moves in order, variations left out."""
         return iter(self.moves)
+
+    # -- building and replaying (game-aware: notation.replay, imported when called) --
+    @classmethod
+    def from_moves(
+        cls,
+        game: Game[M] | str,
+        moves: Iterable[M | str] = (),
+        tags: Mapping[str, str] | Iterable[tuple[str, str]] = (),
+        result: str | None = None,
+    ) -> Record:
+        """A record of ``moves`` played in ``game`` (a :class:`Game` or its name).
+
+        ``moves`` are typed moves or their texts (a suffix is kept: ``"h5-h3!"``), played
+        in turn from the start, or from the position of a ``Position`` tag.  Each is
+        checked and written in its canonical text, ``str(position.canonical(move))``.
+        The tags are ``Game`` (the game's name), then ``tags`` in their order (players'
+        names, ``Players``, ``Position``...), then ``Result``.  ``result`` defaults to
+        the result the rules reached, else ``*``.
+
+        Raises ``IllegalMoveError`` or ``MoveSyntaxError`` naming the turn of a move
+        that cannot be played (``turn 3 (c3-c1): ...``), ``UnknownGameError``,
+        ``TagValueError`` for a tag the game cannot accept, and ``MisuseError`` for a
+        result that is not one, or contradicts the rules or the ``Result`` tag given.
+        """
+        from notation.replay import record_from_moves
+
+        return record_from_moves(game, moves, tags, result)
+
+    def game(self, default: str | None = None) -> Game[Any]:
+        """The game of the record's ``Game`` tag (``default``, a game's name, if it has
+        none); ``UnknownGameError`` for a name no game has, or no name at all."""
+        from notation.games import UnknownGameError, get_game
+
+        name = self.tag("Game", default)
+        if name is None:
+            error = UnknownGameError("")
+            # The same kind of error as for a wrong name, with the message of the case.
+            error.args = ("the record has no Game tag (record.set_tag('Game', name))",)
+            raise error
+        return get_game(name)
+
+    def start_position(self, default_game: str | None = None) -> Position[Any]:
+        """The position the record starts from: its ``Position`` tag's, else the game's
+        start (with the record's setup tags).  ``TagValueError`` for a tag value the game
+        cannot accept; ``UnknownGameError`` as for :meth:`game`."""
+        from notation.replay import start_position
+
+        return start_position(self.game(default_game), self.tag_dict)
+
+    def end_position(self, default_game: str | None = None) -> Position[Any]:
+        """The position after the main line's last move (variations are not played:
+        :func:`notation.check_record` judges the whole record).
+
+        ``MoveSyntaxError`` or ``IllegalMoveError`` for a main-line move that cannot be
+        played, with the message a check gives (file, line, column, turn and move),
+        besides the errors of :meth:`start_position`.
+        """
+        from notation.replay import replay_line
+
+        position = self.start_position(default_game)
+        replay_line(self, self.game(default_game), position, self.moves)
+        return position
+
+    def add_variation(self, at: int | MoveNode, moves: Iterable[object]) -> Variation:
+        """Add an alternative line to a move and return it: the move of the main line at
+        turn ``at`` (turns count from the game's start, as in a verdict), or the node
+        ``at`` anywhere in the tree.
+
+        Unlike :meth:`MoveNode.add_variation`, the moves (texts or typed moves) are
+        played from the position before that move: each is checked and written in
+        canonical text, and ``IllegalMoveError`` or ``MoveSyntaxError`` names the turn
+        of one that cannot be played.  ``MisuseError`` for a turn with no move of the
+        main line, a node not in this record, or no moves.
+        """
+        from notation.replay import add_checked_variation
+
+        return add_checked_variation(self, at, moves)
+
+    def __repr__(self) -> str:
+        where = "Record"
+        if self.index:
+            where += f" {self.index}"
+        if self.source is not None:
+            where += f" of {_short(self.source, 40)}"
+        game = self.tag("Game")
+        parts = [_short(game) if game is not None else "no game"]
+        players = self._player_names()
+        if players:
+            parts.append(players)
+        parts.append(self.result if self.result is not None else "no result")
+        parts.append(_count(len(self.moves), "turn"))
+        if self.error is not None:
+            parts.append(f"{self.error.kind} error at {self.error.line}:{self.error.column}")
+        return f"<{where}: {', '.join(parts)}>"
+
+    def _player_names(self) -> str:
+        """The players' names, ``"Mina - Igor"``, from the tags the game names them in."""
+        try:
+            tags = self.game().player_tags
+        except NotationException:  # no game, or an unknown one: no player tags known
+            return ""
+        names = [_short(name) for name in (self.tag(tag) for tag in tags) if name is not None]
+        return " - ".join(names)

@@ -12,33 +12,44 @@ turn 30.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from notation.errors import (
     ErrorKind,
     IllegalMoveError,
+    MisuseError,
     MoveSyntaxError,
     NotationError,
+    NotationException,
     TagValueError,
+    _cut,
+    _printable,
 )
 from notation.games import UnknownGameError, get_game
 from notation.games.base import Game, Position
 from notation.reader import RESULTS
-from notation.record import MoveNode, Record, Tag, Variation
+from notation.record import MoveNode, Record, Tag, Variation, split_suffix
 from notation.walk import expected_number
 
 __all__ = [
     "ReplayVisitor",
     "Verdict",
     "Visitors",
+    "add_checked_variation",
     "check_record",
     "move_error",
+    "play_moves",
+    "record_from_moves",
+    "replay_line",
     "replay_tree",
     "resolve_game",
     "start_position",
 ]
+
+#: A game's move type (as in :mod:`notation.games.base`).
+M = TypeVar("M", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,3 +495,159 @@ def _number_error(node: MoveNode, turn: int, round_size: int) -> NotationError |
         node.written,
         code="number-wrong",
     )
+
+
+# -- building records from play (Record.from_moves, Record.add_variation, end_position) --
+
+
+def play_moves(game: Game[M], position: Position[M], moves: Iterable[object]) -> list[MoveNode]:
+    """Play ``moves`` (texts, a suffix split off, or typed moves) on ``position`` and
+    return their nodes, each in canonical text (``str(position.canonical(move))``).
+
+    ``MoveSyntaxError``, ``IllegalMoveError`` or ``MisuseError`` (not a move of this
+    game) for a move that cannot be played, its message naming the turn; the moves
+    before it stay pushed.
+    """
+    nodes: list[MoveNode] = []
+    for item in moves:
+        turn = position.turn + 1
+        suffix = ""
+        try:
+            if isinstance(item, str):
+                text, suffix = split_suffix(item)
+                move: Any = game.parse(text)
+            else:
+                move = item
+            move = position.canonical(move)
+            position.push(move)
+        except (MoveSyntaxError, IllegalMoveError, MisuseError) as exc:
+            shown = item if isinstance(item, str) else str(item)
+            raise _at_turn(exc, f"turn {turn} ({_cut_move(shown)}): {exc}") from exc
+        nodes.append(MoveNode(str(move), suffix=suffix))
+    return nodes
+
+
+def _at_turn(exc: NotationException, message: str) -> NotationException:
+    """An exception of ``exc``'s own kind with ``message``: callers catch the kind."""
+    if isinstance(exc, MisuseError):
+        return MisuseError(message)
+    return IllegalMoveError(message) if isinstance(exc, IllegalMoveError) else MoveSyntaxError(
+        message
+    )
+
+
+def _cut_move(text: str) -> str:
+    """A move's text as a message quotes it (a token can hold megabytes)."""
+    return _printable(_cut(text))
+
+
+def record_from_moves(
+    game: Game[M] | str,
+    moves: Iterable[M | str],
+    tags: Mapping[str, str] | Iterable[tuple[str, str]] = (),
+    result: str | None = None,
+) -> Record:
+    """:meth:`Record.from_moves`: a record of ``moves`` played in ``game``."""
+    if isinstance(game, str):
+        game = get_game(game)
+    pairs = list(tags.items()) if isinstance(tags, Mapping) else list(tags)
+    record_tags = [Tag("Game", game.name)]
+    tagged_result: str | None = None
+    for name, value in pairs:
+        if name == "Game":
+            if get_game(value) is not game:
+                raise MisuseError(f"the Game tag {value!r} is not the game {game.name!r}")
+        elif name == "Result":
+            tagged_result = value
+        else:
+            record_tags.append(Tag(name, value))
+    position = start_position(game, {tag.name: tag.value for tag in record_tags})
+    nodes = play_moves(game, position, moves)
+    outcome = position.outcome()
+    if result is None:
+        result = tagged_result if tagged_result is not None else outcome or "*"
+    if result not in RESULTS:
+        raise MisuseError(f"the result is 1-0, 0-1, 1/2-1/2 or *, not {result!r}")
+    if not game.allows_result(result):
+        raise MisuseError(f"{game.title} has no result {result} (it has no draws)")
+    if tagged_result is not None and tagged_result != result:
+        raise MisuseError(f"the result {result} contradicts the Result tag {tagged_result!r}")
+    if outcome is not None and result != outcome:
+        raise MisuseError(
+            f"the rules ended the game at turn {position.turn} with {outcome}; "
+            f"the result cannot be {result}"
+        )
+    record_tags.append(Tag("Result", result))
+    return Record(tags=record_tags, moves=nodes, result=result)
+
+
+def replay_line(
+    record: Record, game: Game[Any], position: Position[Any], nodes: Iterable[MoveNode]
+) -> None:
+    """Push the moves of ``nodes`` (a line of ``record``, or its start) on ``position``,
+    variations left out and move numbers unchecked.
+
+    ``MoveSyntaxError`` or ``IllegalMoveError`` for a move that cannot be played, with
+    the message :func:`check_record` would give (where the record says it stands:
+    file, line and column, for a record that was read).
+    """
+    for node in nodes:
+        turn = position.turn + 1
+        try:
+            position.push(game.parse(node.text))
+        except (MoveSyntaxError, IllegalMoveError) as exc:
+            if node.line:
+                error = move_error(node, exc, turn).located(
+                    file=record.source, record=record.index or None
+                )
+                message = str(error)
+            else:  # built in code: it stands nowhere
+                message = f"turn {turn} ({_cut_move(node.written)}): {exc}"
+            raised = _at_turn(exc, message)
+            raised.code = exc.code  # the case, as a verdict's error gives it
+            raise raised from exc
+
+
+def _path_to(moves: list[MoveNode], target: MoveNode) -> list[MoveNode] | None:
+    """The moves played before ``target`` (found by identity, anywhere in the tree),
+    from the record's start; ``None`` if it is not in the tree."""
+    stack: list[tuple[list[MoveNode], list[MoveNode]]] = [(moves, [])]
+    while stack:  # no recursion: variations nest as deep as a file says
+        nodes, before = stack.pop()
+        for index, node in enumerate(nodes):
+            if node is target:
+                return before + nodes[:index]
+            for variation in node.variations:
+                stack.append((variation.nodes, before + nodes[:index]))
+    return None
+
+
+def add_checked_variation(record: Record, at: int | MoveNode, moves: Iterable[object]) -> Variation:
+    """:meth:`Record.add_variation`: a checked variation of a move of ``record``."""
+    game = record.game()
+    position = record.start_position()
+    if isinstance(at, MoveNode):
+        before = _path_to(record.moves, at)
+        if before is None:
+            raise MisuseError(f"{at!r} is not a move of this record")
+        target = at
+    elif type(at) is int:
+        index = at - position.turn - 1
+        if not 0 <= index < len(record.moves):
+            first = position.turn + 1
+            span = (
+                f"turns {first} to {first + len(record.moves) - 1}"
+                if record.moves
+                else "no move"
+            )
+            raise MisuseError(f"turn {at} is no move of the main line (it has {span})")
+        before, target = record.moves[:index], record.moves[index]
+    else:
+        raise MisuseError(f"a variation is added at a turn (int) or a MoveNode, not {at!r}")
+    replay_line(record, game, position, before)
+    nodes = play_moves(game, position, moves)
+    if not nodes:
+        raise MisuseError("a variation holds at least one move; none was given")
+    variation = Variation(nodes)
+    target.variations.append(variation)
+    return variation

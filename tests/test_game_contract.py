@@ -9,7 +9,9 @@ For positions reached by random playouts (the game's own ``random_playout``):
 - legal moves generated = moves accepted: every legal move round-trips through
   ``str``/``parse`` and pushes; a move of other positions that is not legal here is
   refused with ``IllegalMoveError``, the position unchanged (or, a lenient spelling,
-  accepted as a move that ``canonical`` turns into a legal one), and ``check`` agrees;
+  accepted as a move that ``canonical`` turns into a listed one, and that
+  ``push_text`` plays as that one), and ``check`` and ``is_legal`` agree: a move is
+  its spelling, and ``is_legal(m)`` is ``canonical(m) in legal_moves()``;
 - push/pop restores the position string, the turn and the legal moves;
 - position strings round-trip, with the same legal moves and outcome;
 - board views are complete: a cell for every square of the grid, a colour for every
@@ -152,7 +154,7 @@ def test_legal_moves_generated_are_the_moves_accepted(game: Game[Any]) -> None:
             for move in legal:
                 assert game.parse(str(move)) == move
                 assert position.canonical(move) == move
-                assert position.check(move) is None
+                assert position.check(move) is None and position.is_legal(move)
                 position.push(move)
                 assert position.turn == before[1] + 1
                 assert position.pop() == move
@@ -165,12 +167,20 @@ def test_legal_moves_generated_are_the_moves_accepted(game: Game[Any]) -> None:
                     position.push(move)
                 except IllegalMoveError as exc:
                     assert reason == str(exc)
+                    assert not position.is_legal(move)
                     assert state(position) == before
                     continue
-                # Accepted: a lenient spelling (a mark left out) of a legal move.
+                # Accepted: a lenient spelling (a mark left out) of a legal move.  The one
+                # equality (docs/library.md, "Positions"): a move is its spelling, the list
+                # holds canonical spellings, and is_legal(m) is canonical(m) in legal_moves().
                 assert reason is None
                 assert str(position.pop()) == str(move)
-                assert str(position.canonical(move)) in texts, f"{move} accepted, not listed"
+                assert position.is_legal(move)
+                canonical = position.canonical(move)
+                assert canonical in legal and canonical != move, f"{move} accepted, not listed"
+                assert move not in legal
+                assert position.push_text(str(move)) == canonical  # play by text: canonical
+                assert position.pop() == canonical
                 assert state(position) == before
 
 

@@ -25,7 +25,13 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
+from notation.errors import (
+    IllegalMoveError,
+    MisuseError,
+    MoveSyntaxError,
+    NotationException,
+    TagValueError,
+)
 from notation.view import Assessment, BoardView
 
 M = TypeVar("M", bound=Hashable)
@@ -114,8 +120,14 @@ class Position(ABC, Generic[M]):
 
     @abstractmethod
     def legal_moves(self) -> list[M]:
-        """Every legal move here, each as the canonical move object.
+        """Every legal move here, each once, as the canonical move object.
 
+        A move's identity is its spelling (moves compare as their text): the list
+        holds each legal move in its canonical spelling, and :meth:`is_legal` also
+        accepts the other spellings of a listed move that records may use (a capture
+        without its mark, a short form), which :meth:`canonical` turns into the
+        listed one.  So ``is_legal(m)`` is ``canonical(m) in legal_moves()``, and
+        ``m in legal_moves()`` is ``is_legal(m) and canonical(m) == m``.
         Empty once :meth:`outcome` is not ``None``.
         """
 
@@ -185,8 +197,112 @@ class Position(ABC, Generic[M]):
         return None
 
     def is_legal(self, move: M) -> bool:
-        """Whether ``move`` may be played here; :meth:`check` says why not."""
+        """Whether ``move`` may be played here, i.e. :meth:`push` accepts it; :meth:`check`
+        says why not.
+
+        True for a legal move in any spelling the notation allows, listed or not:
+        ``position.canonical(move)`` is then the move :meth:`legal_moves` lists.
+        """
         return self.check(move) is None
+
+    # -- a position as Python sees it: its game, printing, equality, play by text ---
+    #: The :attr:`Game.name` of the game these positions belong to.  A game sets it on
+    #: its position class, so that :attr:`game` is one registry look-up and the rules
+    #: module needs no import of the game module (which imports it).  ``None``: the
+    #: game is found by its starting position's class (see :attr:`game`).
+    game_name: ClassVar[str | None] = None
+
+    @property
+    def game(self) -> Game[M]:
+        """The registered :class:`Game` this position belongs to (``position.game.parse``).
+
+        A game that does not set :attr:`game_name` (one published by another
+        distribution) is found as the registered game whose ``new_position()`` is of
+        this position's class; :class:`~notation.errors.MisuseError` if none is.
+        """
+        # Imported here: the registry imports this module.
+        from notation.games import all_games, get_game
+
+        name = type(self).game_name
+        if name is not None:
+            return get_game(name)
+        for game in all_games():
+            try:
+                if type(game.new_position()) is type(self):
+                    return game
+            except NotationException:
+                continue  # a game that cannot start without tags is not this one
+        raise MisuseError(
+            f"no registered game makes {type(self).__name__} positions "
+            "(set game_name on the position class)"
+        )
+
+    def __repr__(self) -> str:
+        """``<TinkertownPosition 'position string'>``: the class names the game, and
+        ``game.position_from_string`` reads the string back."""
+        return f"<{type(self).__name__} {self.position_string()!r}>"
+
+    def __str__(self) -> str:
+        """The text diagram, :meth:`diagram`, so that ``print(position)`` draws the board."""
+        return self.diagram()
+
+    def __eq__(self, other: object) -> bool:
+        """Positions of the same game are equal when their position strings are: the
+        same board, side to move and turn number, whatever moves led there (the
+        history that :meth:`pop` takes back is not compared)."""
+        if not isinstance(other, Position):
+            return NotImplemented
+        return type(self) is type(other) and self.position_string() == other.position_string()
+
+    def __hash__(self) -> int:
+        """The hash of :meth:`position_string`, consistent with ``==``.
+
+        A position is mutable: its hash changes with every :meth:`push` and
+        :meth:`pop`.  A position changed while it is a set member or a dict key is
+        lost there, which is the caller's risk (python-chess makes boards unhashable
+        for this reason).  Store ``position.copy()`` or ``position_string()`` instead.
+        """
+        return hash(self.position_string())
+
+    def __copy__(self) -> Self:
+        """:meth:`copy`, so that ``copy.copy(position)`` is independent as well."""
+        return self.copy()
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG (:func:`notation.render.svg.board_svg`), which Jupyter and
+        other notebooks draw in place of the repr."""
+        # Imported here: rendering is not needed to play, and stays unloaded until asked.
+        from notation.render.svg import board_svg
+
+        return board_svg(self.board_view())
+
+    def push_text(self, text: str) -> M:
+        """Read ``text`` as one move of this game, check it, play it, and return it.
+
+        The move played and returned is the canonical one, the object
+        :meth:`legal_moves` lists (``c2-c1`` that captures is played as ``c2xc1``),
+        so that :meth:`pop` returns it and a record written from the moves is in
+        canonical notation.  :class:`~notation.errors.MoveSyntaxError` if ``text`` is
+        no move of the game, :class:`~notation.errors.IllegalMoveError` if the rules
+        forbid it here (the position unchanged either way), and
+        :class:`~notation.errors.MisuseError` if ``text`` is not a str.
+        """
+        move = self.game.parse(require_text(text, "a move's text").strip())
+        # canonical() of an illegal move is the move itself, or IllegalMoveError:
+        # either way push() gives the rules' reason, and changes nothing.
+        canonical = self.canonical(move)
+        self.push(canonical)
+        return canonical
+
+    def is_game_over(self) -> bool:
+        """Whether the rules have ended the game (:meth:`outcome` is not ``None``)."""
+        return self.outcome() is not None
+
+    def result(self) -> str:
+        """The result token: :meth:`outcome` once the rules ended the game, else ``*``
+        (what a record of the game so far ends with)."""
+        outcome = self.outcome()
+        return UNFINISHED if outcome is None else outcome
 
     # -- chance and hidden information (notation.play, docs/library.md) ------------
     def chance_outcomes(self) -> list[tuple[str, Fraction]] | None:

@@ -58,7 +58,7 @@ def not_a_move(move: object) -> MisuseError:
     return foreign_move(move, "Cave", "Enter, Step, Attack or Pass")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Enter:
     """A piece from the reserve onto an empty square of the mover's home row."""
 
@@ -70,8 +70,12 @@ class Enter:
     def __str__(self) -> str:
         return SQUARES[self.square]
 
+    def __repr__(self) -> str:
+        """``Enter('b1')``: the move in its notation, as ``parse`` reads it."""
+        return f"{type(self).__name__}({str(self)!r})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Step:
     """A piece or team one square orthogonally: onto an empty square, or joining."""
 
@@ -85,8 +89,12 @@ class Step:
     def __str__(self) -> str:
         return f"{SQUARES[self.origin]}-{SQUARES[self.target]}"
 
+    def __repr__(self) -> str:
+        """``Step('b1-b2')``: the move in its notation, as ``parse`` reads it."""
+        return f"{type(self).__name__}({str(self)!r})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Attack:
     """A diagonal attack.  ``attacker``/``defender``: class letter of a single piece, or None."""
 
@@ -107,13 +115,21 @@ class Attack:
             f"{self.defender or ''}{SQUARES[self.target]}"
         )
 
+    def __repr__(self) -> str:
+        """``Attack('Zb2xSc3')``: the move in its notation, as ``parse`` reads it."""
+        return f"{type(self).__name__}({str(self)!r})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Pass:
     """No legal action: the turn passes."""
 
     def __str__(self) -> str:
         return "--"
+
+    def __repr__(self) -> str:
+        """``Pass('--')``: the move in its notation, as ``parse`` reads it."""
+        return f"{type(self).__name__}({str(self)!r})"
 
 
 CaveMove = Enter | Step | Attack | Pass

@@ -16,7 +16,7 @@ methods here delegate to them.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from notation.errors import IllegalMoveError, MisuseError
 from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND, Position
@@ -82,6 +82,9 @@ _EMPTY: tuple[int, ...] = ()
 
 class CavePosition(Position[CaveMove]):
     """A Cave game in progress, as far as the record has revealed it."""
+
+    #: ``position.game`` looks the game up by this name (base.Position.game).
+    game_name: ClassVar[str | None] = "cave"
 
     __slots__ = (
         "_base",

@@ -43,7 +43,7 @@ def not_a_move(move: object) -> MisuseError:
     return foreign_move(move, "Tinkertown", "Drop, Resurrection or Move")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Drop:
     """One zombie put on one grave.
 
@@ -62,8 +62,12 @@ class Drop:
     def __str__(self) -> str:
         return SQUARE_NAMES[self.square] + ("x" if self.marked else "")
 
+    def __repr__(self) -> str:
+        """``Drop('h3x')``: the move in its notation, as ``parse`` reads it."""
+        return f"{type(self).__name__}({str(self)!r})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Resurrection:
     """A resurrection turn of two placements: (a) ``a`` then (b) ``b`` (``d2,b5``).
 
@@ -83,8 +87,12 @@ class Resurrection:
     def __str__(self) -> str:
         return f"{SQUARE_NAMES[self.a]},{SQUARE_NAMES[self.b]}" + ("x" if self.marked else "")
 
+    def __repr__(self) -> str:
+        """``Resurrection('d2,b5')``: the move in its notation, as ``parse`` reads it."""
+        return f"{type(self).__name__}({str(self)!r})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Move:
     """The top k zombies of the group on ``origin`` moved to ``target``, k graves away.
 
@@ -103,6 +111,10 @@ class Move:
     def __str__(self) -> str:
         mark = "x" if self.marked else "-"
         return f"{SQUARE_NAMES[self.origin]}{mark}{SQUARE_NAMES[self.target]}"
+
+    def __repr__(self) -> str:
+        """``Move('h5-h3')``: the move in its notation, as ``parse`` reads it."""
+        return f"{type(self).__name__}({str(self)!r})"
 
 
 TinkertownMove = Drop | Resurrection | Move

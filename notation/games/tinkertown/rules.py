@@ -11,7 +11,7 @@ analysis.py; the methods here that serve them are one-line delegations.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from notation.errors import IllegalMoveError, MisuseError
 from notation.games.base import WIN_FIRST, WIN_SECOND, Position
@@ -78,6 +78,9 @@ _Undo = tuple[TinkertownMove, tuple[tuple[int, str], ...], int, bool, int, int]
 
 class TinkertownPosition(Position[TinkertownMove]):
     """A game of Tinkertown Cemetery in progress (mutable, with push/pop)."""
+
+    #: ``position.game`` looks the game up by this name (base.Position.game).
+    game_name: ClassVar[str | None] = "tinkertown"
 
     __slots__ = (
         "_base",

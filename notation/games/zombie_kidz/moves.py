@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from notation.grammar import GameParser
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class ZombieKidzMove:
     """One turn: the die roll, the pawn's step (if any) and the marks written.
 
@@ -78,6 +78,10 @@ class ZombieKidzMove:
         if self.locked:
             text += "L"
         return text
+
+    def __repr__(self) -> str:
+        """``ZombieKidzMove('K:b2-b1')``: the move in its notation, as ``parse`` reads it."""
+        return f"{type(self).__name__}({str(self)!r})"
 
     @property
     def colour(self) -> str:

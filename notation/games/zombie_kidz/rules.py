@@ -9,7 +9,7 @@ and restored by :meth:`ZombieKidzPosition.pop` from one small undo tuple per tur
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Self, TypeAlias
+from typing import Any, ClassVar, Self, TypeAlias
 
 from notation.errors import IllegalMoveError, MisuseError
 from notation.games.base import Position
@@ -61,6 +61,9 @@ _START_ZOMBIES: list[int] = [1 if z in GATES else 0 for z in range(len(ZONE_NAME
 
 class ZombieKidzPosition(Position[ZombieKidzMove]):
     """A game in progress: zombies per zone, pawns, locks, reserve, turn."""
+
+    #: ``position.game`` looks the game up by this name (base.Position.game).
+    game_name: ClassVar[str | None] = "zombie-kidz"
 
     __slots__ = (
         "_end",
