@@ -23,10 +23,16 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from notation.convert import Converted, canonical_text, convert_record, verbatim
+from notation.convert import (
+    CanonicalSpellings,
+    Converted,
+    canonical_text,
+    convert_record,
+    verbatim,
+)
 from notation.games.base import Game, Position
 from notation.record import Comment, MoveNode, Record
-from notation.replay import ReplayVisitor, check_record, resolve_game
+from notation.replay import ReplayVisitor, Visitors, check_record, resolve_game
 from notation.view import Assessment
 from notation.walk import all_comment_lists
 
@@ -71,12 +77,9 @@ class _Annotator(ReplayVisitor):
         self.options = options
         self.keys: set[str] = set(TOOL_KEYS)
         self.added: set[int] = set()
-        #: The canonical spelling of every move, by id(node), for writing.
-        self.texts: dict[int, str] = {}
         self._assessment: Assessment | None = None
 
     def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        self.texts[id(node)] = str(position.canonical(move))
         self._assessment = None
         if self.options.analyze and self.game.can_assess:
             self._assessment = self.game.assess_move(position, move)
@@ -151,11 +154,12 @@ def annotate_record(
         if verdict.error is not None:
             return convert_record(record, "text", default_game)
     annotator = _Annotator(game, options)
-    verdict = check_record(record, default_game, annotator)
+    spellings = CanonicalSpellings(game, with_data=False)  # for writing, in the same replay
+    verdict = check_record(record, default_game, Visitors(spellings, annotator))
     if verdict.error is not None:
         assert record.raw is not None
         return verbatim(record.raw, "text", verdict.error)
     keys = annotator.keys | game.annotation_keys
     strip_machine_commands(record, keys, annotator.added)
     record.set_tag("Termination", termination(record.result, verdict.outcome))
-    return Converted(canonical_text(record, game, annotator.texts), None)
+    return Converted(canonical_text(record, game, spellings.texts), None)

@@ -37,18 +37,18 @@ from notation.errors import (
     MoveSyntaxError,
     NotationError,
     NotationException,
-    TagValueError,
 )
 from notation.games.base import Game, Position
 from notation.reader import RESULTS, read_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
-from notation.replay import ReplayVisitor, check_record, resolve_game, start_position
+from notation.replay import ReplayVisitor, check_record, resolve_game
 from notation.walk import TreeVisitor, iter_nodes, walk_tree
-from notation.writer import UnwritableRecord, unwritable, write_record
+from notation.writer import UnwritableRecord, layout, unwritable, write_record
 
 __all__ = [
     "FORMATS",
     "JSON_FORMAT_ID",
+    "CanonicalSpellings",
     "Converted",
     "NotARecord",
     "canonical_text",
@@ -98,7 +98,7 @@ def ordered_tags(record: Record, game: Game[Any]) -> list[Tag]:
     return head + tags
 
 
-class _Canonical(ReplayVisitor):
+class CanonicalSpellings(ReplayVisitor):
     """Collects, per node, the canonical spelling of each legal move and (for JSON) the
     turn, the typed move and the facts it produced: one replay serves both."""
 
@@ -137,7 +137,7 @@ def convert_record(
     if to not in FORMATS:
         raise ValueError(f"unknown format {to!r}; choose one of {', '.join(FORMATS)}")
     game = resolve_game(record, default_game)
-    collector = _Canonical(game, to == "json") if isinstance(game, Game) else None
+    collector = CanonicalSpellings(game, to == "json") if isinstance(game, Game) else None
     verdict = check_record(record, default_game, collector)
     if verdict.error is not None and not repair and record.raw is not None:
         return verbatim(record.raw, to, verdict.error)
@@ -195,15 +195,16 @@ def _spellings(record: Record, game: Game[Any], legal: dict[int, str]) -> dict[i
 
 
 def _layout(record: Record, game: Game[Any] | None) -> tuple[int, int]:
-    """(round size, turn of the first move) for writing the record's move numbers; a
-    record whose setup tags the game refuses is numbered as the game's default."""
+    """(round size, turn of the first move) for writing the record's move numbers: the
+    writer's :func:`~notation.writer.layout`, except that a record whose setup tags the
+    game refuses (a broken one being repaired) is numbered as the game's default."""
     if game is None:
         return 2, 1
     try:
-        position = start_position(game, record.tag_dict)
-    except TagValueError:
+        return layout(record, game.name)
+    except UnwritableRecord:
         position = game.new_position()
-    return position.round_size, position.turn + 1
+        return position.round_size, position.turn + 1
 
 
 def _convert_without_game(

@@ -62,3 +62,24 @@ def test_the_package_is_marked_typed() -> None:
     """mypy sees the library's types in user code only if the package carries py.typed
     (.ci/run checks that the installed wheel has it too)."""
     assert (ROOT / "notation" / "py.typed").is_file()
+
+
+def test_python_m_notation_without_its_dependencies_says_so_in_one_line(tmp_path: Path) -> None:
+    """Run from a checkout by a Python without lark, click and rich: no traceback."""
+    blocker = tmp_path / "sitecustomize.py"
+    blocker.write_text(
+        "import sys\n"
+        "class _Hide:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('lark', 'click', 'rich'):\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "sys.meta_path.insert(0, _Hide())\n"
+    )
+    env = {"PYTHONPATH": f"{tmp_path}:{ROOT}", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "-m", "notation", "--version"], capture_output=True, text=True,
+        cwd=ROOT, env=env,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "is not installed" in result.stderr and "pip install" in result.stderr
