@@ -56,7 +56,7 @@ _HOME = {
     "random_bot": "notation.referee",
     "Bot": "notation.referee",
     # errors: values, and the exceptions (all derive from NotationException)
-    "NotationError": "notation.errors",
+    "Defect": "notation.errors",
     "ErrorKind": "notation.errors",
     "NotationException": "notation.errors",
     "MoveSyntaxError": "notation.errors",
@@ -68,17 +68,20 @@ _HOME = {
     "UnwritableRecord": "notation.writer",
 }
 
+#: Names kept for old code, each with the name it now has (not in ``__all__``).
+_OLD_NAMES = {"NotationError": "Defect"}
+
 __all__ = [
     "BoardView",
     "Bot",
     "Comment",
+    "Defect",
     "ErrorKind",
     "Game",
     "IllegalMoveError",
     "MisuseError",
     "MoveNode",
     "MoveSyntaxError",
-    "NotationError",
     "NotationException",
     "Position",
     "Record",
@@ -115,13 +118,16 @@ if TYPE_CHECKING:
     from notation.batch import check_paths
     from notation.convert import convert_record, read_any_records, read_json_records
     from notation.errors import (
+        Defect,
         ErrorKind,
         IllegalMoveError,
         MisuseError,
         MoveSyntaxError,
-        NotationError,
         NotationException,
         TagValueError,
+    )
+    from notation.errors import (
+        NotationError as NotationError,
     )
     from notation.games import UnknownGameError, all_games, get_game
     from notation.games.base import Game, Position
@@ -137,10 +143,10 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     """Load a facade name from its module on first use."""
-    home = _HOME.get(name)
+    home = _HOME.get(_OLD_NAMES.get(name, name))
     if home is None:
         raise AttributeError(f"module 'notation' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
+    value = getattr(importlib.import_module(home), _OLD_NAMES.get(name, name))
     globals()[name] = value  # the next use is a plain lookup
     return value
 

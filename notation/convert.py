@@ -33,9 +33,9 @@ from typing import Any
 
 from notation import jsontext
 from notation.errors import (
+    Defect,
     ErrorKind,
     MoveSyntaxError,
-    NotationError,
     NotationException,
 )
 from notation.games.base import Game, Position
@@ -74,7 +74,7 @@ class Converted:
     """One converted record: the output text and the defect it has, if any."""
 
     text: str
-    error: NotationError | None
+    error: Defect | None
     #: True when the record did not check and was passed on exactly as written.
     verbatim: bool = False
     #: True when a record that did not check was rewritten all the same (``repair``).
@@ -173,7 +173,7 @@ def canonical_text(record: Record, game: Game[Any], texts: Mapping[int, str]) ->
     return write_record(view, round_size, first_turn=first_turn, texts=texts)
 
 
-def verbatim(raw: str, to: str, error: NotationError) -> Converted:
+def verbatim(raw: str, to: str, error: Defect) -> Converted:
     """A broken record passed on byte for byte (in a JSON object for ``json``)."""
     if not raw.endswith("\n"):
         raw += "\n"  # the next record must start on a line of its own
@@ -208,7 +208,7 @@ def _layout(record: Record, game: Game[Any] | None) -> tuple[int, int]:
 
 
 def _convert_without_game(
-    record: Record, to: str, error: NotationError | None, *, repaired: bool
+    record: Record, to: str, error: Defect | None, *, repaired: bool
 ) -> Converted:
     """A record whose game is unknown: the tree as read, moves as written."""
     if to == "json":
@@ -485,7 +485,7 @@ def read_json_records(
         except ValueError as exc:
             if errors == "raise":
                 raise NotARecord(f"{source or '<input>'}:{number}: {exc}") from None
-            record = Record(raw=line, error=NotationError(ErrorKind.SYNTAX, str(exc), number, 1))
+            record = Record(raw=line, error=Defect(ErrorKind.SYNTAX, str(exc), number, 1))
             record.source = source
             record.first_line = record.last_line = number
         else:

@@ -1,6 +1,6 @@
 """Errors as values.
 
-Everything that can be wrong with a record ends up as a :class:`NotationError`:
+Everything that can be wrong with a record ends up as a :class:`Defect`:
 an immutable value with a kind, a location and a sentence.  The exceptions in
 this module are how the lower layers (a game's move parser, a position) report a
 problem to the layer that knows the location; they never reach a user.
@@ -23,7 +23,7 @@ class ErrorKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class NotationError:
+class Defect:
     """One defect, with everything a user needs to find it."""
 
     kind: ErrorKind
@@ -44,7 +44,7 @@ class NotationError:
             # frozen: the default is set the way dataclasses set fields themselves
             object.__setattr__(self, "code", str(self.kind))
 
-    def located(self, *, file: str | None, record: int | None) -> NotationError:
+    def located(self, *, file: str | None, record: int | None) -> Defect:
         """The same error, placed in a file and a record."""
         return replace(self, file=file, record=record)
 
@@ -69,6 +69,11 @@ class NotationError:
             "move": self.move,
             "message": self.message,
         }
+
+
+#: The first name of this value: it is not an exception, and nobody could catch
+#: it, so it became :class:`Defect`.  Kept so that old imports go on working.
+NotationError = Defect
 
 
 #: Every code the reader and the replay give, and what it means.  Codes are stable: a
@@ -128,7 +133,7 @@ def _printable(text: str) -> str:
 class NotationException(Exception):
     """Base of the exceptions the library raises for bad input."""
 
-    #: The :attr:`NotationError.code` an error made from this exception carries.  A class
+    #: The :attr:`Defect.code` an error made from this exception carries.  A class
     #: attribute, so that raising costs nothing more (legality tests raise often).
     code: str | None = None
 

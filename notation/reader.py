@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from notation.errors import ErrorKind, NotationError
+from notation.errors import Defect, ErrorKind
 from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
 
 __all__ = ["RESULTS", "read_file", "read_records", "read_string", "record_starts"]
@@ -277,7 +277,7 @@ class _Reader:
         record = self.record
         assert record is not None
         if record.error is None:
-            record.error = NotationError(ErrorKind.SYNTAX, message, line, column, code=code)
+            record.error = Defect(ErrorKind.SYNTAX, message, line, column, code=code)
         self.failed = True
 
     def _finish(self) -> Record | None:
@@ -315,7 +315,7 @@ class _Reader:
     @staticmethod
     def _fail_on(record: Record, message: str, line: int, column: int, code: str) -> None:
         if record.error is None:
-            record.error = NotationError(ErrorKind.SYNTAX, message, line, column, code=code)
+            record.error = Defect(ErrorKind.SYNTAX, message, line, column, code=code)
 
     def _flush_pending(self, record: Record) -> None:
         if self.pending_comments:

@@ -27,7 +27,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from notation.errors import MisuseError, NotationError, NotationException, _printable
+from notation.errors import Defect, MisuseError, NotationException, _printable
 
 if TYPE_CHECKING:
     from notation.games.base import Game, Position
@@ -194,7 +194,7 @@ class Record:
     last_line: int = field(default=0, compare=False)
     #: The first defect of the container itself (brackets, tags, numbers, result), if any.
     #: When set, ``moves`` holds what was read before it.
-    error: NotationError | None = field(default=None, compare=False)
+    error: Defect | None = field(default=None, compare=False)
     #: The record's text exactly as written (line ends included), when the reader was
     #: asked to keep it: from its first character to the end of its last non-blank
     #: line, or to where the next record starts on the same line.

@@ -17,11 +17,11 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from notation.errors import (
+    Defect,
     ErrorKind,
     IllegalMoveError,
     MisuseError,
     MoveSyntaxError,
-    NotationError,
     NotationException,
     TagValueError,
     _cut,
@@ -61,7 +61,7 @@ class Verdict:
     game: str | None
     result: str | None
     turns: int
-    error: NotationError | None
+    error: Defect | None
     #: The result the rules gave, if they ended the main line.
     outcome: str | None = None
 
@@ -102,24 +102,24 @@ def _game_named(name: str) -> Game[Any]:
     return game
 
 
-def resolve_game(record: Record, default: str | None = None) -> Game[Any] | NotationError:
+def resolve_game(record: Record, default: str | None = None) -> Game[Any] | Defect:
     """The game a record is of: its ``Game`` tag, else ``default``; or why there is none."""
     tag = record.find_tag("Game")
     if tag is not None:
         try:
             return _game_named(tag.value)
         except UnknownGameError as exc:
-            return NotationError(
+            return Defect(
                 ErrorKind.SYNTAX, str(exc), tag.line, tag.column, code="game-unknown"
             )
     if default is not None:
         try:
             return _game_named(default)
         except UnknownGameError as exc:
-            return NotationError(
+            return Defect(
                 ErrorKind.SYNTAX, str(exc), record.first_line, 1, code="game-unknown"
             )
-    return NotationError(
+    return Defect(
         ErrorKind.SYNTAX,
         "the record has no Game tag; name its game (for example --game tinkertown)"
         + _tag_case_hint(record, "Game"),
@@ -149,7 +149,7 @@ def check_record(
     """
     game = resolve_game(record, default_game)
     turns = len(record.moves)
-    if isinstance(game, NotationError):
+    if isinstance(game, Defect):
         return _verdict(record, None, turns, _earliest(game, record.error))
     tags = record.tag_dict
     tagged = tags.get("Result")
@@ -161,7 +161,7 @@ def check_record(
         except TagValueError as exc:
             tag = record.find_tag(exc.tag)
             line, col = (tag.line, tag.column) if tag else (record.first_line, 1)
-            error = NotationError(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or "")
+            error = Defect(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or "")
     if error is None and position is not None:
         error = replay_tree(record.moves, game, position, visitor)
     error = _earliest(error, record.error)
@@ -182,7 +182,7 @@ def _verdict(
     record: Record,
     game: str | None,
     turns: int,
-    error: NotationError | None,
+    error: Defect | None,
     outcome: str | None = None,
 ) -> Verdict:
     if error is not None:
@@ -190,7 +190,7 @@ def _verdict(
     return Verdict(record.source, record.index, game, record.result, turns, error, outcome)
 
 
-def _earliest(a: NotationError | None, b: NotationError | None) -> NotationError | None:
+def _earliest(a: Defect | None, b: Defect | None) -> Defect | None:
     if a is None:
         return b
     if b is None:
@@ -198,10 +198,10 @@ def _earliest(a: NotationError | None, b: NotationError | None) -> NotationError
     return a if (a.line, a.column) <= (b.line, b.column) else b
 
 
-def _tag_error(tag: Tag | None) -> NotationError | None:
+def _tag_error(tag: Tag | None) -> Defect | None:
     """What is wrong with the Result tag ``tag``, if anything."""
     if tag is not None and tag.value not in RESULTS:
-        return NotationError(
+        return Defect(
             ErrorKind.SYNTAX,
             f"the Result tag must be 1-0, 0-1, 1/2-1/2 or *, not {tag.value!r}",
             tag.line,
@@ -217,7 +217,7 @@ def _result_error(
     game: Game[Any],
     outcome: str | None,
     position: Position[Any] | None,
-) -> NotationError | None:
+) -> Defect | None:
     """What is wrong with the record's result token (given its Result tag's value), if
     anything."""
     result = record.result
@@ -240,7 +240,7 @@ def _result_error(
         )
     if message is None or code is None:
         return None
-    return NotationError(
+    return Defect(
         ErrorKind.RESULT, message, record.result_line, record.result_column, move=result,
         code=code,
     )
@@ -274,7 +274,7 @@ class ReplayVisitor:
     ) -> None:
         """Called when a variation of ``node`` ends (``position``: before ``node`` again)."""
 
-    def move_error(self, node: MoveNode, error: NotationError) -> None:
+    def move_error(self, node: MoveNode, error: Defect) -> None:
         """Called for a move that cannot be played (its line ends there)."""
 
 
@@ -304,16 +304,16 @@ class Visitors(ReplayVisitor):
         for visitor in self.visitors:
             visitor.end_variation(variation, node, position)
 
-    def move_error(self, node: MoveNode, error: NotationError) -> None:
+    def move_error(self, node: MoveNode, error: Defect) -> None:
         for visitor in self.visitors:
             visitor.move_error(node, error)
 
 
-def move_error(node: MoveNode, exc: Exception, turn: int) -> NotationError:
+def move_error(node: MoveNode, exc: Exception, turn: int) -> Defect:
     """The located error for a move the game could not read (``MoveSyntaxError``: a
     syntax error) or the rules forbid (``IllegalMoveError``: illegal) at ``turn``."""
     kind = ErrorKind.SYNTAX if isinstance(exc, MoveSyntaxError) else ErrorKind.ILLEGAL
-    return NotationError(
+    return Defect(
         kind, str(exc) + _semicolon_hint(node), node.line, node.column, turn, node.written,
         code=getattr(exc, "code", None) or "",
     )
@@ -346,7 +346,7 @@ def replay_tree(
     *,
     stop_at_error: bool = True,
     check_numbers: bool = True,
-) -> NotationError | None:
+) -> Defect | None:
     """Play every move under ``moves`` on ``position``, variations included, depth first
     in file order.  Returns the first error.  The position is left after the main
     line's last move played (its end, when nothing stopped the replay): variations are
@@ -363,7 +363,7 @@ def replay_tree(
     cached = game.parsed
     push = position.push
     size = position.round_size
-    first_error: NotationError | None = None
+    first_error: Defect | None = None
     stack = [_Frame(moves)]
     while stack:
         frame = stack[-1]
@@ -400,7 +400,7 @@ def replay_tree(
         # so the turns played are counted here rather than asked of the position.
         index, pushed, count = frame.index, frame.pushed, len(nodes)
         played = position.turn
-        error: NotationError | None = None
+        error: Defect | None = None
         while index < count:
             node = nodes[index]
             number = node.number
@@ -477,7 +477,7 @@ def _tag_case_hint(record: Record, name: str) -> str:
     return ""
 
 
-def _number_error(node: MoveNode, turn: int, round_size: int) -> NotationError | None:
+def _number_error(node: MoveNode, turn: int, round_size: int) -> Defect | None:
     number = node.number
     assert number is not None
     expected, first = expected_number(turn, round_size)
@@ -485,7 +485,7 @@ def _number_error(node: MoveNode, turn: int, round_size: int) -> NotationError |
     if number.number == expected and (number.dots == 1) == first:
         return None
     where = "the first turn" if first else "a later turn"
-    return NotationError(
+    return Defect(
         ErrorKind.SYNTAX,
         f"move number {number} is wrong: turn {turn} is {where} of round {expected}, "
         f"numbered {right}",

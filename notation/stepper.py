@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation.errors import (
+    Defect,
     ErrorKind,
     IllegalMoveError,
     MoveSyntaxError,
-    NotationError,
     NotationException,
     TagValueError,
 )
@@ -33,7 +33,7 @@ __all__ = ["Stepper", "StepperError"]
 class StepperError(NotationException):
     """The record cannot be replayed at all (unknown game, bad setup tag)."""
 
-    def __init__(self, error: NotationError) -> None:
+    def __init__(self, error: Defect) -> None:
         super().__init__(str(error))
         self.error = error
 
@@ -58,14 +58,14 @@ class Stepper:
         self.record = record
         self.verdict: Verdict = check_record(record, game.name if game else default_game)
         resolved = game if game is not None else resolve_game(record, default_game)
-        if isinstance(resolved, NotationError):
+        if isinstance(resolved, Defect):
             raise StepperError(resolved.located(file=record.source, record=record.index))
         self.game: Game[Any] = resolved
         try:
             self.position: Position[Any] = start_position(resolved, record.tag_dict)
         except TagValueError as exc:
             tag = record.find_tag(exc.tag)
-            error = NotationError(
+            error = Defect(
                 ErrorKind.SYNTAX, str(exc), tag.line if tag else record.first_line,
                 tag.column if tag else 1, file=record.source, record=record.index,
             )
@@ -73,7 +73,7 @@ class Stepper:
         self.start_turn = self.position.turn
         self._levels = [_Level(record.moves, 0, first_turn=self.start_turn + 1)]
         #: Why the last step forward could not be made (None after any successful step).
-        self.error: NotationError | None = None
+        self.error: Defect | None = None
 
     # -- where we are ---------------------------------------------------------
     @property

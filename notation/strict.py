@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from notation.errors import ErrorKind, NotationError
+from notation.errors import Defect, ErrorKind
 from notation.games.base import Game, Position
 from notation.record import MoveNode, Record
 from notation.replay import ReplayVisitor, Verdict, check_record, resolve_game
@@ -34,7 +34,7 @@ __all__ = ["check_record_strict", "strict_problem"]
 def check_record_strict(record: Record, default_game: str | None = None) -> Verdict:
     """:func:`~notation.replay.check_record`, refusing the import form's liberties too."""
     game = resolve_game(record, default_game)
-    if isinstance(game, NotationError):
+    if isinstance(game, Defect):
         return check_record(record, default_game)
     visitor = _Strict(game, _resuming(record))
     verdict = check_record(record, default_game, visitor)
@@ -47,14 +47,14 @@ def check_record_strict(record: Record, default_game: str | None = None) -> Verd
     return replace(verdict, error=problem.located(file=record.source, record=record.index))
 
 
-def strict_problem(record: Record, default_game: str | None = None) -> NotationError | None:
+def strict_problem(record: Record, default_game: str | None = None) -> Defect | None:
     """The first move or move number not in canonical form, among the moves that replay.
 
     ``None`` when every legal move of the record (and its variations) is canonical;
     whether the record checks is :func:`~notation.replay.check_record`'s business.
     """
     game = resolve_game(record, default_game)
-    if isinstance(game, NotationError):
+    if isinstance(game, Defect):
         return None
     visitor = _Strict(game, _resuming(record))
     check_record(record, default_game, visitor)
@@ -87,7 +87,7 @@ class _Strict(ReplayVisitor):
     def __init__(self, game: Game[Any], resuming: dict[int, str]) -> None:
         self.game = game
         self.resuming = resuming
-        self.problem: NotationError | None = None
+        self.problem: Defect | None = None
 
     def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         if self.problem is not None:
@@ -97,7 +97,7 @@ class _Strict(ReplayVisitor):
             node, move, position
         )
         if message is not None:
-            self.problem = NotationError(
+            self.problem = Defect(
                 ErrorKind.SYNTAX, message, node.line, node.column, turn, node.written
             )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from notation.errors import CODES, ErrorKind, NotationError
+from notation.errors import CODES, Defect, ErrorKind
 from notation.reader import read_string
 from notation.replay import check_record
 
@@ -56,7 +56,7 @@ def test_codes_name_cases_more_finely_than_kinds() -> None:
 
 
 def test_an_error_made_without_a_code_gets_its_kind() -> None:
-    error = NotationError(ErrorKind.ILLEGAL, "no", 1, 1)
+    error = Defect(ErrorKind.ILLEGAL, "no", 1, 1)
     assert error.code == "illegal"
     assert error.located(file="f", record=2).code == "illegal"
     # the JSON form stays as it was (check --json output is unchanged)

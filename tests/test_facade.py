@@ -58,6 +58,12 @@ def test_the_names_listed_are_the_names_loaded() -> None:
     assert set(notation.__all__) - {"__version__"} == set(notation._HOME)
 
 
+def test_an_old_name_is_the_new_value() -> None:
+    """``NotationError`` became ``Defect``: old code importing it goes on working."""
+    assert notation.NotationError is notation.Defect
+    assert "NotationError" not in notation.__all__
+
+
 def test_the_package_is_marked_typed() -> None:
     """mypy sees the library's types in user code only if the package carries py.typed
     (.ci/run checks that the installed wheel has it too)."""

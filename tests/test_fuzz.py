@@ -38,10 +38,10 @@ from notation.annotate import AnnotateOptions, annotate_record
 from notation.cli import cli
 from notation.convert import FORMATS, convert_record, read_json_records
 from notation.errors import (
+    Defect,
     ErrorKind,
     IllegalMoveError,
     MoveSyntaxError,
-    NotationError,
     TagValueError,
 )
 from notation.games import all_games, get_game
@@ -212,11 +212,11 @@ _MUTATIONS = (
 )
 
 
-def assert_error_value(error: NotationError | None, lines: int) -> None:
+def assert_error_value(error: Defect | None, lines: int) -> None:
     """An error is a value with a kind, a place inside the input and a reason."""
     if error is None:
         return
-    assert isinstance(error, NotationError)
+    assert isinstance(error, Defect)
     assert error.kind in set(ErrorKind)
     assert 1 <= error.line <= max(1, lines), error
     assert error.column >= 1, error

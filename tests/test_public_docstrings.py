@@ -108,7 +108,7 @@ def test_the_walk_finds_the_packages_public_names() -> None:
     assert "notation.reader.read_string" in names
     assert "notation.games.base.Position.push" in names
     assert "notation.games.cave.rules.CavePosition.push" in names
-    assert "notation.errors.NotationError.located" in names
+    assert "notation.errors.Defect.located" in names
     assert len(names) > 300
 
 

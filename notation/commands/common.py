@@ -15,7 +15,7 @@ from typing import Any, BinaryIO, TextIO, TypeVar
 import click
 
 from notation.convert import looks_like_json_records, read_any_records
-from notation.errors import NotationError
+from notation.errors import Defect
 from notation.games import game_names
 from notation.record import Record
 from notation.render.show_text import line_range, problem_line, show_renderable
@@ -298,7 +298,7 @@ def open_stepper(record: Record, game: str | None) -> Stepper:
     the game refuses (a bad ``Players`` tag) makes the record broken (exit 1).
     """
     resolved = resolve_game(record, game)
-    if isinstance(resolved, NotationError):
+    if isinstance(resolved, Defect):
         raise click.UsageError(str(resolved.located(file=record.source, record=record.index)))
     try:
         return Stepper(record, resolved)

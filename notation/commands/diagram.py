@@ -13,7 +13,7 @@ from notation.commands.common import (
     refuse_overwriting_inputs,
     select_record,
 )
-from notation.errors import NotationError
+from notation.errors import Defect
 from notation.render.svg import DEFAULT_SIZE, draw_position
 from notation.replay import resolve_game
 from notation.stepper import StepperError
@@ -53,7 +53,7 @@ def command(
     refuse_overwriting_inputs(output, expand_sources((file,)))
     record = select_record(file, number)
     resolved = resolve_game(record, game)
-    if isinstance(resolved, NotationError):  # nothing to draw: say which game
+    if isinstance(resolved, Defect):  # nothing to draw: say which game
         raise click.UsageError(str(resolved.located(file=record.source, record=record.index)))
     try:
         picture = draw_position(record, game, turn, size=size)

@@ -24,7 +24,7 @@ from importlib import resources
 from typing import Any
 
 from notation import jsontext
-from notation.errors import NotationError
+from notation.errors import Defect
 from notation.games.base import Position
 from notation.record import Comment, MoveNode, Record, Variation
 from notation.replay import ReplayVisitor, replay_tree
@@ -43,7 +43,7 @@ class RecordPage:
     """One record made ready for the page, and whether the rules found it sound."""
 
     data: dict[str, Any]
-    error: NotationError | None
+    error: Defect | None
 
 
 def _comments(comments: Iterable[Comment]) -> list[str]:
@@ -107,7 +107,7 @@ class _Builder(ReplayVisitor):
         line.out.append(item)
         line.before_last, line.previous = line.previous, view
 
-    def move_error(self, node: MoveNode, error: NotationError) -> None:
+    def move_error(self, node: MoveNode, error: Defect) -> None:
         item = self._item(node, error.turn or 0)
         item["error"] = str(error.located(file=self.record.source, record=self.record.index))
         self.lines[-1].out.append(item)

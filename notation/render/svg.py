@@ -438,7 +438,7 @@ class PositionPicture:
     turn: int
     #: Whether the position drawn is the one asked for (False: a defect stopped the replay).
     reached: bool
-    #: The record's first defect (``str`` of a :class:`notation.errors.NotationError`).
+    #: The record's first defect (``str`` of a :class:`notation.errors.Defect`).
     error: str | None
 
 
