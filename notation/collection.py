@@ -1,0 +1,533 @@
+"""Working with collections of records: select, deduplicate, split.
+
+Every function here streams: records go through one at a time, and what is kept of
+one record after it has gone by is a few small values (a duplicate key, a count).
+
+A record is judged once, and only as far as a question needs: a tag or a record
+number needs no replay at all; "valid", "turns", "reached this position" and
+"contains this move" need one replay, shared by every criterion that asks (see
+:class:`Facts`).  The command line's ``select``, ``dedup`` and ``split`` are thin
+shells over :func:`select`, :func:`dedup` and :func:`split_key`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.errors import Defect, MisuseError
+from notation.games.base import Game, Position
+from notation.record import MoveNode, Record
+from notation.replay import ReplayVisitor, Verdict, check_record, resolve_game
+
+__all__ = [
+    "Criterion",
+    "Facts",
+    "HasMove",
+    "IsBroken",
+    "IsValid",
+    "NumberIn",
+    "ReachesPosition",
+    "ResultIs",
+    "Seen",
+    "Selection",
+    "TagEquals",
+    "TagIn",
+    "TagMatches",
+    "TurnsIn",
+    "dedup",
+    "dedup_key",
+    "parse_range",
+    "select",
+    "split_key",
+]
+
+
+# -- what a replay of one record tells ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """What the criteria of a selection ask of a record's replay."""
+
+    verdict: bool = False
+    moves: bool = False  # canonical spellings of the moves played
+    positions: bool = False  # position strings of the positions reached
+
+    def __or__(self, other: Needs) -> Needs:
+        return Needs(
+            self.verdict or other.verdict,
+            self.moves or other.moves,
+            self.positions or other.positions,
+        )
+
+
+class _Collector(ReplayVisitor):
+    """Gathers, in the one replay ``check_record`` makes, the moves and positions of the
+    main line and of the whole tree."""
+
+    def __init__(self, main: list[MoveNode], needs: Needs) -> None:
+        self._main = {id(node) for node in main}
+        self.needs = needs
+        self.main_moves: list[str] = []
+        self.all_moves: set[str] = set()
+        self.main_positions: set[str] = set()
+        self.all_positions: set[str] = set()
+
+    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        if self.needs.moves:
+            text = str(position.canonical(move))
+            self.all_moves.add(text)
+            if id(node) in self._main:
+                self.main_moves.append(text)
+
+    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        if self.needs.positions:
+            text = position.position_string()
+            self.all_positions.add(text)
+            if id(node) in self._main:
+                self.main_positions.add(text)
+
+
+@dataclass(slots=True)
+class Facts:
+    """One record of a collection, with what its replay found, computed on first use.
+
+    ``number`` is the record's place in its source (1 for the first).
+    """
+
+    record: Record
+    number: int
+    default_game: str | None = None
+    _verdict: Verdict | None = field(default=None, repr=False)
+    _collector: _Collector | None = field(default=None, repr=False)
+    _start: str | None = field(default=None, repr=False)
+
+    def replay(self, needs: Needs) -> None:
+        """Replay the record, collecting what ``needs`` asks; again only if an earlier
+        replay collected less."""
+        if self._collector is not None:
+            if (self._collector.needs | needs) == self._collector.needs:
+                return
+            needs = needs | self._collector.needs
+        collector = _Collector(self.record.moves, needs)
+        self._verdict = check_record(self.record, self.default_game, collector)
+        self._collector = collector
+
+    @property
+    def verdict(self) -> Verdict:
+        """What the rules say of the record."""
+        self.replay(Needs(verdict=True))
+        assert self._verdict is not None
+        return self._verdict
+
+    def _collected(self) -> _Collector:
+        self.replay(Needs(True, True, True))
+        assert self._collector is not None
+        return self._collector
+
+    @property
+    def main_moves(self) -> list[str]:
+        """The canonical spellings of the main line's legal moves, in order (up to the
+        first defect, for a broken record)."""
+        return self._collected().main_moves
+
+    @property
+    def all_moves(self) -> set[str]:
+        """The canonical spellings of every legal move of the record, variations too."""
+        return self._collected().all_moves
+
+    def positions(self, anywhere: bool) -> set[str]:
+        """The position strings reached (in the main line, or ``anywhere``), the start
+        included."""
+        collected = self._collected()
+        reached = collected.all_positions if anywhere else collected.main_positions
+        start = self.start_string()
+        return reached | {start} if start is not None else reached
+
+    def start_string(self) -> str | None:
+        """The position string of the start, or ``None`` for a record whose game or
+        Position tag cannot be read."""
+        if self._start is None:
+            game = resolve_game(self.record, self.default_game)
+            if isinstance(game, Defect):
+                return None
+            try:
+                self._start = self.record.start_position(game.name).position_string()
+            except Exception:  # a bad Position or setup tag: the record has no start
+                return None
+        return self._start
+
+    def game(self) -> Game[Any] | None:
+        """The record's game, or ``None`` if it names none the toolkit knows."""
+        game = resolve_game(self.record, self.default_game)
+        return None if isinstance(game, Defect) else game
+
+
+# -- criteria ---------------------------------------------------------------------------
+
+
+class Criterion:
+    """A question a record answers yes or no (see :class:`Selection`)."""
+
+    #: What answering needs of the record's replay.
+    needs = Needs()
+
+    def matches(self, facts: Facts) -> bool:  # pragma: no cover - every criterion has one
+        """Whether the record answers yes."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class TagEquals(Criterion):
+    """The tag ``name`` has exactly ``value`` (a missing tag never does)."""
+
+    name: str
+    value: str
+
+    def matches(self, facts: Facts) -> bool:
+        return facts.record.tag(self.name) == self.value
+
+
+@dataclass(frozen=True, slots=True)
+class TagMatches(Criterion):
+    """The tag ``name`` contains a match of the regular expression ``pattern``
+    (``re.search``: anchor it with ``^...$`` for the whole value)."""
+
+    name: str
+    pattern: re.Pattern[str]
+
+    def matches(self, facts: Facts) -> bool:
+        value = facts.record.tag(self.name)
+        return value is not None and self.pattern.search(value) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class TagIn(Criterion):
+    """The tag ``name`` lies between ``low`` and ``high`` (both included; either may be
+    ``None`` for no bound).
+
+    Values are compared as numbers when both sides read as numbers, and as dates
+    (``2024.03.01``, ``2024-03-01``, ``2024.03.??``) otherwise: a date's unknown parts
+    count as the start of the period for ``low`` and its end for ``high``, so that
+    ``2024.03.??`` lies in ``2024.01.01..2024.12.31``.
+    """
+
+    name: str
+    low: str | None
+    high: str | None
+
+    def matches(self, facts: Facts) -> bool:
+        value = facts.record.tag(self.name)
+        if value is None:
+            return False
+        return _in_range(value, self.low, self.high)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultIs(Criterion):
+    """The record's result token is one of ``results`` (``1-0``, ``0-1``, ``1/2-1/2``, ``*``)."""
+
+    results: frozenset[str]
+
+    def matches(self, facts: Facts) -> bool:
+        return facts.record.result in self.results
+
+
+@dataclass(frozen=True, slots=True)
+class TurnsIn(Criterion):
+    """The main line has between ``low`` and ``high`` turns (both included; ``None``: no
+    bound).  A turn is one move token of the main line, as ``check`` counts them."""
+
+    low: int | None
+    high: int | None
+
+    def matches(self, facts: Facts) -> bool:
+        turns = len(facts.record.moves)
+        return (self.low is None or turns >= self.low) and (self.high is None or turns <= self.high)
+
+
+@dataclass(frozen=True, slots=True)
+class NumberIn(Criterion):
+    """The record's place in its source lies between ``low`` and ``high`` (1 is the
+    first; both included; ``None``: no bound)."""
+
+    low: int | None
+    high: int | None
+
+    def matches(self, facts: Facts) -> bool:
+        n = facts.number
+        return (self.low is None or n >= self.low) and (self.high is None or n <= self.high)
+
+
+@dataclass(frozen=True, slots=True)
+class IsValid(Criterion):
+    """The record checks: the rules find no defect."""
+
+    needs = Needs(verdict=True)
+
+    def matches(self, facts: Facts) -> bool:
+        return facts.verdict.ok
+
+
+@dataclass(frozen=True, slots=True)
+class IsBroken(Criterion):
+    """The record does not check; with ``kinds`` or ``codes``, its error is of one of
+    those kinds (``syntax``, ``illegal``, ``result``) or has one of those codes."""
+
+    kinds: frozenset[str] = frozenset()
+    codes: frozenset[str] = frozenset()
+
+    needs = Needs(verdict=True)
+
+    def matches(self, facts: Facts) -> bool:
+        error = facts.verdict.error
+        if error is None:
+            return False
+        if not self.kinds and not self.codes:
+            return True
+        return str(error.kind) in self.kinds or error.code in self.codes
+
+
+@dataclass(frozen=True, slots=True)
+class ReachesPosition(Criterion):
+    """The game passes through ``position`` (a position string) in its main line, or
+    ``anywhere`` (variations too); the start counts.
+
+    The string is compared as the record's game writes positions, so write it as
+    ``show --position`` prints it (or as a ``Position`` tag holds it).
+    """
+
+    position: str
+    anywhere: bool = False
+
+    needs = Needs(verdict=True, positions=True)
+
+    def matches(self, facts: Facts) -> bool:
+        return self.position in facts.positions(self.anywhere)
+
+
+@dataclass(frozen=True, slots=True)
+class HasMove(Criterion):
+    """The main line (or, ``anywhere``, any line) contains the move ``text``, compared
+    in canonical spelling: ``d2,b5`` also finds ``b5,d2`` where the game reads both as
+    one move."""
+
+    text: str
+    anywhere: bool = False
+
+    needs = Needs(verdict=True, moves=True)
+
+    def matches(self, facts: Facts) -> bool:
+        game = facts.game()
+        if game is None:
+            return False
+        wanted = _canonical_token(game, self.text)
+        if wanted is None:
+            return False
+        played = facts.all_moves if self.anywhere else set(facts.main_moves)
+        return any(_same_move(game, wanted, text) for text in played)
+
+
+def _canonical_token(game: Game[Any], text: str) -> Any | None:
+    """``text`` parsed as a move of ``game``, or ``None`` if it is not one."""
+    try:
+        return game.parse(text)
+    except Exception:  # a token the game cannot read matches nothing
+        return None
+
+
+def _same_move(game: Game[Any], wanted: Any, played: str) -> bool:
+    """Whether the canonical spelling ``played`` is the move ``wanted``.
+
+    Canonical spellings may add what the position knew (a capture mark): the move
+    parsed from them is compared, and also their text without such marks.
+    """
+    parsed = _canonical_token(game, played)
+    return parsed == wanted or played == str(wanted)
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Criteria combined: a record is selected when it meets all of them (or, with
+    ``any_of``, at least one); ``invert`` selects the others instead.  No criteria:
+    every record meets "all of them"."""
+
+    criteria: tuple[Criterion, ...] = ()
+    any_of: bool = False
+    invert: bool = False
+
+    @property
+    def needs(self) -> Needs:
+        """What the criteria ask of a record's replay, together."""
+        needs = Needs()
+        for criterion in self.criteria:
+            needs = needs | criterion.needs
+        return needs
+
+    def matches(self, facts: Facts) -> bool:
+        """Whether the record is selected."""
+        needs = self.needs
+        if needs.verdict:
+            facts.replay(needs)
+        if not self.criteria:
+            hit = not self.any_of
+        elif self.any_of:
+            hit = any(c.matches(facts) for c in self.criteria)
+        else:
+            hit = all(c.matches(facts) for c in self.criteria)
+        return hit != self.invert
+
+
+def select(
+    records: Iterable[Record], selection: Selection, default_game: str | None = None
+) -> Iterator[Record]:
+    """The records that ``selection`` selects, in order (streamed).
+
+    A record's place (for :class:`NumberIn`) is its ``index`` as read, else its place
+    in ``records``.
+    """
+    for place, record in enumerate(records, 1):
+        if selection.matches(Facts(record, record.index or place, default_game)):
+            yield record
+
+
+# -- duplicates -----------------------------------------------------------------------------
+
+
+def dedup_key(record: Record, default_game: str | None = None) -> tuple[str, ...]:
+    """What makes two records the same game: the game, the start position and the main
+    line's moves in canonical spelling.
+
+    Tags, comments, glyphs, variations, move numbers and the way moves are spelt do not
+    count.  A record that cannot be replayed to its end is keyed by its game, its start
+    (as far as known) and its main line as written, token for token, so that two copies
+    of one broken record are still duplicates.
+    """
+    facts = Facts(record, record.index, default_game)
+    facts.replay(Needs(verdict=True, moves=True))
+    game = facts.game()
+    name = game.name if game is not None else (record.tag("Game") or default_game or "")
+    start = facts.start_string() or record.tag("Position") or ""
+    line = facts.main_moves if facts.verdict.ok else [node.text for node in record.moves]
+    return (name, start, *line)
+
+
+class Seen:
+    """The games seen so far (see :func:`dedup_key`): one hash per distinct game."""
+
+    def __init__(self, default_game: str | None = None) -> None:
+        self.default_game = default_game
+        self._first: dict[int, int] = {}
+
+    def first_of(self, record: Record, place: int) -> int | None:
+        """The place of the first record of ``record``'s game, or ``None`` if this is the
+        first (it is remembered at ``place``)."""
+        key = hash(dedup_key(record, self.default_game))
+        first = self._first.get(key)
+        if first is None:
+            self._first[key] = place
+        return first
+
+
+def dedup(
+    records: Iterable[Record],
+    default_game: str | None = None,
+    on_duplicate: Callable[[Record, int], None] | None = None,
+) -> Iterator[Record]:
+    """The records whose game (see :func:`dedup_key`) was not seen before, in order.
+
+    ``on_duplicate(record, first)`` is called for each record dropped, with the place
+    (``index``) of the first record of that game.  Memory: one hash per distinct game.
+    """
+    seen = Seen(default_game)
+    for place, record in enumerate(records, 1):
+        first = seen.first_of(record, record.index or place)
+        if first is None:
+            yield record
+        elif on_duplicate is not None:
+            on_duplicate(record, first)
+
+
+# -- splitting ------------------------------------------------------------------------------
+
+_UNSAFE = re.compile(r"[^\w.+-]+")
+
+
+def split_key(record: Record, place: int, every: int | None, tag: str | None) -> str:
+    """The part of an output file's name that ``record`` goes to: its group of ``every``
+    records (``"1"``, ``"2"``...; ``place`` counts from 1), or the value of its ``tag``,
+    made safe for a file name (``"unknown"`` when missing or empty)."""
+    if (every is None) == (tag is None):
+        raise MisuseError("split by a number of records or by a tag, one of the two")
+    if every is not None:
+        if every < 1:
+            raise MisuseError(f"every must be at least 1, not {every}")
+        return str((place - 1) // every + 1)
+    assert tag is not None
+    value = record.tag(tag) or ""
+    safe = _UNSAFE.sub("_", value).strip("._")
+    return safe[:80] or "unknown"
+
+
+# -- ranges ---------------------------------------------------------------------------------
+
+_DATE = re.compile(r"^(\d{4}|\?{4})(?:[.\-/](\d{2}|\?{2})(?:[.\-/](\d{2}|\?{2}))?)?$")
+
+
+def parse_range(text: str) -> tuple[str | None, str | None]:
+    """``"A..B"``, ``"A.."``, ``"..B"`` or ``"A"`` (just A) as its two bounds (``None``: no
+    bound).  Raises ``ValueError`` for a text that is none of these."""
+    if ".." not in text:
+        if not text:
+            raise ValueError("an empty range")
+        return text, text
+    low, _, high = text.partition("..")
+    if ".." in high:
+        raise ValueError(f"{text!r} is not a range (write LOW..HIGH)")
+    if not low and not high:
+        raise ValueError("a range needs at least one bound (LOW.., ..HIGH or LOW..HIGH)")
+    return low or None, high or None
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _date(text: str, end: bool) -> str | None:
+    """A date as ``YYYYMMDD``, its unknown parts the first (or, ``end``, the last) of the
+    period; ``None`` for a text that is not a date."""
+    m = _DATE.match(text.strip())
+    if m is None:
+        return None
+    year, month, day = m.group(1), m.group(2) or "??", m.group(3) or "??"
+    if "?" in year:
+        return None
+    month = month if "?" not in month else ("12" if end else "01")
+    day = day if "?" not in day else ("31" if end else "01")
+    return year + month + day
+
+
+def _in_range(value: str, low: str | None, high: str | None) -> bool:
+    v = _number(value)
+    lo = None if low is None else _number(low)
+    hi = None if high is None else _number(high)
+    if v is not None and (low is None or lo is not None) and (high is None or hi is not None):
+        return (lo is None or v >= lo) and (hi is None or v <= hi)
+    first, last = _date(value, False), _date(value, True)
+    if first is None or last is None:
+        return False
+    if low is not None:
+        bound = _date(low, False)
+        if bound is None or first < bound:
+            return False
+    if high is not None:
+        bound = _date(high, True)
+        if bound is None or last > bound:
+            return False
+    return True
