@@ -38,7 +38,14 @@ from notation.errors import NotationException
 from notation.reader import read_records, record_starts
 from notation.replay import Verdict, check_record
 from notation.strict import check_record_strict
-from notation.textio import NotUTF8Warning, decode_line, decoded_lines, not_utf8_message
+from notation.textio import (
+    NotUTF8Warning,
+    compression_of,
+    decode_line,
+    decoded_lines,
+    not_utf8_message,
+    open_binary,
+)
 
 __all__ = ["POOL_MIN_BYTES", "TextSource", "WorkerError", "check_paths", "input_size"]
 
@@ -196,8 +203,14 @@ def _units(sources: list[str | TextSource], part: int) -> Iterator[_Work]:
             size = os.path.getsize(source)
             with open(source, "rb") as handle:
                 # JSON Lines are not record text: never cut (a line of one is not a
-                # place where the text reader starts a record).
-                cut = bool(part) and size >= 2 * part and not _is_json(handle)
+                # place where the text reader starts a record); nor is a compressed
+                # file, which cannot be read from the middle.
+                cut = (
+                    bool(part)
+                    and size >= 2 * part
+                    and compression_of(handle.peek(6)[:6]) is None
+                    and not _is_json(handle)
+                )
         except OSError as exc:
             yield _Unreadable(exc)
             return  # the error ends the batch: nothing after it is checked
@@ -310,7 +323,7 @@ def _verdicts(unit: _Unit, settings: _Settings, not_utf8: Callable[[], None]) ->
     """The verdicts of a unit's records, numbered within it; ``not_utf8`` is called at
     its first line that is not UTF-8."""
     check = check_record_strict if settings.strict else check_record
-    with open(unit.name, "rb") as handle:
+    with open_binary(unit.name) as handle:
         if unit.start:
             handle.seek(unit.start)  # not for a whole file: it may be a pipe
         lines = decoded_lines(handle, not_utf8)

@@ -22,16 +22,23 @@ keeps each record's exact text.  A lone ``\\r`` ends a line.
 
 from __future__ import annotations
 
+import errno
 import io
+import os
 from collections.abc import Callable, Iterator
-from typing import IO
+from typing import IO, Any, cast
 
 __all__ = [
+    "COMPRESSED_SUFFIXES",
     "FALLBACK_ENCODING",
+    "MissingExtra",
     "NotUTF8Warning",
+    "compression_of",
     "decode_line",
     "decoded_lines",
+    "is_compressed",
     "not_utf8_message",
+    "open_binary",
 ]
 
 #: The encoding assumed for text that is not UTF-8, as messages name it.
@@ -123,3 +130,122 @@ def decoded_lines(stream: IO[bytes], on_fallback: Callable[[], None]) -> Iterato
             yield decoded
             continue
         yield line
+
+
+# -- compressed files ---------------------------------------------------------------------
+
+#: How a compressed file begins, and what it is.  A file is recognised by its first bytes,
+#: not its name: ``games.txt`` that is really gzip reads, ``games.gz`` that is not is text.
+MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x1f\x8b", "gzip"),
+    (b"BZh", "bzip2"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"\x28\xb5\x2f\xfd", "zstd"),
+)
+#: File name suffixes of compressed record files (for folders: ``games.txt.gz``).
+COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
+
+
+class MissingExtra(OSError):
+    """A file that needs an optional package to be read (``.zst`` needs zstandard).
+
+    An ``OSError``: to the user it is a file that cannot be read, with the reason and the
+    command that installs what is missing.
+    """
+
+
+def compression_of(head: bytes) -> str | None:
+    """The compression a file beginning with ``head`` uses (``"gzip"``...), or ``None``."""
+    for magic, name in MAGIC:
+        if head.startswith(magic):
+            return name
+    return None
+
+
+class _Decompressed(io.RawIOBase):
+    """A decompressing stream whose failures are ``OSError``s naming the file: damaged or
+    cut-short data raises ``EOFError``, ``zlib.error``, ``lzma.LZMAError`` or
+    ``zstandard.ZstdError`` deep in a read, which must reach the user as a file that
+    cannot be read, not as a traceback (nor as click's "Aborted!" for an ``EOFError``)."""
+
+    def __init__(self, stream: IO[bytes], kind: str, name: str) -> None:
+        super().__init__()
+        self._stream = stream
+        self._kind = kind
+        self._name = name
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        try:
+            data = self._stream.read(len(buffer))
+        except OSError as exc:
+            if exc.filename is None:
+                raise OSError(exc.errno or errno.EIO, self._damaged(exc), self._name) from None
+            raise
+        except Exception as exc:  # each decompressor has its own error classes
+            raise OSError(errno.EIO, self._damaged(exc), self._name) from None
+        buffer[: len(data)] = data
+        return len(data)
+
+    def _damaged(self, exc: BaseException) -> str:
+        detail = str(exc) or type(exc).__name__
+        return f"the {self._kind} data is damaged or cut short ({detail})"
+
+    def close(self) -> None:
+        if not self.closed:
+            self._stream.close()
+        super().close()
+
+
+def open_binary(path: str | os.PathLike[str]) -> IO[bytes]:
+    """The bytes of the file at ``path``, decompressed if it is gzip, bzip2, xz or zstd
+    (zstd with the optional ``zstandard`` package: ``pip install 'undead-notation[zstd]'``).
+
+    Raises ``OSError`` for a file that cannot be read (damaged compressed data too, when
+    it is read), :class:`MissingExtra` for one that needs a package that is not
+    installed.  Closing the stream closes the file.
+    """
+    handle = open(path, "rb")  # noqa: SIM115 - returned to the caller, or closed here
+    # peek, not read and seek: the file may be a pipe (/dev/stdin)
+    kind = compression_of(handle.peek(6)[:6])
+    if kind is None:
+        return handle
+    stream: IO[bytes]
+    if kind == "zstd":
+        try:
+            import zstandard  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:
+            handle.close()
+            raise MissingExtra(
+                errno.EIO,
+                "a zstd file needs the zstandard package: pip install 'undead-notation[zstd]'",
+                os.fspath(path),
+            ) from None
+        stream = zstandard.ZstdDecompressor().stream_reader(handle, closefd=True)
+    else:
+        handle.close()
+        # Opened by name, so that closing the decompressing stream closes the file too.
+        if kind == "gzip":
+            import gzip
+
+            stream = cast(IO[bytes], gzip.open(path, "rb"))  # noqa: SIM115
+        elif kind == "bzip2":
+            import bz2
+
+            stream = cast(IO[bytes], bz2.open(path, "rb"))  # noqa: SIM115
+        else:
+            import lzma
+
+            stream = cast(IO[bytes], lzma.open(path, "rb"))  # noqa: SIM115
+    return cast(IO[bytes], io.BufferedReader(_Decompressed(stream, kind, os.fspath(path))))
+
+
+def is_compressed(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` is compressed (``False`` for one that cannot be read)."""
+    try:
+        with open(path, "rb") as handle:
+            return compression_of(handle.read(6)) is not None
+    except OSError:
+        return False

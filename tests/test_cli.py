@@ -89,7 +89,7 @@ def test_a_folder_stands_for_its_record_files_hidden_ones_skipped(tmp_path: Path
     # Never read: hidden folders and files, and files that are not records.
     for name in (
         ".venv/lib/site-packages/pkg/LICENSE.txt", ".git/logs/HEAD.txt", ".a.txt.swp.txt",
-        "sub/.hidden.pgn", "notes.md", "games.txt.gz", "sub/README",
+        "sub/.hidden.pgn", "notes.md", "games.txt.orig", "sub/README",
     ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(broken)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, TextIO, TypeVar
+from typing import IO, Any, TextIO, TypeVar
 
 import click
 
@@ -22,10 +22,11 @@ from notation.render.show_text import line_range, problem_line, show_renderable
 from notation.render.terminal import emit, is_plain, make_console
 from notation.replay import resolve_game
 from notation.stepper import Stepper, StepperError
-from notation.textio import decoded_lines, not_utf8_message
+from notation.textio import COMPRESSED_SUFFIXES, decoded_lines, not_utf8_message, open_binary
 
 #: The files a folder stands for: records as text (.txt, .pgn), and as the JSON Lines
-#: that ``convert --to json`` writes (.jsonl, .json).
+#: that ``convert --to json`` writes (.jsonl, .json); each may be compressed
+#: (``games.txt.gz``: see :func:`notation.textio.open_binary`).
 RECORD_SUFFIXES = (".txt", ".pgn", ".jsonl", ".json")
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,7 +50,7 @@ class Source:
         if self.path is None:
             return stdin_lines()
         try:
-            handle = open(self.path, "rb")  # noqa: SIM115 - closed by _closing
+            handle = open_binary(self.path)  # closed by _closing; decompressed if need be
         except OSError as exc:
             raise file_error(self.name, exc) from None
         return _closing(handle, self.name if warn else None)
@@ -70,7 +71,7 @@ class Source:
         return read_any_records(self.lines(), self.name, keep_raw=keep_raw)
 
 
-def _closing(handle: BinaryIO, name: str | None) -> Iterator[str]:
+def _closing(handle: IO[bytes], name: str | None) -> Iterator[str]:
     """The lines of ``handle``, closed at the end; a warning naming ``name`` (None: none)
     if they are not UTF-8."""
     with handle:
@@ -152,10 +153,18 @@ def _record_files(folder: Path) -> Iterator[Path]:
             path = Path(top, name)
             if (
                 not name.startswith(".")
-                and path.suffix.lower() in RECORD_SUFFIXES
+                and _record_suffix(path) in RECORD_SUFFIXES
                 and path.is_file()
             ):
                 yield path
+
+
+def _record_suffix(path: Path) -> str:
+    """The suffix that says what a file holds: ``.txt`` for ``games.txt.gz`` too."""
+    suffixes = [suffix.lower() for suffix in path.suffixes]
+    if len(suffixes) >= 2 and suffixes[-1] in COMPRESSED_SUFFIXES:
+        return suffixes[-2]
+    return suffixes[-1] if suffixes else ""
 
 
 def files_argument(func: F) -> F:
