@@ -513,6 +513,7 @@ def test_unreadable_file(
 
     monkeypatch.setattr("notation.commands.common.open", refuse, raising=False)
     monkeypatch.setattr("notation.batch.open", refuse, raising=False)  # check's reading
+    monkeypatch.setattr("notation.textio.open", refuse, raising=False)  # open_binary
     target = folder if args[0] != "show" else folder / "secret.txt"
     result = run(*args, str(target))
     assert result.exit_code == 2
