@@ -17,6 +17,7 @@ exception, a Ctrl-C), the workers are terminated, with a bounded wait.
 
 from __future__ import annotations
 
+import functools
 import gc
 import itertools
 import multiprocessing
@@ -31,12 +32,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from notation.convert import looks_like_json_records, read_any_records
 from notation.errors import NotationException
 from notation.reader import read_records, record_starts
+from notation.record import Record
 from notation.replay import Verdict, check_record
+from notation.stats import Summary, summarise
 from notation.strict import check_record_strict
 from notation.textio import (
     NotUTF8Warning,
@@ -47,7 +50,14 @@ from notation.textio import (
     open_binary,
 )
 
-__all__ = ["POOL_MIN_BYTES", "TextSource", "WorkerError", "check_paths", "input_size"]
+__all__ = [
+    "POOL_MIN_BYTES",
+    "TextSource",
+    "WorkerError",
+    "check_paths",
+    "input_size",
+    "summarise_paths",
+]
 
 #: Below this much input, all in this process: starting workers costs more than it saves.
 POOL_MIN_BYTES = 1_000_000
@@ -138,6 +148,9 @@ def input_size(paths: Iterable[str | os.PathLike[str] | TextSource]) -> int:
 class _Settings:
     default_game: str | None
     strict: bool
+    #: What a worker does with a unit: "check" (its verdicts) or "summarise" (a
+    #: :class:`~notation.stats.Summary`), see _TASKS.
+    task: str = "check"
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,22 +332,26 @@ def _renumbered(verdict: Verdict, offset: int) -> Verdict:
     return replace(verdict, record=number, error=error)
 
 
-def _verdicts(unit: _Unit, settings: _Settings, not_utf8: Callable[[], None]) -> Iterator[Verdict]:
-    """The verdicts of a unit's records, numbered within it; ``not_utf8`` is called at
-    its first line that is not UTF-8."""
-    check = check_record_strict if settings.strict else check_record
+def _unit_records(unit: _Unit, not_utf8: Callable[[], None]) -> Iterator[Record]:
+    """The records of a unit, numbered within it; ``not_utf8`` is called at its first
+    line that is not UTF-8."""
     with open_binary(unit.name) as handle:
         if unit.start:
             handle.seek(unit.start)  # not for a whole file: it may be a pipe
         lines = decoded_lines(handle, not_utf8)
         if unit.whole:
-            records = read_any_records(lines, unit.name)
+            yield from read_any_records(lines, unit.name)
         else:
-            records = read_records(
+            yield from read_records(
                 itertools.islice(lines, unit.lines), unit.name, first_line=unit.first_line
             )
-        for record in records:
-            yield check(record, settings.default_game)
+
+
+def _verdicts(unit: _Unit, settings: _Settings, not_utf8: Callable[[], None]) -> Iterator[Verdict]:
+    """The verdicts of a unit's records, numbered within it."""
+    check = check_record_strict if settings.strict else check_record
+    for record in _unit_records(unit, not_utf8):
+        yield check(record, settings.default_game)
 
 
 def _check_unit(unit: _Unit, settings: _Settings) -> _Result:
@@ -342,6 +359,73 @@ def _check_unit(unit: _Unit, settings: _Settings) -> _Result:
     flagged: list[bool] = []
     packed = [_pack(verdict) for verdict in _verdicts(unit, settings, lambda: flagged.append(True))]
     return packed, bool(flagged)
+
+
+def _summarise_unit(unit: _Unit, settings: _Settings) -> tuple[Summary, bool]:
+    """Summarise one unit in a worker: its :class:`~notation.stats.Summary`, and whether
+    it had lines that are not UTF-8."""
+    flagged: list[bool] = []
+    summary = summarise(_unit_records(unit, lambda: flagged.append(True)), settings.default_game)
+    return summary, bool(flagged)
+
+
+#: What a worker can do with a unit, by ``_Settings.task``.
+_TASKS: dict[str, Callable[[_Unit, _Settings], Any]] = {
+    "check": _check_unit,
+    "summarise": _summarise_unit,
+}
+
+
+def summarise_paths(
+    paths: Iterable[str | os.PathLike[str] | TextSource],
+    *,
+    jobs: int | None = 1,
+    default_game: str | None = None,
+    on_not_utf8: Callable[[str], None] | None = None,
+) -> Summary:
+    """The :class:`~notation.stats.Summary` of every record of ``paths`` (see
+    :func:`check_paths` for ``paths``, ``jobs`` and the rest), the same for any ``jobs``:
+    parts are summarised where they are checked, and merged in input order."""
+    sources = [item if isinstance(item, TextSource) else os.fspath(item) for item in paths]
+    workers = _cores() if jobs is None else jobs
+    if workers < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    tell = on_not_utf8 or _warn_not_utf8
+    warned: set[str] = set()
+
+    def not_utf8(name: str) -> None:
+        if name not in warned:
+            warned.add(name)
+            tell(name)
+
+    size = input_size(sources)
+    total = Summary()
+    if workers == 1 or size < POOL_MIN_BYTES:
+        with _collecting_less():
+            for source in sources:
+                if isinstance(source, TextSource):
+                    records = read_any_records(source.lines, source.name)
+                else:
+                    records = _unit_records(_Unit(source), functools.partial(not_utf8, source))
+                total.merge(summarise(records, default_game))
+        return total
+    settings = _Settings(default_game, False, "summarise")
+    units = _units(sources, _part_size(size, workers))
+    for work, result in _in_order(units, workers, settings):
+        if isinstance(work, _Unreadable):
+            raise work.error
+        if result is None:
+            if isinstance(work, TextSource):
+                records = read_any_records(work.lines, work.name)
+            else:
+                records = _unit_records(work, functools.partial(not_utf8, work.name))
+            total.merge(summarise(records, default_game))
+            continue
+        summary, flagged = result
+        if flagged:
+            not_utf8(work.name)
+        total.merge(summary)
+    return total
 
 
 class _Run:
@@ -397,34 +481,15 @@ class _Run:
     def parallel(
         self, units: Iterator[_Work], workers: int
     ) -> Generator[Verdict, None, None]:
-        with _collecting_less(), _Pool(workers, self.settings) as pool:
-            pending: deque[_Pending] = deque()  # in input order
-            waiting: deque[_Pending] = deque()  # not yet handed to a worker
-            more = True
-            while more or pending:
-                while more and len(pending) < workers * _AHEAD:
-                    work = next(units, None)
-                    if work is None:
-                        more = False
-                        break
-                    entry = _Pending(work)
-                    pending.append(entry)
-                    if isinstance(work, _Unit) and not work.here:
-                        waiting.append(entry)
-                pool.hand_out(waiting)
-                head = pending[0]
-                if not isinstance(head.work, _Unit) or head.work.here:
-                    pending.popleft()
-                    yield from self.here(head.work)
-                    continue
-                while head.result is None:
-                    pool.collect()
-                    pool.hand_out(waiting)
-                pending.popleft()
-                yield from self._yield_result(head.work, head.result)
+        for work, result in _in_order(units, workers, self.settings):
+            if result is None:
+                yield from self.here(work)
+            else:
+                assert isinstance(work, _Unit)
+                yield from self._yield_result(work, result)
 
-    def _yield_result(self, unit: _Unit, result: _Result) -> Iterator[Verdict]:
-        packed, not_utf8 = result
+    def _yield_result(self, unit: _Unit, result: Any) -> Iterator[Verdict]:
+        packed, not_utf8 = cast(_Result, result)
         if not_utf8:
             self._not_utf8(unit)
         self.offset = 0 if unit.first else self.offset
@@ -440,7 +505,40 @@ class _Pending:
     """A unit of work in its turn, and its result once a worker sent it."""
 
     work: _Work
-    result: _Result | None = None
+    result: Any = None
+    done: bool = False
+
+
+def _in_order(
+    units: Iterator[_Work], workers: int, settings: _Settings
+) -> Generator[tuple[_Work, Any], None, None]:
+    """Each unit with the result of its task from a worker, in input order; ``None`` for
+    work to be done in this process (standard input, a pipe, an unreadable file)."""
+    with _collecting_less(), _Pool(workers, settings) as pool:
+        pending: deque[_Pending] = deque()  # in input order
+        waiting: deque[_Pending] = deque()  # not yet handed to a worker
+        more = True
+        while more or pending:
+            while more and len(pending) < workers * _AHEAD:
+                work = next(units, None)
+                if work is None:
+                    more = False
+                    break
+                entry = _Pending(work)
+                pending.append(entry)
+                if isinstance(work, _Unit) and not work.here:
+                    waiting.append(entry)
+            pool.hand_out(waiting)
+            head = pending[0]
+            if not isinstance(head.work, _Unit) or head.work.here:
+                pending.popleft()
+                yield head.work, None
+                continue
+            while not head.done:
+                pool.collect()
+                pool.hand_out(waiting)
+            pending.popleft()
+            yield head.work, head.result
 
 
 @contextmanager
@@ -544,7 +642,8 @@ class _Pool:
                     raise WorkerError("a worker process stopped unexpectedly") from None
                 if not ok:
                     raise payload
-                worker.held.popleft().result = payload
+                entry = worker.held.popleft()
+                entry.result, entry.done = payload, True
             elif worker.process.sentinel in ready:
                 raise WorkerError(
                     "a worker process stopped unexpectedly "
@@ -592,7 +691,7 @@ def _work(conn: Connection, settings: _Settings) -> None:
         except (EOFError, OSError):
             return
         try:
-            reply: tuple[bool, object] = (True, _check_unit(unit, settings))
+            reply: tuple[bool, object] = (True, _TASKS[settings.task](unit, settings))
         except Exception as exc:  # a bug: the main process raises it, as if it were its own
             reply = (False, exc)
         try:

@@ -90,3 +90,33 @@ def test_stats_command_json_and_text(tmp_path: Path) -> None:
     text = CliRunner().invoke(cli, ["stats", str(path), "--top", "2"])
     assert text.exit_code == 0
     assert "Results" in text.output and "First moves (top 2 of" in text.output
+
+
+def test_jobs_give_the_statistics_one_process_gives(tmp_path: Path, small_parts: None) -> None:
+    """Parts of files are summarised by workers and merged in input order: the same
+    statistics, Elo included (it depends on the order)."""
+    text = "\n".join(
+        (ROOT / "records" / game / "examples.txt").read_text()
+        for game in ("cave", "tinkertown", "zombie-kidz")
+    )
+    big = tmp_path / "big.txt"
+    big.write_text("\n".join([text] * 20))
+    other = tmp_path / "other.txt"
+    other.write_text((ROOT / "records" / "cave" / "broken.txt").read_text())
+    outputs = [
+        CliRunner().invoke(
+            cli, ["stats", "--format", "json", "--jobs", jobs, str(big), str(other)]
+        )
+        for jobs in ("1", "2", "3")
+    ]
+    assert all(o.exit_code == 0 for o in outputs)
+    assert outputs[0].output == outputs[1].output == outputs[2].output
+    records = 20 * len(read_string(text)) + len(read_string(other.read_text()))
+    assert json.loads(outputs[0].output)["records"] == records
+
+
+def test_stats_reads_standard_input() -> None:
+    text = (ROOT / "records" / "cave" / "examples.txt").read_text()
+    result = CliRunner().invoke(cli, ["stats", "-", "--format", "json"], input=text)
+    assert result.exit_code == 0
+    assert json.loads(result.output)["records"] == len(read_string(text))

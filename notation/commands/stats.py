@@ -9,7 +9,14 @@ from collections.abc import Iterator
 
 import click
 
-from notation.commands.common import expand_sources, files_argument, game_option
+from notation.batch import TextSource, summarise_paths
+from notation.commands.common import (
+    expand_sources,
+    files_argument,
+    game_option,
+    stdin_lines,
+    warn_not_utf8,
+)
 from notation.games import get_game
 from notation.stats import ELO_K, ELO_START, GameSummary, Summary
 
@@ -25,8 +32,13 @@ BAR = 40
               help="How many first moves and players the report lists.")
 @click.option("--bins", type=click.IntRange(min=1, max=100), default=10, show_default=True,
               help="How many bars the histogram of game lengths has.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Summarise with this many processes (default: one per core). The "
+                   "statistics are the same whatever the number.")
 @game_option
-def command(files: tuple[str, ...], fmt: str, top: int, bins: int, game: str | None) -> None:
+def command(
+    files: tuple[str, ...], fmt: str, top: int, bins: int, jobs: int | None, game: str | None
+) -> None:
     """Statistics of the records in FILES, by game.
 
     For each game: how many records, how many broken (left out of what follows),
@@ -36,10 +48,11 @@ def command(files: tuple[str, ...], fmt: str, top: int, bins: int, game: str | N
     the order of the input, as AbstractPlay's basic rater; a game against oneself
     is not rated).
     """
-    summary = Summary()
-    for source in expand_sources(files):
-        for record in source.records():
-            summary.add(record, game)
+    inputs = [
+        source.name if source.path is not None else TextSource(source.name, stdin_lines())
+        for source in expand_sources(files)
+    ]
+    summary = summarise_paths(inputs, jobs=jobs, default_game=game, on_not_utf8=warn_not_utf8)
     if fmt == "json":
         click.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
         return
