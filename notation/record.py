@@ -119,6 +119,24 @@ class MoveNode:
         """The move as it stood in the file, suffix included."""
         return self.text + self.suffix
 
+    @property
+    def comment(self) -> str:
+        """The text of the comments after the move, joined by a space (``""`` if none),
+        as python-chess's ``node.comment``.
+
+        Setting it replaces them with one ``{...}`` comment, trimmed as the reader trims
+        one (none for ``""``): ``record.moves[1].comment = "the usual reply"``.
+        ``MisuseError`` for a value that is not a str.
+        """
+        return " ".join(comment.text for comment in self.comments_after)
+
+    @comment.setter
+    def comment(self, text: str) -> None:
+        if type(text) is not str:
+            raise MisuseError(f"a comment is a str, not {type(text).__name__}")
+        text = text.strip()
+        self.comments_after = [Comment(text)] if text else []
+
     def add_variation(self, moves: Iterable[object]) -> Variation:
         """Add an alternative line to this move (it starts from the position before it)
         and return it.

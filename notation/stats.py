@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableSequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +22,15 @@ from notation.games.base import Game
 from notation.record import Record
 from notation.replay import Verdict, check_record, resolve_game
 
-__all__ = ["ELO_K", "ELO_START", "GameSummary", "PlayerScore", "Summary", "summarise"]
+__all__ = [
+    "ELO_K",
+    "ELO_START",
+    "GameSummary",
+    "PlayerScore",
+    "Summary",
+    "merge_all",
+    "summarise",
+]
 
 #: Elo as AbstractPlay's basic rater computes it: everyone starts at 1200, and each
 #: game moves both players by K = 30 times the difference between the score and the
@@ -67,10 +75,12 @@ class GameSummary:
     #: The first move of valid records, in canonical spelling.
     first_moves: Counter[str] = field(default_factory=Counter)
     players: dict[str, PlayerScore] = field(default_factory=dict)
+    #: Broken records by the code of their error (docs/errors.md).
+    errors: Counter[str] = field(default_factory=Counter)
     #: Rated games in input order: the two players (numbers into ``names``) and the
     #: first player's score doubled (2 win, 1 draw, 0 loss).
-    rated: array[int] = field(default_factory=lambda: array("i"))
-    rated_scores: array[int] = field(default_factory=lambda: array("b"))
+    _pairs: MutableSequence[int] = field(default_factory=lambda: array("i"), repr=False)
+    _scores: MutableSequence[int] = field(default_factory=lambda: array("b"), repr=False)
     names: list[str] = field(default_factory=list)
     _ids: dict[str, int] = field(default_factory=dict, repr=False)
 
@@ -83,9 +93,9 @@ class GameSummary:
 
     def add_rated(self, first: str, second: str, score2: int) -> None:
         """Remember a decided two-player game for Elo (``score2``: first's score x 2)."""
-        self.rated.append(self._id(first))
-        self.rated.append(self._id(second))
-        self.rated_scores.append(score2)
+        self._pairs.append(self._id(first))
+        self._pairs.append(self._id(second))
+        self._scores.append(score2)
 
     def merge(self, other: GameSummary) -> None:
         """Add ``other``'s records, which come after these, to this summary."""
@@ -94,18 +104,19 @@ class GameSummary:
         self.results.update(other.results)
         self.lengths.update(other.lengths)
         self.first_moves.update(other.first_moves)
+        self.errors.update(other.errors)
         for name, score in other.players.items():
             self.players.setdefault(name, PlayerScore()).merge(score)
-        for i in range(len(other.rated_scores)):
-            self.rated.append(self._id(other.names[other.rated[2 * i]]))
-            self.rated.append(self._id(other.names[other.rated[2 * i + 1]]))
-        self.rated_scores.extend(other.rated_scores)
+        for i in range(len(other._scores)):
+            self._pairs.append(self._id(other.names[other._pairs[2 * i]]))
+            self._pairs.append(self._id(other.names[other._pairs[2 * i + 1]]))
+        self._scores.extend(other._scores)  # arrays of small ints: 9 bytes a game
 
     def elo(self) -> dict[str, float]:
         """Elo ratings from the rated games in order (see :data:`ELO_K`)."""
         ratings = [ELO_START] * len(self.names)
-        for i, score2 in enumerate(self.rated_scores):
-            a, b = self.rated[2 * i], self.rated[2 * i + 1]
+        for i, score2 in enumerate(self._scores):
+            a, b = self._pairs[2 * i], self._pairs[2 * i + 1]
             expected = 1 / (1 + math.pow(10, (ratings[b] - ratings[a]) / 400))
             change = ELO_K * (score2 / 2 - expected)
             ratings[a] += change
@@ -124,6 +135,7 @@ class GameSummary:
             ],
             "lengths": {str(k): v for k, v in sorted(self.lengths.items())},
             "first_moves": dict(self.first_moves.most_common()),
+            "errors": dict(sorted(self.errors.items())),
             "players": {
                 name: {
                     "games": s.games,
@@ -157,8 +169,9 @@ class Summary:
             return verdict
         summary = self.games.setdefault(game.name, GameSummary())
         summary.records += 1
-        if not verdict.ok:
+        if verdict.error is not None:
             summary.broken += 1
+            summary.errors[verdict.error.code] += 1
             return verdict
         result = record.result or "*"
         summary.results[(_variant(game, record), result)] += 1
@@ -191,6 +204,14 @@ def summarise(records: Iterable[Record], default_game: str | None = None) -> Sum
     for record in records:
         summary.add(record, default_game)
     return summary
+
+
+def merge_all(summaries: Iterable[Summary]) -> Summary:
+    """One summary of several, merged in the order given (the order of their shards)."""
+    total = Summary()
+    for summary in summaries:
+        total.merge(summary)
+    return total
 
 
 def _variant(game: Game[Any], record: Record) -> str:

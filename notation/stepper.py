@@ -19,6 +19,7 @@ from notation.errors import (
     Defect,
     ErrorKind,
     IllegalMoveError,
+    MisuseError,
     MoveSyntaxError,
     NotationException,
     TagValueError,
@@ -138,11 +139,16 @@ class Stepper:
         return list(node.variations) if node is not None else []
 
     # -- moving -----------------------------------------------------------------
-    def forward(self) -> bool:
-        """Play the next move of the line; False at the end or at a broken move."""
+    def forward(self) -> MoveNode | None:
+        """Play the next move of the line and return its node; ``None`` at the end of the
+        line or at a broken move (:attr:`error` says why).
+
+        A node is always true, so ``while node := stepper.forward():`` steps through a
+        line, and ``if stepper.forward():`` asks whether a move was played.
+        """
         level = self._levels[-1]
         if level.index >= len(level.nodes):
-            return False
+            return None
         node = level.nodes[level.index]
         turn = self.position.turn + 1
         try:
@@ -151,20 +157,21 @@ class Stepper:
         except (MoveSyntaxError, IllegalMoveError) as exc:
             error = move_error(node, exc, turn)
             self.error = error.located(file=self.record.source, record=self.record.index)
-            return False
+            return None
         level.index += 1
         self.error = None
-        return True
+        return node
 
-    def back(self) -> bool:
-        """Take back the last move of the line; False at the line's start."""
+    def back(self) -> MoveNode | None:
+        """Take back the last move of the line and return its node; ``None`` at the
+        line's start."""
         level = self._levels[-1]
         if level.index == 0:
-            return False
+            return None
         self.position.pop()
         level.index -= 1
         self.error = None
-        return True
+        return level.nodes[level.index]
 
     def to_start(self) -> None:
         """Take back every move of the current line (staying in it)."""
@@ -183,6 +190,39 @@ class Stepper:
         while self.position.turn < turn and self.forward():
             pass
         return self.position.turn == turn
+
+    def goto_node(self, node: MoveNode) -> bool:
+        """Go to the position after ``node``, a move anywhere in the record's tree: out of
+        the current line, then along the main line and into each variation on the way
+        (what ``node.board()`` is in python-chess).  ``MisuseError`` for a node that is
+        not in this record.
+
+        False when a move on the way cannot be played: the stepper then stands before
+        it, with :attr:`error` saying why, as after :meth:`forward`.
+        """
+        route = _route_to(self.record.moves, node)
+        if route is None:
+            raise MisuseError(f"{node!r} is not a move of this record")
+        branches, index = route
+        while self.leave_variation():
+            pass
+        self.error = None
+        for at, number in branches:
+            if not self._goto_index(at + 1) or not self.enter_variation(number):
+                return False
+            if self.error is not None:  # the variation's first move is broken
+                return False
+        return self._goto_index(index + 1)
+
+    def _goto_index(self, index: int) -> bool:
+        """Back or forward on the current line until ``index`` of its moves are played;
+        False at a broken move."""
+        while self.index > index:
+            self.back()
+        while self.index < index:
+            if self.forward() is None:
+                return False
+        return True
 
     def enter_variation(self, number: int = 1) -> bool:
         """Replace the last move by the first move of its variation ``number`` (1-based)."""
@@ -211,3 +251,19 @@ class Stepper:
         self.position.push(self.game.parse(replaced.text))  # it was legal when we left it
         parent.index += 1
         return True
+
+
+def _route_to(moves: list[MoveNode], target: MoveNode) -> tuple[list[tuple[int, int]], int] | None:
+    """How to reach ``target`` (found by identity) from the start of the main line
+    ``moves``: the variations to enter, each as (index in its line of the move it
+    replaces, its number from 1), and the index of ``target`` in its own line; ``None``
+    if it is nowhere in the tree."""
+    stack: list[tuple[list[MoveNode], list[tuple[int, int]]]] = [(moves, [])]
+    while stack:  # no recursion: variations nest as deep as a file says
+        nodes, branches = stack.pop()
+        for index, node in enumerate(nodes):
+            if node is target:
+                return branches, index
+            for number, variation in enumerate(node.variations, 1):
+                stack.append((variation.nodes, [*branches, (index, number)]))
+    return None

@@ -140,6 +140,21 @@ def test_node_add_variation_keeps_texts() -> None:
         record.moves[0].add_variation([])
 
 
+def test_a_nodes_comment_reads_and_sets_the_comments_after_it() -> None:
+    (record,) = read_string("1. b1 {one\nline} {two} c5 (1... d5 {aside}) 2. b1-b2 *\n")
+    first, second, _ = record.moves
+    assert first.comment == "one\nline two"  # joined by a space, as python-chess does
+    assert second.comment == "" and second.variations[0].nodes[0].comment == "aside"
+    second.comment = "  Black's reply "
+    assert second.comments_after == [Comment("Black's reply")]
+    first.comment = ""
+    assert first.comments_after == []
+    assert write_record(record).endswith("1. b1 c5 {Black's reply} (1... d5 {aside}) 2. b1-b2 *\n")
+    assert check_record(record, "cave").ok
+    with pytest.raises(MisuseError, match="a comment is a str, not int"):
+        first.comment = 3  # type: ignore[assignment]
+
+
 def test_record_add_variation_checks_and_canonicalises() -> None:
     record = _cave("b1", "c5", "b1-b2")
     variation = record.add_variation(2, ["d5", "B1-A1"])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from notation.errors import ErrorKind
+from notation.errors import ErrorKind, MisuseError
 from notation.games import get_game
 from notation.reader import read_file, read_string
 from notation.record import Record
@@ -92,6 +92,54 @@ def test_nested_variations_enter_and_leave() -> None:
     assert stepper.position.position_string() == fresh(
         "tinkertown", ["d3", "d2,b5", "c5,f2", "e2,g5"]
     )
+
+
+def test_forward_and_back_return_the_node_they_play_or_take_back() -> None:
+    (record,) = read_string(NESTED)
+    stepper = Stepper(record)
+    played = []
+    while node := stepper.forward():
+        played.append(node)
+        assert stepper.last_node is node
+    assert played == record.moves and stepper.at_end
+    assert stepper.forward() is None and stepper.error is None
+    assert stepper.back() is record.moves[-1] and stepper.turn == len(record.moves) - 1
+    stepper.to_start()
+    assert stepper.back() is None
+
+
+def test_goto_node_reaches_a_move_anywhere_in_the_tree() -> None:
+    (record,) = read_string(NESTED)
+    stepper = Stepper(record)
+    outer = record.moves[1].variations[0]
+    inner = outer.nodes[1].variations[0]
+    assert stepper.goto_node(inner.nodes[0])
+    assert stepper.last_node is inner.nodes[0] and stepper.depth == 2
+    assert stepper.where() == "variation 1 at turn 3, in variation 1 at turn 2"
+    assert stepper.position.position_string() == fresh("tinkertown", ["d3", "c3,g6", "g5,b7"])
+    # From inside a variation to the main line, and to a later move of a variation.
+    assert stepper.goto_node(record.moves[3])
+    assert stepper.depth == 0 and stepper.turn == 4 and stepper.last_node is record.moves[3]
+    assert stepper.goto_node(outer.nodes[2])
+    assert stepper.where() == "variation 1 at turn 2"
+    assert stepper.position.position_string() == fresh(
+        "tinkertown", ["d3", "c3,g6", "g5,b6", "c6,h3"]
+    )
+    assert stepper.goto_node(record.moves[0]) and stepper.turn == 1 and stepper.depth == 0
+    with pytest.raises(MisuseError, match="not a move of this record"):
+        stepper.goto_node(read_string(NESTED)[0].moves[0])  # an equal node, not this one
+
+
+def test_goto_node_stops_before_a_broken_move_on_the_way() -> None:
+    record = record_at(RECORDS / "tinkertown" / "broken.txt", 7)  # turn 35 (e5) is illegal
+    stepper = Stepper(record)
+    assert not stepper.goto_node(record.moves[-1])
+    assert stepper.turn == 34 and stepper.error is not None and stepper.error.turn == 35
+    assert stepper.goto_node(record.moves[33]) and stepper.error is None
+    (nested,) = read_string('[Game "tinkertown"]\n\n1. d3 d2,b5 (1... z9 2. c5) 2. c5,f2 *\n')
+    stepper = Stepper(nested)
+    assert not stepper.goto_node(nested.moves[1].variations[0].nodes[1])
+    assert stepper.depth == 1 and stepper.turn == 1 and stepper.error is not None
 
 
 def test_a_broken_record_stops_at_the_bad_move() -> None:

@@ -75,6 +75,10 @@ def _game_report(name: str, games: GameSummary, top: int, bins: int) -> Iterator
     game = get_game(name)
     valid = games.records - games.broken
     yield f"{game.title}: {_count(games.records, 'record')}, {games.broken} broken"
+    if games.errors:
+        yield "  broken by error code: " + ", ".join(
+            f"{code} {count}" for code, count in games.errors.most_common()
+        )
     if not valid:
         return
     yield ""

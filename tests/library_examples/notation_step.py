@@ -1,0 +1,11 @@
+# Stepping through a game: each move with its comment and alternatives, then one alternative.
+import notation
+
+record = list(notation.read_file("records/zombie-kidz/examples.txt"))[-1]  # the last game
+stepper = notation.Stepper(record)
+while node := stepper.forward():
+    print(stepper.turn, node.written, node.comment)
+    for variation in node.variations:
+        print("   or", variation.nodes[0].written)
+stepper.goto_node(record.moves[2].variations[0].nodes[0])  # turn 3's alternative
+print(stepper.turn, stepper.where(), stepper.position.position_string())
