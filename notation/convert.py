@@ -485,7 +485,8 @@ def read_json_records(
         except ValueError as exc:
             if errors == "raise":
                 raise NotARecord(f"{source or '<input>'}:{number}: {exc}") from None
-            record = Record(raw=line, error=Defect(ErrorKind.SYNTAX, str(exc), number, 1))
+            error = Defect(ErrorKind.SYNTAX, str(exc), number, 1, code="json-not-a-record")
+            record = Record(raw=line, error=error)
             record.source = source
             record.first_line = record.last_line = number
         else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 
 class ErrorKind(StrEnum):
@@ -34,9 +34,10 @@ class Defect:
     move: str | None = None
     file: str | None = None
     record: int | None = None
-    #: A stable, machine-readable name of the case (``"number-wrong"``, see :data:`CODES`),
-    #: so that a program can sort broken records without matching message text; an
-    #: error made without one gets its kind (``"syntax"``, ``"illegal"``, ``"result"``).
+    #: A stable, machine-readable name of the case (``"number-wrong"``,
+    #: ``"cave-attack-not-diagonal"``; every one is in :func:`all_codes`), so that a
+    #: program can sort broken records without matching message text; an error made
+    #: without one gets its kind (``"syntax"``, ``"illegal"``, ``"result"``).
     code: str = ""
 
     def __post_init__(self) -> None:
@@ -63,6 +64,7 @@ class Defect:
         """The JSON-ready form (``check --json``); the verdict around it gives file and record."""
         return {
             "kind": str(self.kind),
+            "code": self.code,
             "line": self.line,
             "column": self.column,
             "turn": self.turn,
@@ -76,8 +78,11 @@ class Defect:
 NotationError = Defect
 
 
-#: Every code the reader and the replay give, and what it means.  Codes are stable: a
-#: new case gets a new code, and a code never changes its meaning.
+#: Every code that is no game's own, and what it means: the reader's, the replay's, the
+#: strict check's, and the defaults of the exceptions a game raises.  A game's own
+#: codes (``"tinkertown-occupied"``) are in its package, as :attr:`Game.error_codes
+#: <notation.games.base.Game.error_codes>`; :func:`all_codes` gives them all.  Codes
+#: are stable: a new case gets a new code, and a code never changes its meaning.
 CODES: dict[str, str] = {
     # the reader (ErrorKind.SYNTAX)
     "comment-unclosed": "a '{' comment never closed with '}'",
@@ -94,19 +99,47 @@ CODES: dict[str, str] = {
     "number-too-long": "a move number with too many digits",
     "glyph-orphan": "a $N glyph with no move before it",
     "glyph-too-long": "a $N glyph with too many digits",
-    # the replay: tags, numbers, results (ErrorKind.SYNTAX unless said)
+    # the replay: tags, numbers (ErrorKind.SYNTAX)
     "game-missing": "no Game tag and no default game",
     "game-unknown": "a Game tag (or default game) that names no known game",
     "tag-value": "a tag value the game cannot accept ([Players \"9\"], a bad Position)",
     "result-tag-value": "a Result tag that is not 1-0, 0-1, 1/2-1/2 or *",
     "number-wrong": "a move number that does not match its turn",
-    "result-not-in-game": "(result) a result the game does not have (a draw)",
-    "result-contradicts-tag": "(result) a result token other than the Result tag",
-    "result-contradicts-rules": "(result) a result other than the one the rules ended with",
-    # moves: the default codes of the exceptions a game raises
+    # the replay: the result token (ErrorKind.RESULT)
+    "result-not-in-game": "a result the game does not have (a draw)",
+    "result-contradicts-tag": "a result token other than the Result tag",
+    "result-contradicts-rules": "a result other than the one the rules ended with",
+    # JSON Lines input (ErrorKind.SYNTAX)
+    "json-not-a-record": "a line of JSON Lines input that is not a record object",
+    # moves of any game (ErrorKind.SYNTAX)
+    "move-too-long": "a token longer than any move of the game (a space missing?)",
+    # moves: the default codes of the exceptions a game raises, for a game that names
+    # no case of its own (MoveSyntaxError: ErrorKind.SYNTAX; IllegalMoveError: ILLEGAL)
     "move-syntax": "a move token the game's grammar cannot read",
-    "move-illegal": "(illegal) a well-formed move the rules forbid",
+    "move-illegal": "a well-formed move the rules forbid",
+    # check --strict (ErrorKind.SYNTAX): what the canonical form adds
+    "strict-number-missing": "no move number where the canonical form writes one",
+    "strict-letter-case": "a move in the wrong letter case, and only that",
+    "strict-spelling": "a move spelt otherwise than its canonical form (a mark left "
+    "out, a short form, another spelling)",
+    # an error made without a code of its own gets its kind as its code
+    "syntax": "a syntax error with no code of its own",
+    "illegal": "an illegal move with no code of its own",
+    "result": "a wrong result with no code of its own",
 }
+
+
+def all_codes() -> dict[str, str]:
+    """Every code an error may carry, and what it means: :data:`CODES` and the codes of
+    every registered game (:attr:`Game.error_codes <notation.games.base.Game.error_codes>`),
+    sorted by code.  A game's codes start with its name and a hyphen."""
+    # Imported here: the registry imports the games, which import this module.
+    from notation.games import all_games
+
+    codes = dict(CODES)
+    for game in all_games():
+        codes.update(game.error_codes)
+    return dict(sorted(codes.items()))
 
 
 #: How much of a move a message quotes: a hostile file can hold a token of megabytes.
@@ -134,27 +167,70 @@ class NotationException(Exception):
     """Base of the exceptions the library raises for bad input."""
 
     #: The :attr:`Defect.code` an error made from this exception carries.  A class
-    #: attribute, so that raising costs nothing more (legality tests raise often).
+    #: attribute, so that raising costs nothing more (legality tests raise often);
+    #: :class:`CodedException` reads it from the exception's arguments instead.
     code: str | None = None
 
 
-class MoveSyntaxError(NotationException):
-    """A move token that the game's grammar cannot read (raised by ``Game.parse_move``)."""
+class CodedException(NotationException):
+    """An exception a game raises for a move, naming its case: :class:`MoveSyntaxError`
+    and :class:`IllegalMoveError`.
 
-    code = "move-syntax"
+    The code is the second argument: ``IllegalMoveError("d3 is occupied",
+    "tinkertown-occupied")``; without one the class's :attr:`default_code` stands.
+    Positional, and kept in ``args`` by Python's own exception constructor: legality
+    tests raise often, and an ``__init__`` written in Python (what a ``code=`` keyword
+    needs) made a refused ``push()`` of the games about 40% slower (measured); this
+    form costs nothing.
+    """
+
+    #: The code when the raiser names none.
+    default_code: ClassVar[str] = "move-illegal"
+
+    if TYPE_CHECKING:  # the signature, for type checkers; Python's own stands at run time
+
+        def __init__(self, message: str, code: str | None = None, /) -> None: ...
+
+    def __str__(self) -> str:
+        """The message alone (``args`` also holds the code)."""
+        args = self.args
+        return str(args[0]) if args else ""
+
+    @property  # read from args: see the class's docstring
+    def code(self) -> str:
+        """The :attr:`Defect.code` an error made from this exception carries."""
+        args = self.args
+        if len(args) > 1 and args[1]:
+            return str(args[1])
+        return self.default_code
+
+    @code.setter
+    def code(self, value: str | None) -> None:
+        self.args = (str(self), value)
 
 
-class IllegalMoveError(NotationException):
+class MoveSyntaxError(CodedException):
+    """A move token that the game's grammar cannot read (raised by ``Game.parse_move``).
+
+    ``MoveSyntaxError(message, code)``: a game that explains a case names it
+    (``"zombie-kidz-not-a-die"``); ``"move-syntax"`` otherwise.
+    """
+
+    default_code: ClassVar[str] = "move-syntax"
+
+
+class IllegalMoveError(CodedException):
     """A well-formed move that the rules forbid in this position.
 
     The message states the facts of the position, e.g.
-    ``"h5 holds 1 zombie; a move of 2 needs 2"``.  Well formed means that every
-    field names something the game has (a square of the board, a die face): a
-    move whose fields name nothing is a :class:`MisuseError` instead, since no
-    record can hold it.
+    ``"h5 holds 1 zombie; a move of 2 needs 2"``, and the second argument names the
+    rule broken (``"tinkertown-too-few-zombies"``; ``"move-illegal"`` when none is
+    given).  Well formed means that every field names something the game has (a
+    square of the board, a die face): a move whose fields name nothing is a
+    :class:`MisuseError` instead, since no record can hold it.
     """
 
-    code = "move-illegal"
+    default_code: ClassVar[str] = "move-illegal"
 
 
 class MisuseError(NotationException, ValueError):

@@ -528,12 +528,13 @@ def play_moves(game: Game[M], position: Position[M], moves: Iterable[object]) ->
 
 
 def _at_turn(exc: NotationException, message: str) -> NotationException:
-    """An exception of ``exc``'s own kind with ``message``: callers catch the kind."""
+    """An exception of ``exc``'s own kind with ``message``: callers catch the kind, and
+    sort by its code, which is kept."""
     if isinstance(exc, MisuseError):
         return MisuseError(message)
-    return IllegalMoveError(message) if isinstance(exc, IllegalMoveError) else MoveSyntaxError(
-        message
-    )
+    if isinstance(exc, IllegalMoveError):
+        return IllegalMoveError(message, exc.code)
+    return MoveSyntaxError(message, exc.code)
 
 
 def _cut_move(text: str) -> str:

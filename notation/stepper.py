@@ -69,6 +69,7 @@ class Stepper:
             error = Defect(
                 ErrorKind.SYNTAX, str(exc), tag.line if tag else record.first_line,
                 tag.column if tag else 1, file=record.source, record=record.index,
+                code=exc.code or "",
             )
             raise StepperError(error) from None
         self.start_turn = self.position.turn

@@ -14,8 +14,10 @@ compares each legal move, and each move number, with what ``notation convert
   follows a comment or a variation (``N...``).
 
 Each departure is a ``syntax`` error (the kinds of docs/record-format.md: it is a matter of
-spelling, not of the rules) at the move, naming what to write instead.  The first
-defect in file order is reported, whether a strict one or an ordinary one.
+spelling, not of the rules) at the move, naming what to write instead, with its code
+(``strict-number-missing``, ``strict-letter-case`` or ``strict-spelling``; see
+:data:`notation.errors.CODES`).  The first defect in file order is reported, whether a
+strict one or an ordinary one.
 """
 
 from __future__ import annotations
@@ -93,12 +95,13 @@ class _Strict(ReplayVisitor):
         if self.problem is not None:
             return
         turn = position.turn + 1
-        message = self._number(node, turn, position.round_size) or self._spelling(
-            node, move, position
-        )
+        message = self._number(node, turn, position.round_size)
+        code = "strict-number-missing"
+        if message is None:
+            message, code = self._spelling(node, move, position)
         if message is not None:
             self.problem = Defect(
-                ErrorKind.SYNTAX, message, node.line, node.column, turn, node.written
+                ErrorKind.SYNTAX, message, node.line, node.column, turn, node.written, code=code
             )
 
     def _number(self, node: MoveNode, turn: int, round_size: int) -> str | None:
@@ -115,17 +118,25 @@ class _Strict(ReplayVisitor):
             )
         return None
 
-    def _spelling(self, node: MoveNode, move: Any, position: Position[Any]) -> str | None:
+    def _spelling(
+        self, node: MoveNode, move: Any, position: Position[Any]
+    ) -> tuple[str | None, str]:
+        """What to write instead of ``node``'s move, if it is not canonical, and the code
+        of the case: ``strict-letter-case`` when the case of its letters is all that
+        differs, ``strict-spelling`` otherwise."""
         canonical = position.canonical(move)
         wanted = str(canonical)
         text = node.text
         if text == wanted:
-            return None
+            return None, ""
         # What the game's canonical form adds (marks, long forms) is the game's to say.
         reasons = self.game.spelling_reasons(move, canonical)
+        code = "strict-spelling"
         as_read = str(move)  # what was written, in the game's letter case
         if text != as_read and text.lower() == as_read.lower():
+            if not reasons:
+                code = "strict-letter-case"
             reasons.append(f"letters in the wrong case ({text})")
         if not reasons:
             reasons.append(f"{text} is another spelling of this move")
-        return f"write {wanted}: {'; '.join(reasons)}"
+        return f"write {wanted}: {'; '.join(reasons)}", code

@@ -216,7 +216,7 @@ def test_end_position_raises_the_checks_error() -> None:
         record.end_position()
     assert str(info.value) == str(check_record(record).error)
     assert str(info.value).startswith("b.txt:3:13: record 1, turn 3 (b1): ")
-    assert info.value.code == "move-illegal"
+    assert info.value.code == "cave-enter-occupied"  # the rule's own code
     (syntax,) = read_string('[Game "cave"]\n\n1. b1 zz9 *\n')
     with pytest.raises(MoveSyntaxError, match=r":3:7: record 1, turn 2 \(zz9\)"):
         syntax.end_position()

@@ -80,6 +80,26 @@ def test_the_four_departures_each_have_their_message() -> None:
         assert got[:3] == (message, 4, spoilt.index(where) + 1), spoilt
 
 
+def test_each_departure_has_its_code() -> None:
+    """A missing number, letter case alone, and any other spelling: three codes."""
+    head = '[Game "zombie-kidz"]\n[Players "2"]\n\n'
+    cases = {
+        "1. R:b2-a2 G:b2-a2 2. K:a2-a1 Y:a2-a1L *\n": "strict-spelling",  # mark x missing
+        "1. R:b2-a2 G:b2-a2 2. K:a2-a1x Y:a2-a1 *\n": "strict-spelling",  # mark L missing
+        "1. R:a2 G:b2-a2 2. K:a2-a1x Y:a2-a1L *\n": "strict-spelling",  # short form
+        "1. r:B2-A2 G:b2-a2 2. K:a2-a1x Y:a2-a1L *\n": "strict-letter-case",
+        # the case is wrong, but so is more: the spelling is the case
+        "1. R:b2-a2 G:b2-a2 2. k:A2-A1 Y:a2-a1L *\n": "strict-spelling",
+        "1. R:b2-a2 G:b2-a2 K:a2-a1x Y:a2-a1L *\n": "strict-number-missing",
+        "1. R:b2-a2 {a comment} G:b2-a2 2. K:a2-a1x Y:a2-a1L *\n": "strict-number-missing",
+    }
+    for spoilt, code in cases.items():
+        (record,) = read_string(head + spoilt)
+        error = check_record_strict(record).error
+        assert error is not None and (error.kind, error.code) == ("syntax", code), spoilt
+        assert strict_problem(record) == error
+
+
 def test_tinkertown_capture_marks() -> None:
     # A capture written without its mark, and with the mark after the move.
     record_text = (ROOT / "records" / "tinkertown" / "examples.txt").read_text().split(
@@ -145,4 +165,4 @@ def test_check_strict_on_the_command_line(tmp_path: Path) -> None:
         "1 record in 1 file: 0 valid, 1 broken",
     ]
     as_json = CliRunner().invoke(cli, ["check", "--strict", "--format", "json", str(path)])
-    assert '"kind": "syntax"' in as_json.output
+    assert '"kind": "syntax", "code": "strict-letter-case"' in as_json.output

@@ -23,6 +23,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from notation.errors import (
@@ -358,6 +359,14 @@ class Game(ABC, Generic[M]):
     #: The longest move token :meth:`parse` reads; far above any game's longest move.
     max_move_length: ClassVar[int] = 100
 
+    #: The codes of this game's own errors, each with what it means: the second argument
+    #: of the :class:`MoveSyntaxError` and :class:`IllegalMoveError` it raises
+    #: (``"tinkertown-occupied"``).  Each starts with the game's :attr:`name` and a
+    #: hyphen, so that no two games share one.  A game that names no case of its own
+    #: keeps none: its errors carry the defaults ``"move-syntax"`` and ``"move-illegal"``.
+    #: :func:`notation.errors.all_codes` joins every game's to the shared ones.
+    error_codes: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
     def __init__(self) -> None:
         self._parse_cache: dict[str, M] = {}
         #: The move a token was already read as, or None: :meth:`parse`'s memo alone,
@@ -379,7 +388,8 @@ class Game(ABC, Generic[M]):
                 # Not worth a parse, a message quoting megabytes, or a place in the cache.
                 raise MoveSyntaxError(
                     f"a token of {len(text)} characters is not a {self.title} move "
-                    f"(a move has at most {self.max_move_length}; is a space missing?)"
+                    f"(a move has at most {self.max_move_length}; is a space missing?)",
+                    "move-too-long",
                 )
             move = self.parse_move(text)
             if len(cache) >= _PARSE_CACHE_LIMIT:

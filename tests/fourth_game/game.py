@@ -33,6 +33,15 @@ MOST = 9
 SIDES = ("First", "Second")
 ZOMBIE = Token("zombie", "Z")
 PALETTE = MappingProxyType({"grave": "#8d7b68", "zombie": "#7cb342", "mark": "#e0a100"})
+#: The codes of the game's own errors (docs/errors.md, "Error codes"), kept with the game
+#: as every game keeps them.  A token the grammar cannot read names no case of its own:
+#: it carries the default code, ``move-syntax``.
+ERROR_CODES: Mapping[str, str] = MappingProxyType(
+    {
+        "grave-nim-game-over": "a move after every zombie is at rest",
+        "grave-nim-too-many": "more zombies laid to rest than the grave holds",
+    }
+)
 _POSITION = re.compile(r"([0-9])/([0-9])/([0-9]) (0|[1-9][0-9]{0,5})")
 
 
@@ -86,11 +95,15 @@ class GraveNimPosition(Position[Take]):
     def push(self, move: Take) -> None:
         take = _take(move)
         if self.outcome() is not None:
-            raise IllegalMoveError("the game is over: every zombie is at rest")
+            raise IllegalMoveError(
+                "the game is over: every zombie is at rest", "grave-nim-game-over"
+            )
         left = self._graves[take.grave]
         if take.count > left:
             raise IllegalMoveError(
-                f"grave {GRAVES[take.grave]} holds {left} zombies; {take} lays {take.count} to rest"
+                f"grave {GRAVES[take.grave]} holds {left} zombies; {take} lays {take.count} "
+                "to rest",
+                "grave-nim-too-many",
             )
         self._graves[take.grave] = left - take.count
         self._turn += 1
@@ -174,6 +187,7 @@ class GraveNimGame(Game[Take]):
         {"1-0": "the first player wins", "0-1": "the second player wins"}
     )
     annotation_keys: ClassVar[frozenset[str]] = frozenset({"left"})
+    error_codes: ClassVar[Mapping[str, str]] = ERROR_CODES
 
     def __init__(self) -> None:
         super().__init__()

@@ -9,6 +9,7 @@ and every format.  The package:
 * :mod:`.rules`: :class:`CavePosition`, every rule in one place;
 * :mod:`.strings`: position strings, written and read;
 * :mod:`.describe`: diagram, facts of the last move, annotations, board view;
+* :mod:`.codes`: the codes of its errors, one per rule a move breaks;
 * :mod:`.game`: :class:`CaveGame`, what the shared layers talk to.
 """
 
@@ -49,6 +50,7 @@ from notation.games.cave.board import (
     square_index,
     square_name,
 )
+from notation.games.cave.codes import ERROR_CODES
 from notation.games.cave.describe import PALETTE, SQUARE_ROLE
 from notation.games.cave.game import CaveGame, read_position
 from notation.games.cave.moves import Attack, CaveMove, Enter, Pass, Step
@@ -63,6 +65,7 @@ __all__ = [
     "CLASS_PLURALS",
     "DIAGONAL",
     "DRAW",
+    "ERROR_CODES",
     "FILES",
     "GAME",
     "HOME_RANK",

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from notation.errors import MisuseError, MoveSyntaxError
 from notation.games.base import Game, Position, require_text
 from notation.games.cave.board import CLASS_OF, RESULT_NAMES
+from notation.games.cave.codes import ERROR_CODES
 from notation.games.cave.hidden import CaveDeal, deal_classes
 from notation.games.cave.moves import (
     SYNTAX_FORMS,
@@ -38,6 +39,8 @@ class CaveGame(Game[CaveMove]):
     player_tags: ClassVar[tuple[str, ...]] = ("Red", "Black")
     result_names: ClassVar[Mapping[str, str]] = RESULT_NAMES
     annotation_keys: ClassVar[frozenset[str]] = frozenset({"reveal", "possible", "reserve"})
+    #: The codes of the errors its moves get (:mod:`.codes`).
+    error_codes: ClassVar[Mapping[str, str]] = ERROR_CODES
 
     def __init__(self) -> None:
         super().__init__()
@@ -49,7 +52,9 @@ class CaveGame(Game[CaveMove]):
         except MoveSyntaxError:
             raise
         except Exception as exc:  # lark's UnexpectedInput family, with parser internals
-            raise MoveSyntaxError(f"{text!r} is not a Cave move ({SYNTAX_FORMS})") from exc
+            raise MoveSyntaxError(
+                f"{text!r} is not a Cave move ({SYNTAX_FORMS})", "cave-move-malformed"
+            ) from exc
         return move
 
     def new_position(self, tags: Mapping[str, str] | None = None) -> CavePosition:

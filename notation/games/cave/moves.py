@@ -179,7 +179,9 @@ def _square(token: Token) -> int:
     name = str(token).lower()
     index = SQUARE_INDEX.get(name)
     if index is None:
-        raise MoveSyntaxError(f"{name} is not a square of the Cave board (a1-d5)")
+        raise MoveSyntaxError(
+            f"{name} is not a square of the Cave board (a1-d5)", "cave-not-a-square"
+        )
     return index
 
 

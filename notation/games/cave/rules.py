@@ -158,7 +158,7 @@ class CavePosition(Position[CaveMove]):
         if self._result is not None:
             if type(move) not in MOVE_TYPES:
                 raise not_a_move(move)
-            raise IllegalMoveError(self._over_message())
+            raise IllegalMoveError(self._over_message(), "cave-game-over")
         side = (self._base + len(self._history)) & 1
         # Exact types only (pop() dispatches the same way): a subclass is refused too.
         kind = type(move)
@@ -325,15 +325,19 @@ class CavePosition(Position[CaveMove]):
         sq = move.square
         if not self._reserve[side]:
             raise IllegalMoveError(
-                f"{SIDE_NAMES[side]}'s reserve is empty (all {PIECES_PER_SIDE} pieces have entered)"
+                f"{SIDE_NAMES[side]}'s reserve is empty "
+                f"(all {PIECES_PER_SIDE} pieces have entered)",
+                "cave-reserve-empty",
             )
         if sq not in HOME_ROW[side]:
             raise IllegalMoveError(
-                f"{SQUARES[sq]} is not on {SIDE_NAMES[side]}'s home row (rank {HOME_RANK[side]})"
+                f"{SQUARES[sq]} is not on {SIDE_NAMES[side]}'s home row (rank {HOME_RANK[side]})",
+                "cave-not-home-row",
             )
         if self._board[sq]:
             raise IllegalMoveError(
-                f"{SQUARES[sq]} holds {self._unit_text(sq)}; a piece enters on an empty square"
+                f"{SQUARES[sq]} holds {self._unit_text(sq)}; a piece enters on an empty square",
+                "cave-enter-occupied",
             )
         # Pieces get their ids in the order they enter ("What the record reveals").
         pid = side * PIECES_PER_SIDE + PIECES_PER_SIDE - self._reserve[side]
@@ -357,16 +361,19 @@ class CavePosition(Position[CaveMove]):
             what = {_DIAG: "is diagonal", _SAME: "stays on its square"}.get(
                 relation, "is not between neighbouring squares"
             )
-            raise IllegalMoveError(f"{move} {what}: a move goes one square orthogonally")
+            raise IllegalMoveError(
+                f"{move} {what}: a move goes one square orthogonally", "cave-move-not-orthogonal"
+            )
         other = self._board[target]
         if other:
             if PIECE_SIDE[other[0]] != side:
                 raise IllegalMoveError(
                     f"{SQUARES[target]} holds {self._unit_text(target)}: a move goes onto an "
-                    "empty square or joins one's own pieces (attacks go diagonally)"
+                    "empty square or joins one's own pieces (attacks go diagonally)",
+                    "cave-move-onto-enemy",
                 )
             if len(stack) + len(other) > MAX_TEAM:
-                raise IllegalMoveError(self._team_too_big(origin, target))
+                raise IllegalMoveError(self._team_too_big(origin, target), "cave-team-too-big")
         self._board[origin] = _EMPTY
         self._board[target] = other + stack
         self._history.append((move, self._passes, stack, other, _EMPTY, 0))
@@ -398,12 +405,17 @@ class CavePosition(Position[CaveMove]):
             what = {_ORTH: "is orthogonal", _SAME: "stays on its square"}.get(
                 relation, "is not between neighbouring squares"
             )
-            raise IllegalMoveError(f"{move} {what}: an attack goes one square diagonally")
+            raise IllegalMoveError(
+                f"{move} {what}: an attack goes one square diagonally", "cave-attack-not-diagonal"
+            )
         if not defender:
-            raise IllegalMoveError(f"{SQUARES[target]} is empty: an attack needs an enemy there")
+            raise IllegalMoveError(
+                f"{SQUARES[target]} is empty: an attack needs an enemy there", "cave-attack-empty"
+            )
         if PIECE_SIDE[defender[0]] == side:
             raise IllegalMoveError(
-                f"{SQUARES[target]} holds {self._unit_text(target)}, not an enemy"
+                f"{SQUARES[target]} holds {self._unit_text(target)}, not an enemy",
+                "cave-attack-own",
             )
         a_class = self._fighting_class(attacker, move.attacker, origin)
         d_class = self._fighting_class(defender, move.defender, target)
@@ -431,7 +443,8 @@ class CavePosition(Position[CaveMove]):
             example = self.legal_moves()[0]
             raise IllegalMoveError(
                 f"{SIDE_NAMES[side]} has a legal action (e.g. {example}): "
-                "a side passes only when it has none"
+                "a side passes only when it has none",
+                "cave-pass-not-allowed",
             )
         self._history.append((move, self._passes, _EMPTY, _EMPTY, _EMPTY, 0))
         self._passes += 1
@@ -443,10 +456,11 @@ class CavePosition(Position[CaveMove]):
         """The stack on ``sq`` if the mover owns it; else the reason it cannot act."""
         stack = self._board[sq]
         if not stack:
-            raise IllegalMoveError(f"{SQUARES[sq]} is empty")
+            raise IllegalMoveError(f"{SQUARES[sq]} is empty", "cave-empty-square")
         if PIECE_SIDE[stack[0]] != side:
             raise IllegalMoveError(
-                f"{SQUARES[sq]} holds {self._unit_text(sq)}; {SIDE_NAMES[side]} is to move"
+                f"{SQUARES[sq]} holds {self._unit_text(sq)}; {SIDE_NAMES[side]} is to move",
+                "cave-not-own-unit",
             )
         return stack
 
@@ -469,7 +483,8 @@ class CavePosition(Position[CaveMove]):
                 raise IllegalMoveError(
                     f"{name} holds a team of {len(stack)}, which fights as "
                     f"{article(TEAM_CLASS[len(stack)])} and shows no identity: write {name} "
-                    "without a class letter"
+                    "without a class letter",
+                    "cave-team-letter",
                 )
         else:
             self._check_identity(stack[0], letter, name)
@@ -516,24 +531,28 @@ class CavePosition(Position[CaveMove]):
             if known >= 0:
                 raise IllegalMoveError(
                     f"a single piece fights as its identity: the piece on {name} was shown as "
-                    f"{article(known)} {self._when(pid)}, write {LETTERS[known]}{name}"
+                    f"{article(known)} {self._when(pid)}, write {LETTERS[known]}{name}",
+                    "cave-letter-missing",
                 )
             raise IllegalMoveError(
-                f"a single piece fights as its identity: write K{name}, Z{name} or S{name}"
+                f"a single piece fights as its identity: write K{name}, Z{name} or S{name}",
+                "cave-letter-missing",
             )
         c = CLASS_OF[letter]
         if known >= 0:
             if known != c:
                 raise IllegalMoveError(
                     f"the piece on {name} was shown as {article(known)} {self._when(pid)}, "
-                    f"so it is not {article(c)}"
+                    f"so it is not {article(c)}",
+                    "cave-letter-contradicts",
                 )
             return
         side = PIECE_SIDE[pid]
         if self._shown[side * 3 + c] >= LIMIT[c]:
             raise IllegalMoveError(
                 f"{SIDE_NAMES[side]} has already shown {self._shown_in_full(side, c)}; the "
-                f"piece on {name} cannot be {article(c)} too (each side has 1 K, 2 Z, 3 S)"
+                f"piece on {name} cannot be {article(c)} too (each side has 1 K, 2 Z, 3 S)",
+                "cave-class-exhausted",
             )
 
     def _shown_in_full(self, side: int, c: int) -> str:

@@ -5,8 +5,9 @@ ours.  The package, as every game's: ``board`` (the cemetery as tables),
 ``moves`` (the move types, their text and reading them), ``rules`` (the
 position: every rule, once), ``strings`` (position strings), ``describe``
 (diagram, board view, facts, annotations, captions), ``analysis`` (move
-assessment) and ``game`` (the :class:`~notation.games.base.Game` subclass).
-Every public name is importable from here.
+assessment), ``codes`` (the codes of its errors) and ``game`` (the
+:class:`~notation.games.base.Game` subclass).  Every public name is importable
+from here.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from notation.games.tinkertown.board import (
     parse_square,
     square_arg,
 )
+from notation.games.tinkertown.codes import ERROR_CODES
 from notation.games.tinkertown.describe import PALETTE
 from notation.games.tinkertown.game import TinkertownGame
 from notation.games.tinkertown.moves import Drop, Move, Resurrection, TinkertownMove
@@ -40,6 +42,7 @@ from notation.games.tinkertown.rules import TinkertownPosition
 __all__ = [
     "CHAPEL",
     "COLOURS",
+    "ERROR_CODES",
     "FILES",
     "GAME",
     "GRAVES",

@@ -12,10 +12,10 @@ from typing import Any
 
 from lark.exceptions import LarkError
 
-from notation.errors import MoveSyntaxError
 from notation.games.base import Game, Position, require_text
 from notation.games.tinkertown import analysis, moves
-from notation.games.tinkertown.moves import MoveBuilder, TinkertownMove, explain_syntax
+from notation.games.tinkertown.codes import ERROR_CODES
+from notation.games.tinkertown.moves import MoveBuilder, TinkertownMove, syntax_error
 from notation.games.tinkertown.rules import TinkertownPosition
 from notation.grammar import GameParser, build_parser
 from notation.view import Assessment
@@ -31,6 +31,8 @@ class TinkertownGame(Game[TinkertownMove]):
     # docs/tinkertown.md, "The end": there are no draws.
     result_names = MappingProxyType({"1-0": "White wins", "0-1": "Red wins"})
 
+    #: The codes of the errors its moves get (:mod:`.codes`).
+    error_codes = ERROR_CODES
     #: The keys of :meth:`TinkertownPosition.annotations`.
     annotation_keys = frozenset({"capture", "stage", "over", "control"})
     can_assess = True
@@ -47,7 +49,7 @@ class TinkertownGame(Game[TinkertownMove]):
         try:
             move = parser.parse(text.strip().lower())
         except LarkError:
-            raise MoveSyntaxError(explain_syntax(text.strip())) from None
+            raise syntax_error(text.strip()) from None
         return move
 
     def new_position(self, tags: Mapping[str, str] | None = None) -> TinkertownPosition:

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from lark import Token, Transformer
 
-from notation.errors import MisuseError
+from notation.errors import MisuseError, MoveSyntaxError
 from notation.games.base import foreign_move
 from notation.games.tinkertown.board import GRAVES, RAYS, SIZE, SQUARE_INDEX, SQUARE_NAMES
 
@@ -227,17 +227,27 @@ class MoveBuilder(Transformer[Token, TinkertownMove]):
 _SQUARELIKE = re.compile(r"[a-z]\d+")
 
 
-def explain_syntax(text: str) -> str:
-    """A sentence saying why ``text`` is not a Tinkertown move."""
+def syntax_error(text: str) -> MoveSyntaxError:
+    """The error for ``text``, which is no Tinkertown move: a sentence saying why, and the
+    code of the case (:mod:`.codes`)."""
     low = text.lower()
     for candidate in _SQUARELIKE.findall(low):
         if candidate not in SQUARE_INDEX:
-            return f"{candidate} is not a square (files a-h, ranks 1-8)"
+            return MoveSyntaxError(
+                f"{candidate} is not a square (files a-h, ranks 1-8)", "tinkertown-not-a-square"
+            )
     if low.count(",") > 1:
-        return f"{text} has {low.count(',')} commas; a resurrection turn is written d2,b5"
+        return MoveSyntaxError(
+            f"{text} has {low.count(',')} commas; a resurrection turn is written d2,b5",
+            "tinkertown-commas",
+        )
     if re.fullmatch(r"[a-h][1-8]x[a-h][1-8]x", low):
-        return f"{text} has two capture marks; write {low[:-1]} or {low[:2]}-{low[3:]}"
-    return (
+        return MoveSyntaxError(
+            f"{text} has two capture marks; write {low[:-1]} or {low[:2]}-{low[3:]}",
+            "tinkertown-capture-marks",
+        )
+    return MoveSyntaxError(
         f"{text!r} is not a Tinkertown move: expected a square (d3, h3x), "
-        "two placements (d2,b5) or a move (h5-h3, h5xh3, h5-h3x)"
+        "two placements (d2,b5) or a move (h5-h3, h5xh3, h5-h3x)",
+        "tinkertown-move-malformed",
     )

@@ -221,7 +221,8 @@ class TinkertownPosition(Position[TinkertownMove]):
             if not isinstance(move, Drop | Resurrection | Move):
                 raise not_a_move(move)
             raise IllegalMoveError(
-                f"the game is over: {SIDE_NAMES[self._winner]} won at turn {self._win_turn}"
+                f"the game is over: {SIDE_NAMES[self._winner]} won at turn {self._win_turn}",
+                "tinkertown-game-over",
             )
         # docs/tinkertown.md, "Notation": a move in the wrong shape for the stage is
         # illegal, not malformed.
@@ -236,7 +237,8 @@ class TinkertownPosition(Position[TinkertownMove]):
                     raise not_a_move(move)
                 raise IllegalMoveError(
                     "the resurrection stage is over: a turn is one move or one entry, "
-                    f"{self.mover} to move"
+                    f"{self.mover} to move",
+                    "tinkertown-resurrection-over",
                 )
         elif isinstance(move, Resurrection):
             self._push_pair(move)
@@ -247,7 +249,8 @@ class TinkertownPosition(Position[TinkertownMove]):
                 raise not_a_move(move)
             raise IllegalMoveError(
                 f"the resurrection stage is on: {self.mover} places zombies; "
-                "groups move only in the movement stage"
+                "groups move only in the movement stage",
+                "tinkertown-movement-not-started",
             )
 
     def pop(self) -> TinkertownMove:
@@ -476,17 +479,17 @@ class TinkertownPosition(Position[TinkertownMove]):
     def _check_a(self, sq: int) -> None:
         """Refuse ``sq`` as placement (a) (or White's opening placement): (a) goes on an
         empty grave next to the opponent's most recent placement."""
-        why = not_a_grave(sq)
-        if why:
-            raise IllegalMoveError(why)
+        if not IS_GRAVE[sq]:
+            raise _no_grave(sq)
         if self._stacks[sq]:
-            raise IllegalMoveError(f"{SQUARE_NAMES[sq]} is occupied")
+            raise IllegalMoveError(f"{SQUARE_NAMES[sq]} is occupied", "tinkertown-occupied")
         side = self._to_move
         last = self._last[1 - side]
         if last >= 0 and sq not in NEIGHBOURS[last]:
             raise IllegalMoveError(
                 f"{SQUARE_NAMES[sq]} is not next to {SIDE_NAMES[1 - side]}'s last placement "
-                f"{SQUARE_NAMES[last]}"
+                f"{SQUARE_NAMES[last]}",
+                "tinkertown-not-next-to-last",
             )
 
     def _check_b(self, a: int, b: int) -> None:
@@ -495,21 +498,22 @@ class TinkertownPosition(Position[TinkertownMove]):
         stacks = self._stacks
         stacks[a] = "x"
         try:
-            why = not_a_grave(b)
-            if why:
-                raise IllegalMoveError(why)
+            if not IS_GRAVE[b]:
+                raise _no_grave(b)
             if not self._has_b_candidate():
                 raise IllegalMoveError(
                     f"no grave has all its neighbours empty after {SQUARE_NAMES[a]}: "
                     f"the turn is the single placement {SQUARE_NAMES[a]}, "
-                    "which ends the resurrection stage"
+                    "which ends the resurrection stage",
+                    "tinkertown-no-grave-for-b",
                 )
             if stacks[b]:
-                raise IllegalMoveError(f"{SQUARE_NAMES[b]} is occupied")
+                raise IllegalMoveError(f"{SQUARE_NAMES[b]} is occupied", "tinkertown-occupied")
             busy = next((n for n in NEIGHBOURS[b] if stacks[n]), -1)
             if busy >= 0:
                 raise IllegalMoveError(
-                    f"{SQUARE_NAMES[b]} has an occupied neighbour ({SQUARE_NAMES[busy]})"
+                    f"{SQUARE_NAMES[b]} has an occupied neighbour ({SQUARE_NAMES[busy]})",
+                    "tinkertown-neighbour-occupied",
                 )
         finally:
             stacks[a] = ""
@@ -535,7 +539,8 @@ class TinkertownPosition(Position[TinkertownMove]):
             if possible:
                 raise IllegalMoveError(
                     f"a grave for (b) remains after {SQUARE_NAMES[sq]} "
-                    f"(e.g. {SQUARE_NAMES[self._b_after(sq)[0]]}): the turn is two placements"
+                    f"(e.g. {SQUARE_NAMES[self._b_after(sq)[0]]}): the turn is two placements",
+                    "tinkertown-second-placement-missing",
                 )
         self._place(move, (sq,))
         # After the opening the single placement ends the stage; the other side,
@@ -546,7 +551,9 @@ class TinkertownPosition(Position[TinkertownMove]):
         # docs/tinkertown.md, "The resurrection stage", 1 and 2: White's first turn
         # is one placement; then (a), then (b).
         if self._last[WHITE] < 0:
-            raise IllegalMoveError("White's first turn is one placement")
+            raise IllegalMoveError(
+                "White's first turn is one placement", "tinkertown-opening-pair"
+            )
         self._check_a(move.a)
         self._check_b(move.a, move.b)
         self._place(move, (move.a, move.b))
@@ -556,7 +563,9 @@ class TinkertownPosition(Position[TinkertownMove]):
         checked), the last of them its most recent placement."""
         # docs/tinkertown.md, "Notation": an x on a resurrection placement is illegal.
         if move.marked:
-            raise IllegalMoveError("a placement never captures: remove the x")
+            raise IllegalMoveError(
+                "a placement never captures: remove the x", "tinkertown-placement-capture-mark"
+            )
         side = self._to_move
         last = self._last
         changes = tuple([(sq, "") for sq in squares])
@@ -586,35 +595,41 @@ class TinkertownPosition(Position[TinkertownMove]):
         graves in a straight line, over graves without a tombstone."""
         origin, target = move.origin, move.target
         if not (IS_GRAVE[origin] and IS_GRAVE[target]):
-            for sq in (origin, target):
-                why = not_a_grave(sq)
-                if why:
-                    raise IllegalMoveError(why)
+            raise _no_grave(target if IS_GRAVE[origin] else origin)
         stacks, tomb = self._stacks, self._tomb
         side = self._to_move
         if tomb[origin]:
-            raise IllegalMoveError(f"{SQUARE_NAMES[origin]} holds a tombstone")
+            raise IllegalMoveError(
+                f"{SQUARE_NAMES[origin]} holds a tombstone", "tinkertown-tombstone"
+            )
         group = stacks[origin]
         if not group:
-            raise IllegalMoveError(f"{SQUARE_NAMES[origin]} is empty: no group to move")
+            raise IllegalMoveError(
+                f"{SQUARE_NAMES[origin]} is empty: no group to move", "tinkertown-no-group"
+            )
         if group[-1] != COLOURS[side]:
             raise IllegalMoveError(
                 f"the top zombie on {SQUARE_NAMES[origin]} is {SIDE_NAMES[1 - side]}'s "
-                f"({SIDE_NAMES[side]} to move)"
+                f"({SIDE_NAMES[side]} to move)",
+                "tinkertown-not-controlled",
             )
         index = origin * 64 + target
         path = PATHS[index]
         if path is None:
+            if origin == target:
+                raise IllegalMoveError(
+                    f"{move}: a move must leave its grave", "tinkertown-move-stays"
+                )
             raise IllegalMoveError(
                 f"{move}: {SQUARE_NAMES[target]} is not in a straight orthogonal line "
-                f"from {SQUARE_NAMES[origin]}"
-                if origin != target
-                else f"{move}: a move must leave its grave"
+                f"from {SQUARE_NAMES[origin]}",
+                "tinkertown-not-straight",
             )
         k = len(path)
         if k > len(group):
             raise IllegalMoveError(
-                f"{SQUARE_NAMES[origin]} holds {zombies(len(group))}; a move of {k} needs {k}"
+                f"{SQUARE_NAMES[origin]} holds {zombies(len(group))}; a move of {k} needs {k}",
+                "tinkertown-too-few-zombies",
             )
         # The squares are checked in order only when one is not a plain grave (the
         # table says which paths have none) or holds a tombstone: the first one wrong
@@ -623,22 +638,33 @@ class TinkertownPosition(Position[TinkertownMove]):
         if not PATH_OF_GRAVES[index] or self._tombs & PATH_BITS[index]:
             for sq in path:
                 if sq in CHAPEL:
-                    raise IllegalMoveError(f"{move} crosses the chapel at {SQUARE_NAMES[sq]}")
+                    raise IllegalMoveError(
+                        f"{move} crosses the chapel at {SQUARE_NAMES[sq]}",
+                        "tinkertown-crosses-chapel",
+                    )
                 if sq in OFF_BOARD:
-                    raise IllegalMoveError(f"{move} leaves the cemetery at {SQUARE_NAMES[sq]}")
+                    raise IllegalMoveError(
+                        f"{move} leaves the cemetery at {SQUARE_NAMES[sq]}",
+                        "tinkertown-leaves-cemetery",
+                    )
                 if tomb[sq]:
                     if sq == target:
-                        raise IllegalMoveError(f"{SQUARE_NAMES[target]} holds a tombstone")
-                    raise IllegalMoveError(f"{move} crosses a tombstone at {SQUARE_NAMES[sq]}")
+                        raise IllegalMoveError(
+                            f"{SQUARE_NAMES[target]} holds a tombstone", "tinkertown-tombstone"
+                        )
+                    raise IllegalMoveError(
+                        f"{move} crosses a tombstone at {SQUARE_NAMES[sq]}",
+                        "tinkertown-crosses-tombstone",
+                    )
         self._land(move, target, group[-k:], origin)
 
     def _push_entry(self, move: Drop) -> None:
         """Enter: one zombie of the mover's colour on any grave without a tombstone."""
         sq = move.square
         if not IS_GRAVE[sq]:
-            raise IllegalMoveError(not_a_grave(sq) or "")
+            raise _no_grave(sq)
         if self._tomb[sq]:
-            raise IllegalMoveError(f"{SQUARE_NAMES[sq]} holds a tombstone")
+            raise IllegalMoveError(f"{SQUARE_NAMES[sq]} holds a tombstone", "tinkertown-tombstone")
         self._land(move, sq, COLOURS[self._to_move], -1)
 
     def _land(self, move: Move | Drop, square: int, arriving: str, origin: int) -> None:
@@ -651,7 +677,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         entry = origin < 0
         capture = captures(landed, self._capacity[square], before if entry else None)
         if move.marked and not capture:
-            raise IllegalMoveError(self._no_capture(square, before, landed, entry))
+            raise self._no_capture(square, before, landed, entry)
         side = self._to_move
         last = self._last
         controlled = self._controlled
@@ -686,17 +712,19 @@ class TinkertownPosition(Position[TinkertownMove]):
             self._winner = side
             self._win_turn = self._base + len(self._history)
 
-    def _no_capture(self, sq: int, before: str, landed: str, entry: bool) -> str:
-        """Why a capture mark on an action landing on ``sq`` is wrong."""
+    def _no_capture(self, sq: int, before: str, landed: str, entry: bool) -> IllegalMoveError:
+        """The error for a capture mark on an action landing on ``sq`` that captures nothing."""
         if entry and before and before.count(before[0]) == len(before):
-            return (
+            return IllegalMoveError(
                 f"no capture on {SQUARE_NAMES[sq]}: an entry onto a one-coloured group "
-                "never captures; remove the x"
+                "never captures; remove the x",
+                "tinkertown-entry-no-capture",
             )
         colours = "both colours" if "w" in landed and "r" in landed else "one colour"
-        return (
+        return IllegalMoveError(
             f"no capture on {SQUARE_NAMES[sq]} ({zombies(len(landed))}, {colours}, "
-            f"capacity {self._capacity[sq]}): remove the x"
+            f"capacity {self._capacity[sq]}): remove the x",
+            "tinkertown-no-capture",
         )
 
     def _movement_moves(self) -> list[TinkertownMove]:
@@ -739,6 +767,14 @@ class TinkertownPosition(Position[TinkertownMove]):
         capacity = self._capacity
         for n in NEIGHBOURS[sq]:
             capacity[n] -= 1
+
+
+def _no_grave(sq: int) -> IllegalMoveError:
+    """The error for a zombie placed, entered or moved on ``sq``, which is no grave."""
+    return IllegalMoveError(
+        not_a_grave(sq) or f"{SQUARE_NAMES[sq]} is not a grave",
+        "tinkertown-chapel" if sq in CHAPEL else "tinkertown-off-board",
+    )
 
 
 def _grave_arg(name: str) -> int:

@@ -7,6 +7,7 @@ Notation and our rulings: docs/zombie-kidz.md.  The package, one file per concer
 - ``rules``: :class:`ZombieKidzPosition`, what a turn does and when the game ends;
 - ``strings``: position strings, written and read;
 - ``describe``: diagram, board view, facts, captions and the words they share;
+- ``codes``: the codes of its errors, one per rule a turn breaks;
 - ``game``: :class:`ZombieKidzGame`, and here ``GAME``, the registered instance.
 
 Every public name of the former module ``notation/games/zombie_kidz.py`` is
@@ -40,6 +41,7 @@ from notation.games.zombie_kidz.board import (
     ZONE_NAMES,
     square_arg,
 )
+from notation.games.zombie_kidz.codes import ERROR_CODES
 from notation.games.zombie_kidz.describe import LOCK_TOKEN, PALETTE, PAWN_TOKENS, ZOMBIE_TOKEN
 from notation.games.zombie_kidz.game import ZombieKidzGame
 from notation.games.zombie_kidz.moves import ZombieKidzMove
@@ -60,6 +62,7 @@ __all__ = [
     "DICE",
     "DIE_FACES",
     "DIE_TOMB",
+    "ERROR_CODES",
     "GAME",
     "GATES",
     "GATE_BIT",

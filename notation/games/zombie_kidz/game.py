@@ -16,6 +16,7 @@ from notation.games.zombie_kidz.board import (
     PLAYER_COUNTS,
     ZOMBIE_COUNTS,
 )
+from notation.games.zombie_kidz.codes import ERROR_CODES
 from notation.games.zombie_kidz.describe import RESULT_NAMES
 from notation.games.zombie_kidz.moves import MoveBuilder, ZombieKidzMove
 from notation.games.zombie_kidz.rules import ZombieKidzPosition
@@ -52,6 +53,8 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
     annotation_keys = frozenset({"zombies", "reserve", "locks"})
     player_tags = ("Player1", "Player2", "Player3", "Player4")
     result_names = RESULT_NAMES
+    #: The codes of the errors its turns get (:mod:`.codes`).
+    error_codes = ERROR_CODES
 
     def __init__(self) -> None:
         super().__init__()

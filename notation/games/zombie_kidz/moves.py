@@ -132,7 +132,8 @@ class MoveBuilder(Transformer[object, ZombieKidzMove]):
         die = str(children[0]).upper()
         if die not in DIE_FACES:
             raise MoveSyntaxError(
-                f"{die} is not a die letter (R red, Y yellow, G green, K black, B blue, W white)"
+                f"{die} is not a die letter (R red, Y yellow, G green, K black, B blue, W white)",
+                "zombie-kidz-not-a-die",
             )
         # The die is checked first, then the zones, whatever their order in the token.
         zones: tuple[int, ...] = ()
@@ -152,29 +153,44 @@ def read_move(parser: GameParser[ZombieKidzMove], text: str) -> ZombieKidzMove:
     try:
         return parser.parse(text)
     except UnexpectedInput as exc:
-        raise MoveSyntaxError(_syntax_message(text, exc)) from None
+        raise _syntax_error(text, exc) from None
 
 
-def _syntax_message(text: str, exc: UnexpectedInput) -> str:
+def _syntax_error(text: str, exc: UnexpectedInput) -> MoveSyntaxError:
+    """The error for ``text``, which the grammar could not read (``exc``): what is wrong,
+    in a sentence, and the code of the case (:mod:`.codes`)."""
     if text.count("-") > 1:
-        return f"{text!r} names more than two zones; a pawn takes one step a turn"
+        return MoveSyntaxError(
+            f"{text!r} names more than two zones; a pawn takes one step a turn",
+            "zombie-kidz-too-many-zones",
+        )
     if len(text) > 1 and text[0].isalpha() and text[1].isdigit():
-        return f"{text!r} starts with a zone, not a die letter: {_FORMS}"
+        return MoveSyntaxError(
+            f"{text!r} starts with a zone, not a die letter: {_FORMS}", "zombie-kidz-die-missing"
+        )
     if isinstance(exc, UnexpectedCharacters):
-        return f"{exc.char!r} cannot stand at character {exc.column} of {text!r}: {_FORMS}"
+        return MoveSyntaxError(
+            f"{exc.char!r} cannot stand at character {exc.column} of {text!r}: {_FORMS}",
+            "zombie-kidz-move-malformed",
+        )
     if isinstance(exc, UnexpectedEOF) or (
         isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
     ):
-        return f"{text!r} stops short: {_FORMS}"
+        return MoveSyntaxError(f"{text!r} stops short: {_FORMS}", "zombie-kidz-move-incomplete")
     if isinstance(exc, UnexpectedToken):
-        return f"{str(exc.token)!r} cannot stand at character {exc.column} of {text!r}: {_FORMS}"
-    return f"{text!r} cannot be read: {_FORMS}"
+        return MoveSyntaxError(
+            f"{str(exc.token)!r} cannot stand at character {exc.column} of {text!r}: {_FORMS}",
+            "zombie-kidz-move-malformed",
+        )
+    return MoveSyntaxError(f"{text!r} cannot be read: {_FORMS}", "zombie-kidz-move-malformed")
 
 
 def _zone(name: str) -> int:
     zone = ZONE_INDEX.get(name.lower())
     if zone is None:
-        raise MoveSyntaxError(f"{name} is not a zone (the zones are a1 to c3)")
+        raise MoveSyntaxError(
+            f"{name} is not a zone (the zones are a1 to c3)", "zombie-kidz-not-a-zone"
+        )
     return zone
 
 

@@ -220,7 +220,10 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         if self._end is not None:
             result, at_turn, why = self._end
             winners = "players" if result == PLAYERS_WIN else "zombies"
-            raise IllegalMoveError(f"the game is over: the {winners} won at turn {at_turn} ({why})")
+            raise IllegalMoveError(
+                f"the game is over: the {winners} won at turn {at_turn} ({why})",
+                "zombie-kidz-game-over",
+            )
         tomb = DIE_TOMB[move.die]
         player = self._turn % self._players
         origin = self._pawns[player]
@@ -241,7 +244,8 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         cleared = self._zombies[target] + (target == tomb)
         if cleared >= DEADLY:
             raise IllegalMoveError(
-                f"{ZONE_NAMES[target]} holds {cleared} zombies; no pawn may enter"
+                f"{ZONE_NAMES[target]} holds {cleared} zombies; no pawn may enter",
+                "zombie-kidz-zone-closed",
             )
 
         # 3. Clear: the zombies on the mover's zone go back to the reserve; 4. Lock.
@@ -249,10 +253,13 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         lock = GATE_BIT[target] and self._gate_locked(origin, target)
         if move.eliminated and not cleared:
             raise IllegalMoveError(
-                f"no zombie is eliminated on {ZONE_NAMES[target]} (0 zombies there): remove the x"
+                f"no zombie is eliminated on {ZONE_NAMES[target]} (0 zombies there): remove the x",
+                "zombie-kidz-no-elimination",
             )
         if move.locked and not lock:
-            raise IllegalMoveError(self._why_no_lock(target) + ": remove the L")
+            raise IllegalMoveError(
+                self._why_no_lock(target) + ": remove the L", "zombie-kidz-no-lock"
+            )
 
         zombies = self._zombies
         if tomb >= 0:
@@ -282,7 +289,8 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         if move.target is not None or move.eliminated or move.locked:
             raise IllegalMoveError(
                 f"{lost}: the zombies win at this roll, "
-                f"so the turn is the die letter alone ({move.die})"
+                f"so the turn is the die letter alone ({move.die})",
+                "zombie-kidz-losing-roll",
             )
         if self._reserve:
             self._zombies[tomb] += 1
@@ -359,9 +367,9 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
     def canonical(self, move: ZombieKidzMove) -> ZombieKidzMove:
         """The canonical form of a legal ``move`` here: long form, exact marks."""
-        reason = self.check(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+        # push() raises the rules' error, code and all, for an illegal move.
+        self.push(move)
+        self.pop()
         for candidate in self.legal_moves_for_roll(move.die):
             if candidate.target == move.target:
                 return candidate
@@ -379,28 +387,34 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         to ``target``: docs/zombie-kidz.md, "A turn", 2. Step, and "Writing a turn"."""
         if move.origin is not None and move.origin != origin:
             raise IllegalMoveError(
-                f"{self.mover} is on {ZONE_NAMES[origin]}, not {ZONE_NAMES[move.origin]}"
+                f"{self.mover} is on {ZONE_NAMES[origin]}, not {ZONE_NAMES[move.origin]}",
+                "zombie-kidz-wrong-origin",
             )
         if target == origin:
             raise IllegalMoveError(
                 f"{self.mover} is on {ZONE_NAMES[origin]} already: "
-                f"to stay, write the die letter alone ({move.die})"
+                f"to stay, write the die letter alone ({move.die})",
+                "zombie-kidz-step-stays",
             )
         if target not in self._neighbours[origin]:
-            raise IllegalMoveError(self._why_no_path(origin, target))
+            raise self._no_path(origin, target)
 
-    def _why_no_path(self, origin: int, target: int) -> str:
+    def _no_path(self, origin: int, target: int) -> IllegalMoveError:
+        """The error for a step from ``origin`` to ``target``, which no path joins here."""
         step = f"{ZONE_NAMES[origin]}-{ZONE_NAMES[target]}"
         if target in NEIGHBOURS_TWO[origin]:
-            return f"{step} is a path only on the 2-player side"
+            return IllegalMoveError(
+                f"{step} is a path only on the 2-player side", "zombie-kidz-two-player-path"
+            )
         why = (
             "gates never touch the centre; "
             if CENTRE in (origin, target) and GATES & {origin, target}
             else ""
         )
-        return (
+        return IllegalMoveError(
             f"{step} is not one step: {why}the paths from {ZONE_NAMES[origin]} "
-            f"lead to {zone_list(self._steps[origin])}"
+            f"lead to {zone_list(self._steps[origin])}",
+            "zombie-kidz-not-a-step",
         )
 
     def _why_no_lock(self, target: int) -> str:
