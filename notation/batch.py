@@ -55,6 +55,7 @@ __all__ = [
     "TextSource",
     "WorkerError",
     "check_paths",
+    "collecting_less",
     "input_size",
     "summarise_paths",
 ]
@@ -401,7 +402,7 @@ def summarise_paths(
     size = input_size(sources)
     total = Summary()
     if workers == 1 or size < POOL_MIN_BYTES:
-        with _collecting_less():
+        with collecting_less():
             for source in sources:
                 if isinstance(source, TextSource):
                     records = read_any_records(source.lines, source.name)
@@ -474,7 +475,7 @@ class _Run:
             self.on_progress(unit.size)
 
     def serial(self, units: Iterator[_Work]) -> Generator[Verdict, None, None]:
-        with _collecting_less():
+        with collecting_less():
             for work in units:
                 yield from self.here(work)
 
@@ -514,7 +515,7 @@ def _in_order(
 ) -> Generator[tuple[_Work, Any], None, None]:
     """Each unit with the result of its task from a worker, in input order; ``None`` for
     work to be done in this process (standard input, a pipe, an unreadable file)."""
-    with _collecting_less(), _Pool(workers, settings) as pool:
+    with collecting_less(), _Pool(workers, settings) as pool:
         pending: deque[_Pending] = deque()  # in input order
         waiting: deque[_Pending] = deque()  # not yet handed to a worker
         more = True
@@ -542,7 +543,7 @@ def _in_order(
 
 
 @contextmanager
-def _collecting_less() -> Iterator[None]:
+def collecting_less() -> Iterator[None]:
     """Collect cycles less often while checking; the caller's settings back afterwards.
 
     Record trees, positions and verdicts hold no cycles and are freed as soon as a
@@ -684,7 +685,7 @@ def _work(conn: Connection, settings: _Settings) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _restore_sigint(hasattr(signal, "pthread_sigmask"))
     gc.freeze()
-    gc.set_threshold(50_000, 10, 10)  # as _collecting_less, for the worker's life
+    gc.set_threshold(50_000, 10, 10)  # as collecting_less, for the worker's life
     while True:
         try:
             unit = conn.recv()

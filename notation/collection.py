@@ -113,7 +113,9 @@ class Facts:
                 return
             needs = needs | self._collector.needs
         collector = _Collector(self.record.moves, needs)
-        self._verdict = check_record(self.record, self.default_game, collector)
+        # A visitor costs a call per move: none when only the verdict is wanted.
+        wanted = needs.moves or needs.positions
+        self._verdict = check_record(self.record, self.default_game, collector if wanted else None)
         self._collector = collector
 
     @property
@@ -399,20 +401,59 @@ def select(
 
 def dedup_key(record: Record, default_game: str | None = None) -> tuple[str, ...]:
     """What makes two records the same game: the game, the start position and the main
-    line's moves in canonical spelling.
+    line's moves, each as the game reads it (so ``b5,d2`` and ``d2,b5`` are one move
+    where the game says so, and letter case does not count).
 
-    Tags, comments, glyphs, variations, move numbers and the way moves are spelt do not
-    count.  A record that cannot be replayed to its end is keyed by its game, its start
-    (as far as known) and its main line as written, token for token, so that two copies
-    of one broken record are still duplicates.
+    Tags, comments, glyphs, variations and move numbers do not count.  Nothing is
+    replayed: a token the game cannot read counts as written, so that two copies of one
+    broken record are still duplicates.
     """
-    facts = Facts(record, record.index, default_game)
-    facts.replay(Needs(verdict=True, moves=True))
-    game = facts.game()
-    name = game.name if game is not None else (record.tag("Game") or default_game or "")
-    start = facts.start_string() or record.tag("Position") or ""
-    line = facts.main_moves if facts.verdict.ok else [node.text for node in record.moves]
-    return (name, start, *line)
+    game = resolve_game(record, default_game)
+    if isinstance(game, Defect):
+        name = record.tag("Game") or default_game or ""
+        return (name, record.tag("Position") or "", *(node.text for node in record.moves))
+    return (game.name, _start_string(game, record), *(_read(game, n.text) for n in record.moves))
+
+
+def _read(game: Game[Any], text: str) -> str:
+    try:
+        return str(game.parsed(text))
+    except Exception:  # a token the game cannot read: as written
+        return text
+
+
+#: Start positions by what they depend on (the game and the record's tags that set it
+#: up): most records of a collection start alike, and a start costs a new position.
+_STARTS: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
+_STARTS_LIMIT = 1000
+
+
+def _start_string(game: Game[Any], record: Record) -> str:
+    """The position string of the record's start ("" when its tags give none)."""
+    tags = record.tag_dict
+    players = game.player_tags
+    setup = tuple(
+        item
+        for item in sorted(tags.items())
+        if item[0] not in _NOT_SETUP and item[0] not in players
+    )
+    key = (game.name, setup)
+    found = _STARTS.get(key)
+    if found is None:
+        try:
+            found = game.new_position(tags).position_string()
+        except Exception:  # a Position or setup tag the game refuses
+            found = tags.get("Position", "")
+        if len(_STARTS) < _STARTS_LIMIT:
+            _STARTS[key] = found
+    return found
+
+
+#: Tags that never change a start, besides the players' (any other tag is taken to be
+#: part of the setup, to be safe: at worst a start is computed again).
+_NOT_SETUP = frozenset(
+    ("Game", "Event", "Site", "Date", "Round", "Result", "Annotator", "Source", "Time", "Note")
+)
 
 
 class Seen:

@@ -449,6 +449,13 @@ COMMANDS = (
     ("diagram", "--turn", "5", "IN"),
     ("diagram", "-o", "OUT", "IN"),
     ("html", "-o", "OUT", "IN"),
+    ("select", "--valid", "IN"),
+    ("select", "--move", "b1", "--anywhere", "--tag-range", "Date=2020..", "--to", "json", "IN"),
+    ("select", "--broken", "-"),
+    ("dedup", "-d", "OUT", "IN"),
+    ("split", "--every", "2", "--force", "-d", "DIR", "IN"),
+    ("stats", "IN"),
+    ("stats", "--format", "json", "-"),
 )
 
 
@@ -469,7 +476,7 @@ def run_command(workdir: Path, args: tuple[str, ...], data: bytes, game: str | N
     source.write_bytes(data)
     copy.write_bytes(data)
     out.write_text("old output\n")
-    names = {"IN": str(source), "OUT": str(out), "COPY": str(copy)}
+    names = {"IN": str(source), "OUT": str(out), "COPY": str(copy), "DIR": str(workdir / "parts")}
     argv = [names.get(a, a) for a in args]
     if game is not None:
         argv[1:1] = ["--game", game]
@@ -484,6 +491,7 @@ def run_command(workdir: Path, args: tuple[str, ...], data: bytes, game: str | N
     if "OUT" in args and out.read_text() != "old output\n":
         assert result.exit_code in (0, 1)  # replaced only by a command that did its work
     assert not list(workdir.glob(".*.tmp"))  # no temporary file left behind
+    assert not list(workdir.glob("parts/.*.tmp"))
 
 
 @fuzz(1.5)

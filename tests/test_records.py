@@ -12,11 +12,28 @@ from notation.reader import read_file
 from notation.replay import check_record
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
-GAMES = sorted(p.name for p in RECORDS.iterdir() if p.is_dir())
+#: A folder of records per game, and collections/ for the docs' examples of many records.
+GAMES = sorted(p.name for p in RECORDS.iterdir() if p.is_dir() and p.name != "collections")
 
 
 def test_every_game_has_records() -> None:
     assert GAMES == ["cave", "tinkertown", "zombie-kidz"]
+
+
+def test_the_club_collection_is_what_its_script_makes(tmp_path: Path) -> None:
+    """records/collections/club.txt is generated, seeded: the script makes it again, byte
+    for byte, and every record says where it comes from."""
+    import runpy
+
+    script = RECORDS / "collections" / "make_club.py"
+    module = runpy.run_path(str(script), run_name="make_club")
+    module["main"](tmp_path / "club.txt")
+    club = RECORDS / "collections" / "club.txt"
+    assert (tmp_path / "club.txt").read_bytes() == club.read_bytes()
+    records = list(read_file(club))
+    assert len(records) == 26
+    assert all("make_club.py" in (r.tag("Source") or "") for r in records)
+    assert sum(not check_record(r).ok for r in records) == 1
 
 
 @pytest.mark.parametrize("game", GAMES)

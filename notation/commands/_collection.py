@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 import click
 
+from notation.batch import collecting_less
 from notation.commands.common import Source, UsageProblem
 from notation.convert import (
     FORMATS,
@@ -35,7 +36,16 @@ class Written:
 
 def written_records(source: Source) -> Iterator[Written]:
     """The records of ``source`` with their text as written, streamed.  JSON Lines are
-    told from record text by the first non-blank line, standard input included."""
+    told from record text by the first non-blank line, standard input included.
+
+    While they are read, the garbage collector runs as seldom as it does for ``check``
+    (:func:`notation.batch.collecting_less`).
+    """
+    with collecting_less():
+        yield from _written_records(source)
+
+
+def _written_records(source: Source) -> Iterator[Written]:
     lines = iter(source.lines())
     head: list[str] = []
     for line in lines:

@@ -137,7 +137,7 @@ def _lengths(lengths: Counter[int], bins: int) -> Iterator[str]:
         start = low + i * width
         label = f"{start}" if width == 1 else f"{start}-{start + width - 1}"
         bar = "#" * round(BAR * counts[i] / most)
-        yield f"  {label:>9} {counts[i]:>7} {bar}"
+        yield f"  {label:>9} {counts[i]:>7} {bar}".rstrip()
 
 
 def _median(counts: Counter[int], total: int) -> float:
