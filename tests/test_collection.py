@@ -299,3 +299,33 @@ def test_split_refuses_to_replace_files_and_leaves_nothing_half_written(
 def test_split_usage_errors(games_file: Path, args: list[str]) -> None:
     code, _, err = run("split", str(games_file), *args)
     assert code == 2 and "Traceback" not in err
+
+
+def test_a_long_selection_shows_its_progress_on_a_terminal(
+    games_file: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Standard error a terminal, the records going to a file: a bar on standard error,
+    which never reaches the output."""
+    import notation.commands._collection as collection
+    import notation.commands.common as common
+
+    monkeypatch.setattr(common, "PROGRESS_MIN_BYTES", 0)
+    monkeypatch.setattr(common, "is_terminal", lambda stream: True)  # standard error
+    monkeypatch.setattr(collection, "is_terminal", lambda stream: False)  # standard output
+    out = tmp_path / "kept.txt"
+    code, _, err = run("select", str(games_file), "--valid", "-o", str(out))
+    assert code == 0 and "selecting" in err
+    assert "selecting" not in out.read_text()
+    monkeypatch.setattr(collection, "is_terminal", lambda stream: True)  # output shown
+    code, _, err = run("select", str(games_file), "--valid")
+    assert code == 0 and "selecting" not in err
+
+
+def test_split_names_files_after_the_input_without_its_suffixes(tmp_path: Path) -> None:
+    import gzip
+
+    packed = tmp_path / "club.txt.gz"
+    packed.write_bytes(gzip.compress(GAMES.encode()))
+    code, _, _ = run("split", str(packed), "--every", "2", "-d", str(tmp_path / "out"))
+    assert code == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["club-001.txt", "club-002.txt"]

@@ -4,6 +4,8 @@ written in, and writing them out as written or converted."""
 from __future__ import annotations
 
 import itertools
+import os
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -11,7 +13,7 @@ from typing import Any, TextIO
 import click
 
 from notation.batch import collecting_less
-from notation.commands.common import Source, UsageProblem
+from notation.commands.common import Progress, Source, UsageProblem, is_terminal
 from notation.convert import (
     FORMATS,
     NotARecord,
@@ -21,6 +23,7 @@ from notation.convert import (
 )
 from notation.reader import read_records
 from notation.record import Record
+from notation.textio import is_compressed
 
 F = Callable[..., Any]
 
@@ -43,6 +46,28 @@ def written_records(source: Source) -> Iterator[Written]:
     """
     with collecting_less():
         yield from _written_records(source)
+
+
+def all_written_records(sources: list[Source], label: str) -> Iterator[tuple[Source, Written]]:
+    """The records of every source in turn (:func:`written_records`), each with its
+    source, and a progress bar
+    on standard error for a long read when standard error is a terminal and standard
+    output is not (records going to the terminal show the progress themselves)."""
+    progress = None
+    if not is_terminal(sys.stdout) and all(
+        s.path is not None and s.path.is_file() and not is_compressed(s.path) for s in sources
+    ):
+        size = sum(os.path.getsize(s.path) for s in sources if s.path is not None)
+        progress = Progress.for_input(size, label)
+    try:
+        for source in sources:
+            for item in written_records(source):
+                yield source, item
+                if progress is not None:
+                    progress.advance(len(item.text) + 1)  # characters: bytes, near enough
+    finally:
+        if progress is not None:
+            progress.stop()
 
 
 def _written_records(source: Source) -> Iterator[Written]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import closing
-from typing import TextIO
 
 import click
 
 from notation.batch import TextSource, check_paths, input_size
 from notation.commands.common import (
+    Progress,
     expand_sources,
     files_argument,
     game_option,
@@ -23,9 +23,6 @@ from notation.commands.common import (
     warn_not_utf8,
 )
 from notation.replay import Verdict
-
-#: The progress bar is for inputs that take a while (several seconds).
-PROGRESS_MIN_BYTES = 8_000_000
 
 
 @click.command("check")
@@ -74,7 +71,7 @@ def command(
         source.name if source.path is not None else TextSource(source.name, stdin_lines())
         for source in sources
     ]
-    progress = _Progress.for_input(input_size(inputs))
+    progress = Progress.for_input(input_size(inputs))
 
     def not_utf8(name: str) -> None:
         if progress is not None:
@@ -128,68 +125,3 @@ def _line(verdict: Verdict, fmt: str) -> str:
         f"{verdict.source}: record {verdict.record}: valid {verdict.game} game, "
         f"{verdict.turns} turns, {verdict.result}\n"
     )
-
-
-# -- progress -------------------------------------------------------------------------
-
-
-class _Progress:
-    """A progress bar on standard error, for long checks on a terminal.
-
-    Standard output is never touched: the bar is drawn only between lines of output,
-    and erased before them when both go to the same terminal.
-    """
-
-    def __init__(self, total: int) -> None:
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            DownloadColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-            TransferSpeedColumn,
-        )
-
-        self._progress = Progress(
-            TextColumn("checking"),
-            BarColumn(),
-            DownloadColumn(),
-            TransferSpeedColumn(),
-            TimeRemainingColumn(),
-            console=Console(file=sys.stderr),
-            auto_refresh=False,  # no thread drawing while output is written
-            transient=True,
-            redirect_stdout=False,
-            redirect_stderr=False,
-        )
-        self._task = self._progress.add_task("check", total=total)
-        self._shared = sys.stdout.isatty()
-        self._progress.start()
-        self._progress.refresh()
-
-    @classmethod
-    def for_input(cls, size: int) -> _Progress | None:
-        if size < PROGRESS_MIN_BYTES or not _is_terminal(sys.stderr):
-            return None
-        return cls(size)
-
-    def clear(self) -> None:
-        """Before lines of output: erase the bar where it shares their terminal."""
-        if self._shared:
-            sys.stderr.write("\r\x1b[2K")
-            sys.stderr.flush()
-
-    def advance(self, size: int) -> None:
-        self._progress.advance(self._task, size)
-        self._progress.refresh()
-
-    def stop(self) -> None:
-        self._progress.stop()
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False

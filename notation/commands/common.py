@@ -349,3 +349,80 @@ def print_position(stepper: Stepper, *, ascii: bool, position_only: bool) -> Non
         )
         emit(console, renderable)
     sys.exit(1 if broken else 0)
+
+
+# -- progress on a terminal -------------------------------------------------------------
+
+#: The progress bar is for inputs that take a while (several seconds).
+PROGRESS_MIN_BYTES = 8_000_000
+
+
+class Progress:
+    """A progress bar on standard error, for long work on a terminal (``check``, and
+    the commands over collections), in bytes of input.
+
+    Standard output is never touched: the bar is drawn only between lines of output,
+    and erased before them when both go to the same terminal.
+    """
+
+    def __init__(self, total: int, label: str = "checking") -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+            TransferSpeedColumn,
+        )
+
+        self._progress = Progress(
+            TextColumn(label),
+            BarColumn(),
+            DownloadColumn(),
+            TransferSpeedColumn(),
+            TimeRemainingColumn(),
+            # for_input made sure it is a terminal (rich would look again, differently)
+            console=Console(file=sys.stderr, force_terminal=True),
+            auto_refresh=False,  # no thread drawing while output is written
+            transient=True,
+            redirect_stdout=False,
+            redirect_stderr=False,
+        )
+        self._task = self._progress.add_task("check", total=total)
+        self._shared = sys.stdout.isatty()
+        self._progress.start()
+        self._progress.refresh()
+
+    @classmethod
+    def for_input(cls, size: int, label: str = "checking") -> Progress | None:
+        """A bar for ``size`` bytes of input, or ``None`` when there is too little input
+        to need one or standard error is not a terminal."""
+        if size < PROGRESS_MIN_BYTES or not is_terminal(sys.stderr):
+            return None
+        return cls(size, label)
+
+    def clear(self) -> None:
+        """Before lines of output: erase the bar where it shares their terminal."""
+        if self._shared:
+            sys.stderr.write("\r\x1b[2K")
+            sys.stderr.flush()
+
+    def advance(self, size: int) -> None:
+        """Count ``size`` more bytes done."""
+        self._progress.advance(self._task, size)
+        self._progress.refresh()
+
+    def stop(self) -> None:
+        """Erase the bar (at the end, or before the command stops)."""
+        self._progress.stop()
+
+
+def is_terminal(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for one that is closed or missing)."""
+    if stream is None:
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

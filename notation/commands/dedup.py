@@ -10,10 +10,10 @@ import click
 from notation.collection import Seen
 from notation.commands._collection import (
     Writer,
+    all_written_records,
     records_word,
     summary,
     to_option,
-    written_records,
 )
 from notation.commands.common import (
     atomic_output,
@@ -61,15 +61,14 @@ def command(
     with atomic_output(output) as out, _maybe_output(duplicates) as dup_out:
         kept_writer = Writer(out, to, game)
         dup_writer = Writer(dup_out, None, game) if dup_out is not None else None
-        for source in sources:
-            for item in written_records(source):
-                total += 1
-                if seen.first_of(item.record, total) is not None:
-                    dropped += 1
-                    if dup_writer is not None:
-                        dup_writer.write(item)
-                    continue
-                kept_writer.write(item)
+        for _, item in all_written_records(sources, "deduplicating"):
+            total += 1
+            if seen.first_of(item.record, total) is not None:
+                dropped += 1
+                if dup_writer is not None:
+                    dup_writer.write(item)
+                continue
+            kept_writer.write(item)
     summary(
         f"dedup: kept {records_word(total - dropped)} of {total}, dropped {dropped} "
         f"duplicate{'' if dropped == 1 else 's'}",

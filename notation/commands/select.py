@@ -25,10 +25,10 @@ from notation.collection import (
 )
 from notation.commands._collection import (
     Writer,
+    all_written_records,
     records_word,
     summary,
     to_option,
-    written_records,
 )
 from notation.commands.common import (
     atomic_output,
@@ -190,15 +190,14 @@ def command(
     seen = kept = 0
     with atomic_output(None if count else output) as out:
         writer = Writer(out, to, game)
-        for source in sources:
-            for item in written_records(source):
-                seen += 1
-                facts = Facts(item.record, item.record.index or seen, game)
-                if not selection.matches(facts):
-                    continue
-                kept += 1
-                if not count:
-                    writer.write(item)
+        for _, item in all_written_records(sources, "selecting"):
+            seen += 1
+            facts = Facts(item.record, item.record.index or seen, game)
+            if not selection.matches(facts):
+                continue
+            kept += 1
+            if not count:
+                writer.write(item)
         if count:
             out.write(f"{kept}\n")
     summary(f"select: kept {kept} of {records_word(seen)}", quiet or count)

@@ -14,10 +14,10 @@ import click
 from notation.collection import split_key
 from notation.commands._collection import (
     Writer,
+    all_written_records,
     records_word,
     summary,
     to_option,
-    written_records,
 )
 from notation.commands.common import (
     UsageProblem,
@@ -26,6 +26,7 @@ from notation.commands.common import (
     files_argument,
     game_option,
 )
+from notation.textio import COMPRESSED_SUFFIXES
 
 #: Output files kept open at once when splitting by a tag with many values: the
 #: others are closed and opened again to append.
@@ -53,6 +54,15 @@ def _check_pattern(pattern: str) -> None:
         raise click.BadParameter(
             f"{pattern!r} names one file only: put {{n}} or {{tag}} in it", param_hint="--pattern"
         )
+
+
+def _stem(name: str) -> str:
+    """A file's name without its suffixes of records and compression (``games.txt.gz``:
+    ``games``)."""
+    path = Path(name)
+    if path.suffix.lower() in COMPRESSED_SUFFIXES:
+        path = path.with_suffix("")
+    return path.stem
 
 
 class _Outputs:
@@ -157,21 +167,20 @@ def command(
     numbers: dict[str, int] = {}
     ok = False
     try:
-        for source in sources:
-            stem = Path(source.name).stem if source.path is not None else "stdin"
-            for item in written_records(source):
-                total += 1
-                key = split_key(item.record, total, every, tag)
-                # {n}: the file's number, in the order the files are first written
-                n = numbers.setdefault(key, len(numbers) + 1)
-                name = pattern.format(n=n, tag=key, stem=stem)
-                final = folder / name
-                if final not in outputs.temps:
-                    if final.resolve() in inputs:
-                        raise UsageProblem(f"{final} is also an input; choose another --pattern")
-                    if final.exists() and not force:
-                        raise UsageProblem(f"{final} exists; use --force to replace it")
-                outputs.writer(final).write(item)
+        for source, item in all_written_records(sources, "splitting"):
+            stem = _stem(source.name) if source.path is not None else "stdin"
+            total += 1
+            key = split_key(item.record, total, every, tag)
+            # {n}: the file's number, in the order the files are first written
+            n = numbers.setdefault(key, len(numbers) + 1)
+            name = pattern.format(n=n, tag=key, stem=stem)
+            final = folder / name
+            if final not in outputs.temps:
+                if final.resolve() in inputs:
+                    raise UsageProblem(f"{final} is also an input; choose another --pattern")
+                if final.exists() and not force:
+                    raise UsageProblem(f"{final} exists; use --force to replace it")
+            outputs.writer(final).write(item)
         ok = True
     finally:
         outputs.close(keep=ok)
