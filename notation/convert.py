@@ -516,6 +516,18 @@ def _json_line(line: str) -> Record:
         raise ValueError("this record nests too deeply") from None
 
 
+def sniff_json(lines: Iterable[str]) -> tuple[bool, Iterator[str]]:
+    """Whether ``lines`` are JSON Lines of records (by the first non-blank line), and
+    the lines again, all of them, to read from the start."""
+    it = iter(lines)
+    head: list[str] = []
+    for line in it:
+        head.append(line)
+        if line.strip():
+            break
+    return bool(head) and looks_like_json_records(head[-1]), itertools.chain(head, it)
+
+
 def looks_like_json_records(first_line: str) -> bool:
     """Whether a source whose first non-blank line is ``first_line`` is JSON Lines of
     records (as ``convert --to json`` writes them) rather than record text.
@@ -542,13 +554,7 @@ def read_any_records(
 ) -> Iterator[Record]:
     """Records from record text or JSON Lines, told apart by the first non-blank line
     (``json_errors`` is :func:`read_json_records`'s ``errors``)."""
-    it = iter(lines)
-    head: list[str] = []
-    for line in it:
-        head.append(line)
-        if line.strip():
-            break
-    rest = itertools.chain(head, it)
-    if head and looks_like_json_records(head[-1]):
+    is_json, rest = sniff_json(lines)
+    if is_json:
         return read_json_records(rest, source, errors=json_errors)
     return read_records(rest, source, keep_raw=keep_raw)

@@ -3,7 +3,6 @@ written in, and writing them out as written or converted."""
 
 from __future__ import annotations
 
-import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -18,8 +17,8 @@ from notation.convert import (
     FORMATS,
     NotARecord,
     convert_record,
-    looks_like_json_records,
     read_json_records,
+    sniff_json,
 )
 from notation.reader import read_records
 from notation.record import Record
@@ -71,14 +70,8 @@ def all_written_records(sources: list[Source], label: str) -> Iterator[tuple[Sou
 
 
 def _written_records(source: Source) -> Iterator[Written]:
-    lines = iter(source.lines())
-    head: list[str] = []
-    for line in lines:
-        head.append(line)
-        if line.strip():
-            break
-    rest = itertools.chain(head, lines)
-    if not (head and looks_like_json_records(head[-1])):
+    is_json, rest = sniff_json(source.lines())
+    if not is_json:
         for record in read_records(rest, source.name, keep_raw=True):
             yield Written(record, record.raw or "", False)
         return
