@@ -59,6 +59,7 @@ __all__ = [
     "read_json_records",
     "record_from_json",
     "record_to_json",
+    "sniff_json",
     "verbatim",
     "write_plain",
 ]
