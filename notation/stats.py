@@ -17,7 +17,7 @@ from collections.abc import Iterable, MutableSequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from notation.errors import Defect
+from notation.errors import Defect, NotationException
 from notation.games.base import Game
 from notation.record import Record
 from notation.replay import Verdict, check_record, resolve_game
@@ -215,12 +215,11 @@ def merge_all(summaries: Iterable[Summary]) -> Summary:
 
 
 def _variant(game: Game[Any], record: Record) -> str:
-    """The setup a record was played with, in words, for games with several
-    (Zombie Kidz: players and zombies); ``""`` for games with one."""
-    describe = getattr(game, "describe_setup", None)
-    if describe is None:
+    """The setup a record was played with, in words (:meth:`Game.variant`)."""
+    try:
+        return game.variant(record.tag_dict)
+    except NotationException:  # a valid record's tags are accepted; be safe all the same
         return ""
-    return str(describe(record.tag_dict))
 
 
 def _canonical(game: Game[Any], text: str) -> str:

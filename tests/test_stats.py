@@ -120,3 +120,11 @@ def test_stats_reads_standard_input() -> None:
     result = CliRunner().invoke(cli, ["stats", "-", "--format", "json"], input=text)
     assert result.exit_code == 0
     assert json.loads(result.output)["records"] == len(read_string(text))
+
+
+def test_zombie_kidz_results_are_counted_by_players_and_zombies() -> None:
+    summary = summarise(read_file(ROOT / "records" / "zombie-kidz" / "examples.txt"))
+    variants = {variant for variant, _ in summary.games["zombie-kidz"].results}
+    assert "3 players, 7 zombies" in variants and "2 players, 8 zombies" in variants
+    cave = summarise(read_file(ROOT / "records" / "cave" / "examples.txt"))
+    assert {variant for variant, _ in cave.games["cave"].results} == {""}  # one setup

@@ -455,6 +455,12 @@ class Game(ABC, Generic[M]):
         unless the game says otherwise)."""
         return len(self.player_tags), len(self.player_tags)
 
+    def variant(self, tags: Mapping[str, str]) -> str:
+        """The setup a record with these tags is played with, in words, for a game that
+        has several (``"3 players, 7 zombies"``); ``""`` for a game with one.  Statistics
+        count results by it.  Raises ``TagValueError`` for tags the game refuses."""
+        return ""
+
     def players_text(self) -> str:
         """:meth:`player_range` in words: ``"2"`` or ``"2 to 4"``."""
         fewest, most = self.player_range()

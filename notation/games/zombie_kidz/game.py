@@ -121,6 +121,11 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
     def player_range(self) -> tuple[int, int]:
         return min(PLAYER_COUNTS.values()), max(PLAYER_COUNTS.values())
 
+    def variant(self, tags: Mapping[str, str]) -> str:
+        """Players and zombies (the harder game has 7): ``"3 players, 7 zombies"``."""
+        position = self.new_position(tags)
+        return f"{position.players} players, {position.zombie_total} zombies"
+
     def setup_tags(self, players: int | None = None) -> list[tuple[str, str]]:
         """``Players`` (2 by default); ``TagValueError`` for a count outside 2 to 4."""
         if players is None:
