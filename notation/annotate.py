@@ -90,8 +90,12 @@ class _Annotator(ReplayVisitor):
         commands = [_command(key, value) for key, value in pairs]
         assessment = self._assessment
         if assessment is not None:
-            commands.append(_command("analysis", f"{assessment.glyph} {assessment.reason}"))
-            if not node.suffix:
+            if assessment.glyph or assessment.reason:
+                verdict = f"{assessment.glyph} {assessment.reason}".strip()
+                commands.append(_command("analysis", verdict))
+            self.keys.update(key for key, _ in assessment.values)
+            commands.extend(_command(key, value) for key, value in assessment.values)
+            if assessment.glyph and not node.suffix:
                 node.suffix = assessment.glyph
         if commands:
             self._add(node, " ".join(commands))

@@ -117,9 +117,43 @@ class BoardView:
 
 @dataclass(frozen=True, slots=True)
 class Assessment:
-    """An engine's first opinion on a move (see ``Game.assess_move``)."""
+    """An engine's opinion on a move (see ``Game.assess_move``), written by ``annotate
+    --analyze`` as a ``[%analysis ...]`` command and, for a glyph, the move's suffix."""
 
-    #: "??", "?" or "!".
+    #: "??", "?", "!" or "" (no verdict on the move, only ``values``).
     glyph: str
     #: Why, in words, naming the move that matters ("allows g3-g5x, which wins").
     reason: str
+    #: More machine commands for the move's comment, as (key, value) pairs: for example
+    #: ``("winprob", "0.62 0.58")``.  Keys are the game's (``Game.annotation_keys``).
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """An engine's view of a position (``Game.analyse``; ``notation analyze``).
+
+    ``value`` is for the side (or team) to move, in ``unit``: ``"probability"`` (of
+    winning, from 0 to 1, for a game of chance or hidden information) or ``"score"``
+    (a search's evaluation, as the game's docs define it; ``WIN`` and ``-WIN`` are won
+    and lost).
+    """
+
+    value: float
+    unit: str
+    #: The best line found, in canonical move text, the best move first (empty when the
+    #: game is over or the mover has no choice worth naming).
+    best_line: tuple[str, ...]
+    #: Whether ``value`` is exact (a solved position, a search to the end), not an estimate.
+    exact: bool
+    #: Plies searched, or ``None`` for an exact solution from a table.
+    depth: int | None = None
+    #: Positions the engine looked at, for the figures.
+    nodes: int = 0
+    #: Other facts in words, as (name, value) pairs: the probabilities of a Cave piece's
+    #: identities, the value of each roll...
+    notes: tuple[tuple[str, str], ...] = ()
+
+
+#: A search score that means "won" (``Analysis.value``, unit ``"score"``).
+WIN = 1_000_000.0

@@ -33,7 +33,7 @@ from notation.errors import (
     NotationException,
     TagValueError,
 )
-from notation.view import Assessment, BoardView
+from notation.view import Analysis, Assessment, BoardView
 
 M = TypeVar("M", bound=Hashable)
 
@@ -436,13 +436,27 @@ class Game(ABC, Generic[M]):
     can_assess: ClassVar[bool] = False
 
     def assess_move(self, position: Position[M], move: M) -> Assessment | None:
-        """A first opinion on ``move`` in ``position`` (before it is played), if any.
+        """An opinion on ``move`` in ``position`` (before it is played), if any.
 
-        ``??`` a move that lets the opponent win at once, ``?`` one that misses a win
-        in one, ``!`` the only move that does not lose at once.  The position must be
+        ``??`` a blunder, ``?`` a mistake, ``!`` the only good move (each game's docs say
+        by what measure), with ``values`` for the move's comment.  The position must be
         left as it was.
         """
         return None
+
+    #: Whether :meth:`analyse` has anything to say for this game.
+    can_analyse: ClassVar[bool] = False
+
+    def analyse(
+        self, position: Position[M], *, depth: int | None = None, seconds: float | None = None
+    ) -> Analysis:
+        """The engine's view of ``position``: its value for the mover and the best line.
+
+        ``depth`` and ``seconds`` bound a search (each game's docs say its defaults);
+        an exact solver may ignore them.  The position must be left as it was.
+        ``MisuseError`` for a game without an engine (:attr:`can_analyse` false).
+        """
+        raise MisuseError(f"{self.title} has no analysis engine")
 
     def allows_result(self, result: str) -> bool:
         """Whether a record of this game may end with ``result``: ``*`` or a name of
