@@ -456,6 +456,7 @@ COMMANDS = (
     ("split", "--every", "2", "--force", "-d", "DIR", "IN"),
     ("stats", "IN"),
     ("stats", "--format", "json", "-"),
+    ("analyze", "--depth", "1", "--seconds", "0.2", "IN"),
 )
 
 
