@@ -15,12 +15,19 @@ from typing import Any
 import click
 
 from notation import __version__
-from notation.commands import all_commands
+from notation.commands import command_names, load_command
 from notation.commands.common import UsageProblem, file_error
 
 
 class _Notation(click.Group):
-    """The command group, which ends an interrupted or failing command with a message."""
+    """The command group, which loads a command only when it runs (see
+    :mod:`notation.commands`) and ends an interrupted or failing command with a message."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return command_names()
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return load_command(cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -71,8 +78,6 @@ def cli() -> None:
     """
 
 
-for _command in all_commands():
-    cli.add_command(_command)
 
 
 def main() -> None:

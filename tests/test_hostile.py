@@ -534,7 +534,9 @@ def test_unreadable_file_for_real(request: pytest.FixtureRequest) -> None:
         os.geteuid() == 0
     ) else ""
     code = (
+        # Commands load lazily: load them all (and what they import) while still root.
         "import os, sys, click._textwrap; import notation.cli as cli; "
+        "import notation.commands as c; c.all_commands(); import multiprocessing.pool; "
         f"{become_nobody}sys.argv = ['notation', 'check', {str(folder)!r}]; cli.main()"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

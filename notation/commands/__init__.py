@@ -1,8 +1,13 @@
-"""The subcommands of ``notation``: one module each, found automatically.
+"""The subcommands of ``notation``: one module each, found automatically, and imported
+only when used.
 
-A module here that defines ``command`` (a ``click.Command``) becomes
-``notation <command.name>``; helpers shared by several commands live in
-:mod:`notation.commands.common`.
+A module here that defines ``command`` (a ``click.Command`` of the module's name)
+becomes ``notation <name>``; helpers shared by several commands live in
+:mod:`notation.commands.common` and in modules whose names start with ``_``.
+
+Start-up time matters (``notation check`` of a small file is mostly start-up; see
+docs/performance.md): a command's module, and what it imports, is loaded only when
+that command runs (``notation --help`` loads them all, to list them).
 """
 
 from __future__ import annotations
@@ -13,14 +18,25 @@ import pkgutil
 import click
 
 
+def command_names() -> list[str]:
+    """The names of every subcommand, sorted, without importing them."""
+    return sorted(
+        info.name
+        for info in pkgutil.iter_modules(__path__)
+        if info.name != "common" and not info.name.startswith("_")
+    )
+
+
+def load_command(name: str) -> click.Command | None:
+    """The subcommand ``name``, its module imported now; ``None`` for no such command."""
+    if name not in command_names():
+        return None
+    module = importlib.import_module(f"{__name__}.{name}")
+    command = getattr(module, "command", None)
+    return command if isinstance(command, click.Command) else None
+
+
 def all_commands() -> list[click.Command]:
-    """Every subcommand: the ``command`` of each module here, sorted by name."""
-    found: list[click.Command] = []
-    for info in pkgutil.iter_modules(__path__):
-        if info.name == "common" or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        command = getattr(module, "command", None)
-        if isinstance(command, click.Command):
-            found.append(command)
-    return sorted(found, key=lambda c: c.name or "")
+    """Every subcommand, each module imported (for tests and documentation tools)."""
+    found = [load_command(name) for name in command_names()]
+    return [command for command in found if command is not None]
