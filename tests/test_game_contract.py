@@ -284,7 +284,7 @@ def test_the_renderers_take_the_token_layout_from_the_view() -> None:
     assert all(t.find(f"{SVG}rect") is not None and t.find(f"{SVG}circle") is None for t in tokens)
     record = read_string('[Game "grave-nim"]\n\nb2 *\n')[0]
     data = record_data(record).data
-    assert "token_layout" not in data["start"]  # the default: the viewer piles
+    assert "token_layout" not in data["frames"][0]  # the default: the viewer piles
 
 
 # -- generated games --------------------------------------------------------------------

@@ -12,7 +12,15 @@ from notation.cli import cli
 from notation.errors import MisuseError
 from notation.games import get_game
 from notation.reader import read_file, read_string
-from notation.render.svg import board_svg, draw_position, position_svg, spreads_tokens
+from notation.render.legend import legend_entries
+from notation.render.palette import AA, INK, THEMES, WHITE, contrast, ink_on, readable
+from notation.render.svg import (
+    board_svg,
+    draw_position,
+    last_move_arrow,
+    position_svg,
+    spreads_tokens,
+)
 from notation.stepper import Stepper
 from notation.view import BoardView, Cell, Token
 
@@ -178,6 +186,121 @@ def test_long_captions_wrap_and_size_scales() -> None:
     assert len(find(root, "caption")) > 1
     small = parse(board_svg(view, size=240))
     assert float(small.get("width", "0")) < float(root.get("width", "0"))
+
+
+def test_a_move_is_an_arrow_and_other_marks_are_rings() -> None:
+    root = parse(board_svg(pile_view(marks=("a1", "b2", "b1")), arrow=("a1", "b2")))
+    (arrow,) = find(root, "arrow")
+    assert (arrow.get("data-from"), arrow.get("data-to")) == ("a1", "b2")
+    path = arrow.find("s:path", NS)
+    outline = path.get("d", "") if path is not None else ""
+    assert outline.startswith("M") and outline.endswith("Z")
+    assert [r.get("data-square") for r in find(root, "ring")] == ["b1"]
+    # Without a move (an entry, a placement), every mark is a ring; outlines stay.
+    root = parse(board_svg(pile_view()))
+    assert not find(root, "arrow")
+    assert [r.get("data-square") for r in find(root, "ring")] == ["a1", "b1"]
+    assert len(find(root, "mark")) == 2
+    # An arrow to a square off the grid is left out.
+    assert not find(parse(board_svg(pile_view(), arrow=("a1", "z9"))), "arrow")
+
+
+def test_cells_and_piles_have_tooltips() -> None:
+    root = parse(board_svg(pile_view()))
+    (cell,) = find(root, "cell", "b1")
+    assert cell.findtext("s:title", namespaces=NS) == "b1: floor, W W R (bottom to top); note 4"
+    (stack,) = find(root, "stack", "b1")
+    assert stack.findtext("s:title", namespaces=NS) == "b1: floor, W W R (bottom to top); note 4"
+
+
+def test_without_caption_and_facts_every_position_has_the_same_size() -> None:
+    heights = set()
+    stepper = Stepper(first_record("cave"))  # type: ignore[arg-type]
+    while stepper.forward():
+        svg = board_svg(stepper.position.board_view(), caption=False, facts=False)
+        heights.add(parse(svg).get("height"))
+    assert len(heights) == 1
+
+
+def test_the_legend_names_every_mark_the_picture_uses() -> None:
+    view = pile_view(cells={
+        "a1": Cell("a1", "floor"), "b1": Cell("b1", "chapel", (W, R), note="4"),
+        "c1": Cell("c1", "floor", (R,) * 9),
+    }, palette={"floor": "#d9cdb8", "chapel": "#4c4258", "white": "#f4f4f0", "red": "#c0392b"})
+    root = parse(board_svg(view, arrow=("a1", "b1"), legend=True))
+    legend = find(root, "legend")
+    kinds = [(g.get("data-kind"), g.get("data-role")) for g in legend if g.get("data-kind")]
+    assert kinds == [
+        ("cell", "floor"), ("cell", "chapel"), ("token", "white"), ("token", "red"),
+        ("note", ""), ("more", ""), ("arrow", ""), ("outline", ""),
+    ]
+    texts = " ".join(t.text or "" for g in legend for t in g.iter(f"{{{NS['s']}}}text"))
+    assert "chapel" in texts and "note in the corner" in texts
+    assert not find(parse(board_svg(view)), "legend")
+
+
+def test_a_game_may_name_its_marks_in_the_view() -> None:
+    # The view's own words win over the role names (a future BoardView.legend).
+    words = {"floor": "the cave floor", "note": "what the piece may be", "r?": "unknown"}
+
+    view = pile_view(cells={"a1": Cell("a1", "floor", (Token("red", "r?"),), note="KS")})
+    entries = legend_entries([view])
+    assert entries[0].text == "floor"
+
+    import dataclasses
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class LegendView(BoardView):
+        legend: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(BoardView)}
+    entries = legend_entries([LegendView(**fields, legend=words)])
+    texts = {e.kind: e.text for e in entries}
+    assert texts["cell"] == "the cave floor"
+    assert texts["note"].startswith("what the piece may be")
+    assert "r? unknown" in texts["token"]
+
+
+@pytest.mark.parametrize(
+    ("game", "record", "turn", "expected"),
+    [
+        ("tinkertown", 2, 57, {"chapel", "tombstone", "grave"}),
+        ("cave", 3, 38, {"home-red", "home-black", "note"}),
+        ("zombie-kidz", 1, 12, {"lock", "gate-locked", "path", "ring", "arrow"}),
+    ],
+)
+def test_each_game_s_legend(game: str, record: int, turn: int, expected: set[str]) -> None:
+    picture = draw_position(first_record(game, record), turn=turn)  # type: ignore[arg-type]
+    legend = find(parse(picture.svg), "legend")
+    names = {g.get("data-role") or g.get("data-kind") for g in legend}
+    assert expected <= names
+
+
+def test_text_on_every_fill_of_every_game_reads_at_wcag_aa() -> None:
+    for game in ("tinkertown", "cave", "zombie-kidz"):
+        view = view_at(game, 12)
+        for role, colour in view.palette.items():
+            fill = readable(colour)
+            assert contrast(fill, ink_on(fill)) >= AA, (game, role, colour, fill)
+    # A red that neither ink reads on is darkened, a little.
+    assert contrast("#d9463e", WHITE) < AA and contrast("#d9463e", INK) < AA
+    fixed = readable("#d9463e")  # Cave's red
+    assert fixed == "#ce433b" and contrast(fixed, WHITE) >= AA
+    assert readable("#123") == "#123" and ink_on("#123") == INK
+    # The picture's own text: the caption and the facts, on its paper.
+    paper = THEMES["light"]["paper"]
+    assert contrast(INK, paper) >= AA and contrast(THEMES["light"]["muted"], paper) >= AA
+
+
+def test_the_arrow_of_a_record_s_last_move() -> None:
+    stepper = Stepper(first_record("cave"))  # type: ignore[arg-type]
+    assert last_move_arrow(stepper, ()) is None  # at the start
+    seen = {}
+    while stepper.forward():
+        view = stepper.position.board_view()
+        seen[stepper.last_node.text] = last_move_arrow(stepper, view.marks)  # type: ignore[union-attr]
+    assert seen["b1"] is None and seen["b1-b2"] == ("b1", "b2")
+    assert seen["Sc4xKb3"] == ("c4", "b3")
 
 
 # -- the games' real positions ----------------------------------------------------

@@ -1,8 +1,10 @@
-"""``notation diagram``: one position of a record as an SVG picture."""
+"""``notation diagram``: one position of a record as an SVG or PNG picture, or a game
+as an animated GIF."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -14,9 +16,13 @@ from notation.commands.common import (
     select_record,
 )
 from notation.errors import Defect
+from notation.record import Record
+from notation.render import raster
 from notation.render.svg import DEFAULT_SIZE, draw_position
 from notation.replay import resolve_game
 from notation.stepper import StepperError
+
+FORMATS = ("svg", "png", "gif")
 
 
 @click.command("diagram")
@@ -29,34 +35,59 @@ from notation.stepper import StepperError
 @click.option(
     "--turn", type=click.IntRange(min=0), default=None,
     help="Draw the position after this turn of the main line (0: the start). "
-    "Default: the end of the main line.",
+    "Default: the end of the main line.  A GIF plays up to it.",
 )
 @click.option(
     "--size", type=click.FloatRange(min=60, max=4000), default=DEFAULT_SIZE,
     show_default=True, help="Length of the board's longer side, in pixels.",
 )
 @click.option(
+    "--format", "fmt", type=click.Choice(FORMATS), default=None,
+    help="svg (the default), png, or gif: the main line, one frame per turn.  "
+    "Default: from the name of -o (.png, .gif), else svg.  PNG and GIF need the "
+    "png extra: pip install 'undead-notation[png]'.",
+)
+@click.option(
+    "--legend/--no-legend", default=True, show_default=True,
+    help="Under the picture, what each colour and mark means (not in a GIF).",
+)
+@click.option(
+    "--delay", type=click.IntRange(min=20, max=60_000), default=raster.DEFAULT_DELAY,
+    show_default=True, help="GIF: how long each frame stays, in milliseconds.",
+)
+@click.option(
     "-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
-    help="The SVG file to write (default or -: standard output).",
+    help="The file to write (default or -: standard output).",
 )
 def command(
     file: str, game: str | None, number: int, turn: int | None, size: float,
-    output: str | None,
+    fmt: str | None, legend: bool, delay: int, output: str | None,
 ) -> None:
-    """Draw a position of a record in FILE as SVG.
+    """Draw a position of a record in FILE as SVG or PNG, or its game as a GIF.
 
     The picture shows the board with its coordinates, every piece or stack
-    (bottom to top), the squares of the last move outlined, and under it what
-    the last move did and the facts of the position.  A broken record is drawn
-    as far as its first bad move, with a warning, and the command exits 1.
+    (bottom to top), the last move (its squares outlined, an arrow for a move,
+    a ring for an entry or a placement), and under it what the last move did,
+    the facts of the position and a legend.  A broken record is drawn as far
+    as its first bad move, with a warning, and the command exits 1.
     """
+    kind = fmt or _format_of(output)
+    if kind != "svg":
+        try:
+            raster.require()
+        except raster.RasterUnavailable as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
     refuse_overwriting_inputs(output, expand_sources((file,)))
     record = select_record(file, number)
     resolved = resolve_game(record, game)
     if isinstance(resolved, Defect):  # nothing to draw: say which game
         raise click.UsageError(str(resolved.located(file=record.source, record=record.index)))
+    if kind == "gif":
+        _gif(record, game, number, turn, size, delay, output)
+        return
     try:
-        picture = draw_position(record, game, turn, size=size)
+        picture = draw_position(record, game, turn, size=size, legend=legend)
     except StepperError as exc:
         raise click.ClickException(str(exc.error)) from None
     if turn is not None and not picture.reached and picture.error is None:
@@ -65,9 +96,39 @@ def command(
             f"record {number} {where} turn {picture.turn}", param_hint="--turn"
         )
     with atomic_output(output) as out:
-        out.write(picture.svg)
+        if kind == "png":
+            out.flush()
+            out.buffer.write(raster.svg_to_png(picture.svg))
+        else:
+            out.write(picture.svg)
     if picture.error is not None:
         stopped = "" if picture.reached else f"; drew the position after turn {picture.turn}"
         click.echo(f"warning: {picture.error}{stopped}", err=True)
         sys.exit(1)
 
+
+def _format_of(output: str | None) -> str:
+    suffix = Path(output).suffix.lower().lstrip(".") if output and output != "-" else ""
+    return suffix if suffix in FORMATS else "svg"
+
+
+def _gif(
+    record: Record, game: str | None, number: int, turn: int | None, size: float, delay: int,
+    output: str | None,
+) -> None:
+    try:
+        data, stepper = raster.record_gif(record, game, turn, size=size, delay=delay)
+    except StepperError as exc:
+        raise click.ClickException(str(exc.error)) from None
+    if turn is not None and stepper.turn != turn and stepper.error is None:
+        where = "starts after" if stepper.turn > turn else "ends at"
+        raise click.BadParameter(
+            f"record {number} {where} turn {stepper.turn}", param_hint="--turn"
+        )
+    with atomic_output(output) as out:
+        out.flush()
+        out.buffer.write(data)
+    error = stepper.error or stepper.verdict.error
+    if error is not None:
+        click.echo(f"warning: {error}; the GIF stops after turn {stepper.turn}", err=True)
+        sys.exit(1)

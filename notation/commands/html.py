@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
-from typing import Any
+from collections.abc import Iterator
 
 import click
 
@@ -14,7 +15,8 @@ from notation.commands.common import (
     game_option,
     refuse_overwriting_inputs,
 )
-from notation.render.html import page_html, record_data
+from notation.record import Record
+from notation.render.html import Chunk, build_chunks, write_page
 
 
 @click.command("html")
@@ -25,44 +27,56 @@ from notation.render.html import page_html, record_data
     help="The HTML file to write (default or -: standard output).",
 )
 @click.option("--title", default=None, help="The page's title (default: the first record's).")
+@click.option(
+    "-j", "--jobs", type=click.IntRange(min=1), default=None,
+    help="Make the page with this many processes (default: one per core). "
+    "The page is the same whatever the number.",
+)
 def command(
-    files: tuple[str, ...], game: str | None, output: str | None, title: str | None
+    files: tuple[str, ...], game: str | None, output: str | None, title: str | None,
+    jobs: int | None,
 ) -> None:
     """Write the records in FILES as one HTML page that steps through them.
 
     The page is a single file with everything inside (no network, opens from
     the disk in any current browser): the board as in `notation diagram`,
-    buttons and arrow keys to step, the move list, comments, glyphs and
-    variations, and a chooser when there are several records.  Broken records
-    are shown up to their first bad move, with the error; the command then
-    warns and exits 1.
+    buttons and keys to step (press ? on the page for the keys), the move list
+    with its variations, comments, glyphs, a legend, and a chooser when there
+    are several records.  Broken records are shown up to their first bad move,
+    with the error; the command then warns and exits 1.
     """
-    records: list[dict[str, Any]] = []
-    broken = 0
     sources = expand_sources(files)
     refuse_overwriting_inputs(output, sources)
-    for source in sources:
-        for record in source.records():
-            made = record_data(record, game)
-            records.append(made.data)
-            if made.error is not None:
-                broken += 1
-                click.echo(f"warning: {made.error}", err=True)
-    if not records:
-        raise click.UsageError("no records found in the files given")
-    first = records[0]
-    name = title or _record_title(first)
-    page = page_html(records, name)
-    with atomic_output(output) as out:
-        out.write(page)
-    sys.exit(1 if broken else 0)
+
+    def records() -> Iterator[Record]:
+        for source in sources:
+            yield from source.records()
+
+    chunks = build_chunks(records(), game, jobs=jobs)
+    try:
+        first = next(chunks, None)
+        if first is None:
+            raise click.UsageError("no records found in the files given")
+        broken = [0]
+
+        def warned() -> Iterator[Chunk]:
+            # Warnings in record order, as each chunk comes.
+            for chunk in itertools.chain((first,), chunks):
+                for error in chunk.errors:
+                    if error is not None:
+                        broken[0] += 1
+                        click.echo(f"warning: {error}", err=True)
+                yield chunk
+
+        with atomic_output(output) as out:
+            write_page(out, warned(), title or _record_title(first))
+    finally:
+        chunks.close()  # stops the workers, however this ends
+    sys.exit(1 if broken[0] else 0)
 
 
-def _record_title(data: dict[str, object]) -> str:
-    tags = data.get("tags")
-    if isinstance(tags, list):
-        for name, value in tags:
-            if name == "Event":
-                return str(value)
+def _record_title(chunk: Chunk) -> str:
+    for name, value in chunk.first_tags:
+        if name == "Event":
+            return value
     return "Game records"
-

@@ -1,132 +1,362 @@
 """A self-contained HTML viewer for records: one file, no network, works from ``file://``.
 
-The page holds the records as JSON (:func:`record_data`): for each record its
-tags, its start position as :meth:`notation.view.BoardView.to_dict`, and its
-tree of moves, every node with the position after it as what changed from the
-position before it (:func:`view_delta`): a move changes a few cells, so a
-300-turn game stays a few hundred kilobytes where whole views would take
-megabytes.  The page's script (``viewer.js``,
-inlined) draws a position the way :mod:`notation.render.svg` does and follows
-the model of :class:`notation.stepper.Stepper`: a stack of lines (the main line,
-then each variation entered), moving forward and back, entering a variation of
-the last move in its place and leaving it again.
+The page holds the records as JSON, made here by the game's own engine so that the
+page's script needs no rules.  A big collection must make a small page, so the
+positions are not kept as board views but as compact states and what each move
+changed (docs/diagrams.md, "How the page is made"):
 
-Positions are computed here, by the game's own engine, so the script needs no
-rules; a move that cannot be played is kept with its error and ends its line.
+- records come in *chunks* (a few dozen records each, made in parallel by worker
+  processes and written as they come, so memory stays flat), each in a script
+  element of its own, which the page parses only when one of its records is shown
+  (an index after the chunks names every record and where it is); each chunk has
+  tables shared by its records: the distinct cells (role, tokens, note), the
+  strings of the facts (labels and values), and the distinct *frames* (files, ranks, the
+  squares in order, palette, paths, token layout: what stays the same from one
+  position of a game to the next);
+- a position is a *state*: the frame, a cell id for each square of the frame, the
+  last-move marks, the facts (string ids: label, value, label, value...), the
+  caption, and the last move's arrow;
+- a move keeps only what it changed from the state before it (``d``): the squares
+  whose cell changed, with their new cell id, and the marks, facts and caption
+  where they changed (of facts whose labels stay, only the values that changed).
+
+The page's script (``viewer.js``, inlined) rebuilds a record's states when it is
+chosen, draws a state the way :mod:`notation.render.svg` draws a view, and steps
+through the record's tree following the model of :class:`notation.stepper.Stepper`.
+A move that cannot be played is kept with its error and ends its line.
 """
 
 from __future__ import annotations
 
+import io
+import itertools
+import multiprocessing
+import os
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+import signal
+from collections import deque
+from collections.abc import Generator, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from importlib import resources
-from typing import Any
+from multiprocessing.pool import AsyncResult, Pool
+from typing import Any, TextIO
 
 from notation import jsontext
 from notation.errors import Defect
-from notation.games.base import Position
+from notation.games.base import Game, Position
 from notation.record import Comment, MoveNode, Record, Variation
+from notation.render.legend import legend_entries
+from notation.render.palette import THEMES
+from notation.render.svg import move_ends, pile_overflows
 from notation.replay import ReplayVisitor, replay_tree
 from notation.stepper import Stepper, StepperError
+from notation.view import SPREAD, BoardView, Cell, Token
 
-__all__ = ["NAG_GLYPHS", "RecordPage", "page_html", "record_data", "view_delta"]
+__all__ = [
+    "CHUNK_RECORDS",
+    "NAG_GLYPHS",
+    "Chunk",
+    "RecordPage",
+    "as_chunk",
+    "build_chunks",
+    "chunk_data",
+    "page_html",
+    "record_data",
+    "record_summary",
+    "theme_css",
+    "write_page",
+]
 
 #: The usual meaning of the first glyphs, as the symbols readers know.
 NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞"}
+#: Records per chunk: enough for its tables to be shared, few enough to spread the
+#: work over the workers and to keep a chunk's memory small.
+CHUNK_RECORDS = 25
+#: Chunks handed out ahead per worker: keeps them busy, keeps memory flat.
+_AHEAD = 3
 
-_PLACEHOLDER = re.compile(r"/\*(TITLE|CSS|DATA|JS)\*/")
+_PLACEHOLDER = re.compile(r"/\*(TITLE|CSS|CHUNKS|DATA|JS)\*/")
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
 class RecordPage:
-    """One record made ready for the page, and whether the rules found it sound."""
+    """One record made ready for the page, and whether the rules found it sound.
+
+    ``data`` is a chunk holding this record alone (see :func:`chunk_data`).
+    """
 
     data: dict[str, Any]
     error: Defect | None
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Records made ready for the page: their JSON, as the page embeds it, what the
+    page's index says of each (:func:`record_summary`), and each record's first
+    defect (None for a sound record), in order."""
+
+    json: str
+    summaries: list[dict[str, Any]]
+    errors: list[Defect | None] = field(default_factory=list)
+
+    @property
+    def first_tags(self) -> list[tuple[str, str]]:
+        """The first record's tags (for the page's title)."""
+        tags = self.summaries[0]["tags"] if self.summaries else []
+        return [(name, value) for name, value in tags]
 
 
 def _comments(comments: Iterable[Comment]) -> list[str]:
     return [" ".join(c.text.split()) for c in comments if c.text.strip()]
 
 
-def view_delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """What changed from one view dict to the next: the fields that differ, and of
-    ``cells`` only the cells that differ (``None`` for a cell that went away)."""
-    delta: dict[str, Any] = {}
-    for key, value in after.items():
-        if key != "cells":
-            if before.get(key) != value:
-                delta[key] = value
-            continue
-        old = before.get("cells", {})
-        cells: dict[str, Any] = {sq: c for sq, c in value.items() if old.get(sq) != c}
-        cells.update((sq, None) for sq in old if sq not in value)
-        if cells:
-            delta["cells"] = cells
-    return delta
+# -- the tables of a chunk -------------------------------------------------------------
+
+
+class _Tables:
+    """The cells, fact strings and frames of a chunk, each stored once and named by its
+    place."""
+
+    def __init__(self) -> None:
+        self.cells: list[list[Any]] = []
+        self.cell_ids: dict[tuple[str, tuple[Any, ...], str], int] = {}
+        self.strings: list[str] = []
+        self.string_ids: dict[str, int] = {}
+        self.frames: list[dict[str, Any]] = []
+        self.frame_ids: dict[tuple[Any, ...], int] = {}
+
+    def cell(self, cell: Cell) -> int:
+        key = (cell.role, cell.tokens, cell.note)
+        found = self.cell_ids.get(key)
+        if found is None:
+            found = self.cell_ids[key] = len(self.cells)
+            self.cells.append([cell.role, [[t.role, t.label] for t in cell.tokens], cell.note])
+        return found
+
+    def string(self, text: str) -> int:
+        found = self.string_ids.get(text)
+        if found is None:
+            found = self.string_ids[text] = len(self.strings)
+            self.strings.append(text)
+        return found
+
+    def frame(self, view: BoardView, squares: tuple[str, ...]) -> int:
+        key = (
+            view.files, view.ranks, squares, tuple(view.palette.items()),
+            view.links, view.token_layout,
+        )
+        found = self.frame_ids.get(key)
+        if found is None:
+            found = self.frame_ids[key] = len(self.frames)
+            frame: dict[str, Any] = {
+                "files": list(view.files),
+                "ranks": list(view.ranks),
+                "squares": list(squares),
+                "palette": dict(view.palette),
+                "links": [list(link) for link in view.links],
+            }
+            if view.token_layout != "pile":
+                frame["token_layout"] = view.token_layout
+            self.frames.append(frame)
+        return found
+
+
+@dataclass(slots=True)
+class _State:
+    """A position as the page keeps it, with the objects it came from (to compare the
+    next view with, cheaply: a game usually hands out the same objects again)."""
+
+    view: BoardView
+    frame: int
+    squares: tuple[str, ...]
+    cells: list[Cell]
+    ids: list[int]
+    #: The facts as string ids: label, value, label, value...
+    facts: list[int]
+
+
+class _Recorder:
+    """Turns board views into states and deltas, for one record."""
+
+    def __init__(self, tables: _Tables) -> None:
+        self.tables = tables
+        self.used: set[int] = set()  # cell ids of the record: its legend
+        self.frames: dict[int, BoardView] = {}  # a view of each frame used: the legend
+        self.arrow = self.ring = self.marked = False
+
+    def _frame(self, view: BoardView, before: _State | None) -> tuple[int, tuple[str, ...]]:
+        if before is not None:
+            old = before.view
+            # A game hands out the same palette and paths each time, mostly: comparing
+            # is quick, and a frame is looked up only when something differs.
+            same = (
+                view.files == old.files and view.ranks == old.ranks
+                and (view.palette is old.palette or view.palette == old.palette)
+                and view.links == old.links and view.token_layout == old.token_layout
+                and tuple(view.cells) == before.squares
+            )
+            if same:
+                return before.frame, before.squares
+        squares = tuple(view.cells)
+        frame = self.tables.frame(view, squares)
+        self.frames.setdefault(frame, view)
+        return frame, squares
+
+    def state(
+        self, view: BoardView, before: _State | None, arrow: tuple[str, str] | None
+    ) -> tuple[_State, dict[str, Any]]:
+        """The state of ``view``, and what changed from ``before`` (everything when
+        ``before`` is None or of another frame)."""
+        frame, squares = self._frame(view, before)
+        cells = list(view.cells.values())
+        tables = self.tables
+        out: dict[str, Any] = {}
+        if before is None or frame != before.frame:
+            ids = [tables.cell(c) for c in cells]
+            self.used.update(ids)
+            out["F"] = frame
+            out["c"] = ids
+        else:
+            ids = list(before.ids)
+            changed: list[int] = []
+            old = before.cells
+            for i, cell in enumerate(cells):
+                previous = old[i]
+                # Field by field: quicker than the dataclass's ==, which builds tuples.
+                if cell is previous or (
+                    cell.tokens == previous.tokens and cell.role == previous.role
+                    and cell.note == previous.note
+                ):
+                    continue
+                ids[i] = number = tables.cell(cell)
+                self.used.add(number)
+                changed += (i, number)
+            if changed:
+                out["c"] = changed
+        string = tables.string
+        facts = [string(text) for fact in view.facts for text in fact]
+        same = before if before is not None and frame == before.frame else None
+        if same is None or view.marks != same.view.marks:
+            out["m"] = list(view.marks)
+        if same is None or len(facts) != len(same.facts) or any(
+            a != b for a, b in zip(facts[::2], same.facts[::2], strict=True)
+        ):
+            out["f"] = facts  # other labels: all of them
+        elif facts != same.facts:
+            # The same labels: the values that changed, as (place, value) pairs.
+            out["g"] = [
+                x for i in range(1, len(facts), 2) if facts[i] != same.facts[i]
+                for x in (i, facts[i])
+            ]
+        if same is None or view.caption != same.view.caption:
+            out["k"] = view.caption
+        if arrow is not None:
+            out["a"] = [view.marks.index(arrow[0]), view.marks.index(arrow[1])]
+            self.arrow = True
+        if view.marks:
+            self.marked = True
+        if set(view.marks) - set(arrow or ()):
+            self.ring = True
+        return _State(view, frame, squares, cells, ids, facts), out
+
+    def legend(self) -> list[list[str]]:
+        """The legend of every picture of the record: the cells it ever shows."""
+        table = self.tables.cells
+        used = {
+            str(i): Cell(str(i), table[i][0], tuple(Token(r, lab) for r, lab in table[i][1]),
+                         table[i][2])
+            for i in sorted(self.used)
+        }
+        # The views of the frames with every cell the record shows, and marks if any
+        # position has them.
+        marks = ("",) if self.marked else ()
+        views = [replace(view, cells=used, marks=marks) for view in self.frames.values()]
+        spread = any(v.token_layout == SPREAD for v in views)
+        more = not spread and any(
+            pile_overflows(len(c.tokens)) for c in used.values() if c.role != "off"
+        )
+        entries = legend_entries(views, arrow=self.arrow, ring=self.ring, more=more)
+        return [entry.to_list() for entry in entries]
+
+
+# -- a record's tree of moves ------------------------------------------------------------
 
 
 class _Line:
-    """A line being built: its items, and the views before and after its last move."""
+    """A line being built: its items, and the states before and after its last move."""
 
     __slots__ = ("before_last", "out", "previous")
 
-    def __init__(self, previous: dict[str, Any]) -> None:
+    def __init__(self, previous: _State) -> None:
         self.out: list[dict[str, Any]] = []
-        self.previous = previous  # the view after the line's last move so far
-        self.before_last = previous  # the view before it: where its variations start
+        self.previous = previous  # the state after the line's last move so far
+        self.before_last = previous  # the state before it: where its variations start
 
 
 class _Builder(ReplayVisitor):
     """Builds the page's tree of moves from one replay of the record (which goes on
     past a move that cannot be played: that move ends its line only)."""
 
-    def __init__(self, record: Record, start: dict[str, Any]) -> None:
+    def __init__(self, record: Record, game: Game[Any], recorder: _Recorder, start: _State):
         self.record = record
+        self.game = game
+        self.recorder = recorder
         self.lines = [_Line(start)]
+        self.ends: tuple[str, str] | None = None
 
     @staticmethod
-    def _item(node: MoveNode, turn: int) -> dict[str, Any]:
-        return {
-            "text": node.text,
-            "suffix": node.suffix,
-            "nags": node.nags,
-            "before": _comments(node.comments_before),
-            "after": _comments(node.comments_after),
-            "turn": turn,
-            "variations": [],
-        }
+    def _item(node: MoveNode) -> dict[str, Any]:
+        # Only what a move has: most moves have no suffix, glyph, comment or variation.
+        item: dict[str, Any] = {"t": node.text}
+        if node.suffix:
+            item["s"] = node.suffix
+        if node.nags:
+            item["n"] = list(node.nags)
+        before = _comments(node.comments_before)
+        if before:
+            item["b"] = before
+        after = _comments(node.comments_after)
+        if after:
+            item["a"] = after
+        return item
+
+    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        # Where the move goes is asked here, in the position it is played in (a short
+        # form is made canonical there); the view after it says which squares it marks.
+        self.ends = move_ends(self.game, move, position)
 
     def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         line = self.lines[-1]
-        item = self._item(node, position.turn)
-        view = position.board_view().to_dict()
-        # Each node keeps only what its move changed (see view_delta).
-        item["view"] = view_delta(line.previous, view)
+        item = self._item(node)
+        view = position.board_view()
+        ends, marks = self.ends, view.marks
+        arrow = ends if ends is not None and ends[0] in marks and ends[1] in marks else None
+        state, delta = self.recorder.state(view, line.previous, arrow)
+        item["d"] = delta
         line.out.append(item)
-        line.before_last, line.previous = line.previous, view
+        line.before_last, line.previous = line.previous, state
 
     def move_error(self, node: MoveNode, error: Defect) -> None:
-        item = self._item(node, error.turn or 0)
-        item["error"] = str(error.located(file=self.record.source, record=self.record.index))
+        item = self._item(node)
+        item["e"] = str(error.located(file=self.record.source, record=self.record.index))
         self.lines[-1].out.append(item)
 
     def begin_variation(
         self, variation: Variation, node: MoveNode, position: Position[Any]
     ) -> None:
         parent = self.lines[-1]
-        # A variation replaces the parent's last move: it starts from the view before it
-        # (the parent's last view, when that move could not be played).
-        failed = "error" in parent.out[-1]
+        # A variation replaces the parent's last move: it starts from the state before
+        # it (the parent's last state, when that move could not be played).
+        failed = "e" in parent.out[-1]
         inner = _Line(parent.previous if failed else parent.before_last)
-        parent.out[-1]["variations"].append(
-            {
-                "moves": inner.out,
-                "before": _comments(variation.comments_before),
-                "after": _comments(variation.comments),
-            }
-        )
+        entry: dict[str, Any] = {"m": inner.out}
+        before, after = _comments(variation.comments_before), _comments(variation.comments)
+        if before:
+            entry["b"] = before
+        if after:
+            entry["a"] = after
+        parent.out[-1].setdefault("v", []).append(entry)
         self.lines.append(inner)
 
     def end_variation(
@@ -135,8 +365,9 @@ class _Builder(ReplayVisitor):
         self.lines.pop()
 
 
-def record_data(record: Record, default_game: str | None = None) -> RecordPage:
-    """``record`` as the page's JSON: tags, start view, tree of moves with their views."""
+def _record(record: Record, tables: _Tables, default_game: str | None) -> tuple[
+    dict[str, Any], Defect | None
+]:
     data: dict[str, Any] = {
         "index": record.index,
         "source": record.source,
@@ -148,26 +379,139 @@ def record_data(record: Record, default_game: str | None = None) -> RecordPage:
         stepper = Stepper(record, default_game=default_game)
     except StepperError as exc:
         data.update(game=None, error=str(exc.error), fatal=True, moves=[])
-        return RecordPage(data, exc.error)
-    start = stepper.position.board_view().to_dict()
-    builder = _Builder(record, start)
+        return data, exc.error
+    recorder = _Recorder(tables)
+    start, start_data = recorder.state(stepper.position.board_view(), None, None)
+    builder = _Builder(record, stepper.game, recorder, start)
     replay_tree(
         record.moves, stepper.game, stepper.position, builder,
         stop_at_error=False, check_numbers=False,
     )
-    moves = builder.lines[0].out
     error = stepper.verdict.error
     data.update(
         game=stepper.game.name,
         title=stepper.game.title,
         roundSize=stepper.position.round_size,
         startTurn=stepper.start_turn,
-        start=start,
-        moves=moves,
+        start=start_data,
+        moves=builder.lines[0].out,
+        legend=recorder.legend(),
         error=None if error is None else str(error),
         fatal=False,
     )
-    return RecordPage(data, error)
+    return data, error
+
+
+def chunk_data(
+    records: Iterable[Record], default_game: str | None = None
+) -> tuple[dict[str, Any], list[Defect | None]]:
+    """A chunk of the page's data: ``records`` with the tables they share, and each
+    record's first defect (None for a sound one)."""
+    tables = _Tables()
+    out: list[dict[str, Any]] = []
+    errors: list[Defect | None] = []
+    for record in records:
+        data, error = _record(record, tables, default_game)
+        out.append(data)
+        errors.append(error)
+    chunk = {"cells": tables.cells, "strings": tables.strings, "frames": tables.frames,
+             "records": out}
+    return chunk, errors
+
+
+def record_data(record: Record, default_game: str | None = None) -> RecordPage:
+    """``record`` as a chunk of its own (see :func:`chunk_data`), and its first defect."""
+    chunk, errors = chunk_data([record], default_game)
+    return RecordPage(chunk, errors[0])
+
+
+#: What the page's index keeps of a record: enough for the record chooser, the
+#: title and the error, without parsing the record's chunk.
+_SUMMARY = ("index", "source", "tags", "game", "fatal", "error")
+
+
+def record_summary(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The page index's entry for a record of a chunk (see :func:`chunk_data`)."""
+    return {key: data.get(key) for key in _SUMMARY}
+
+
+def _make_chunk(records: list[Record], default_game: str | None) -> Chunk:
+    data, errors = chunk_data(records, default_game)
+    return Chunk(_script_json(data), [record_summary(r) for r in data["records"]], errors)
+
+
+def as_chunk(data: Mapping[str, Any]) -> Chunk:
+    """A chunk made by :func:`chunk_data` (or a :class:`RecordPage`'s ``data``), ready
+    for :func:`write_page`."""
+    return Chunk(_script_json(data), [record_summary(r) for r in data["records"]])
+
+
+# -- many records, in parallel --------------------------------------------------------------
+
+
+def _groups(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
+    group: list[Record] = []
+    for record in records:
+        group.append(record)
+        if len(group) >= size:
+            yield group
+            group = []
+    if group:
+        yield group
+
+
+def _worker_init() -> None:
+    # Ctrl-C reaches the whole process group: only the parent acts on it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def build_chunks(
+    records: Iterable[Record],
+    default_game: str | None = None,
+    *,
+    jobs: int | None = None,
+    size: int = CHUNK_RECORDS,
+) -> Generator[Chunk, None, None]:
+    """The page's chunks for ``records``, in order, made by ``jobs`` processes (None:
+    one per core; a single chunk is always made here).  Streamed: a few chunks per
+    worker are in the making at a time, whatever the number of records."""
+    groups = _groups(records, size)
+    workers = _cores() if jobs is None else max(1, jobs)
+    first = next(groups, None)
+    if first is None:
+        return
+    second = next(groups, None)
+    if second is None or workers == 1:
+        yield _make_chunk(first, default_game)
+        if second is not None:
+            yield _make_chunk(second, default_game)
+            for group in groups:
+                yield _make_chunk(group, default_game)
+        return
+    pending: deque[AsyncResult[Chunk]] = deque()
+    pool: Pool = multiprocessing.get_context().Pool(workers, initializer=_worker_init)
+    try:
+        for group in itertools.chain((first, second), groups):
+            pending.append(pool.apply_async(_make_chunk, (group, default_game)))
+            if len(pending) >= workers * _AHEAD:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+        pool.close()
+    finally:
+        # However the iteration ends (done, closed early, an error, Ctrl-C).
+        pool.terminate()
+        pool.join()
+
+
+# -- the page -----------------------------------------------------------------------------
 
 
 def _asset(name: str) -> str:
@@ -184,14 +528,64 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def page_html(records: list[dict[str, Any]], title: str) -> str:
-    """The whole page for records made by :func:`record_data`."""
-    payload = {"records": records, "glyphs": {str(k): v for k, v in NAG_GLYPHS.items()}}
+def theme_css(themes: Mapping[str, Mapping[str, str]] = THEMES) -> str:
+    """The page's colours as CSS variables: the light theme, and the dark one where
+    the system asks for it (``prefers-color-scheme``)."""
+
+    def block(colours: Mapping[str, str]) -> str:
+        return "".join(f"  --{name}: {value};\n" for name, value in colours.items())
+
+    return (
+        f":root {{\n  color-scheme: light dark;\n{block(themes['light'])}}}\n"
+        f"@media (prefers-color-scheme: dark) {{\n:root {{\n{block(themes['dark'])}}}\n}}\n"
+    )
+
+
+def _compact(text: str, comment: str) -> str:
+    """A script or style sheet without its indentation, blank lines and whole-line
+    comments (``comment`` starts one): a third smaller, and the same program."""
+    lines = (line.strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith(comment)) + "\n"
+
+
+def _page_parts(title: str) -> tuple[str, str, str]:
+    """The page before its chunks, between them and its index, and after the index."""
     parts = {
         "TITLE": _escape(title),
-        "CSS": _asset("viewer.css"),
-        "DATA": _script_json(payload),
-        "JS": _asset("viewer.js"),
+        "CSS": theme_css() + _compact(_CSS_COMMENT.sub("", _asset("viewer.css")), "/*"),
+        "CHUNKS": "\0",
+        "DATA": "\0",
+        "JS": _compact(_asset("viewer.js"), "//"),
     }
-    # One pass, so that a record's text that happens to spell a placeholder stays text.
-    return _PLACEHOLDER.sub(lambda m: parts[m[1]], _asset("viewer.html"))
+    # One pass, so that a title that happens to spell a placeholder stays text.
+    page = _PLACEHOLDER.sub(lambda m: parts[m[1]], _asset("viewer.html"))
+    head, middle, tail = page.split("\0")
+    return head, middle, tail
+
+
+def write_page(out: TextIO, chunks: Iterable[Chunk], title: str) -> None:
+    """Write the page to ``out``: each chunk in a ``<script type="application/json"
+    class="notation-chunk">`` element of its own, as it comes, then the index of the
+    records.  The page parses a chunk only when one of its records is shown, so
+    that a page of thousands of records opens quickly and stays light."""
+    head, middle, tail = _page_parts(title)
+    out.write(head)
+    index: list[dict[str, Any]] = []
+    for number, chunk in enumerate(chunks):
+        out.write('<script type="application/json" class="notation-chunk">')
+        out.write(chunk.json)
+        out.write("</script>\n")
+        for at, summary in enumerate(chunk.summaries):
+            index.append({**summary, "chunk": number, "at": at})
+    out.write(middle)
+    glyphs = {str(k): v for k, v in NAG_GLYPHS.items()}
+    out.write(_script_json({"version": 3, "glyphs": glyphs, "records": index}))
+    out.write(tail)
+
+
+def page_html(chunks: Iterable[Mapping[str, Any] | Chunk], title: str) -> str:
+    """The whole page for chunks made by :func:`chunk_data` or :func:`record_data`
+    (their ``data``), or :class:`Chunk` s."""
+    out = io.StringIO()
+    write_page(out, (c if isinstance(c, Chunk) else as_chunk(c) for c in chunks), title)
+    return out.getvalue()

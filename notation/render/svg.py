@@ -2,9 +2,15 @@
 
 :func:`board_svg` draws any :class:`notation.view.BoardView` and knows no game:
 cells coloured by their role, coordinates, the paths between cells, the tokens
-on each cell, the corner note, the squares of the last move, and the caption
-and facts under the board.  :func:`position_svg` replays a record to a turn and
-draws the position reached.
+on each cell, the corner note, the last move (its squares outlined, an arrow from
+where to where a piece went, a ring where one entered or was placed), and under
+the board the caption, the facts and a legend of every mark the picture uses.
+Cells and piles carry a ``<title>``: a browser shows it as a tooltip.
+:func:`position_svg` replays a record to a turn and draws the position reached.
+
+Colours: text is written in whichever ink contrasts more with its fill, and a
+fill on which neither reaches WCAG AA is nudged until one does
+(:mod:`notation.render.palette`).
 
 The HTML viewer (:mod:`notation.render.html`) draws the same pictures in the
 browser with a JavaScript port of this module (``viewer.js``); the two follow
@@ -19,10 +25,15 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from notation.errors import NotationException
+from notation.games.base import Game, Position
 from notation.record import Record
+from notation.render.legend import LegendEntry, legend_entries
+from notation.render.palette import INK, THEMES, ink_on, readable
 from notation.stepper import Stepper
 from notation.view import SPREAD, BoardView, Cell, Token
 
@@ -31,6 +42,10 @@ __all__ = [
     "PositionPicture",
     "board_svg",
     "draw_position",
+    "last_move_arrow",
+    "move_arrow",
+    "move_ends",
+    "pile_overflows",
     "position_svg",
     "spreads_tokens",
 ]
@@ -39,10 +54,9 @@ __all__ = [
 DEFAULT_SIZE = 480
 
 SVG_NS = "http://www.w3.org/2000/svg"
-INK = "#2b2622"
-PAPER = "#fbf8f1"
-MUTED = "#6f665c"
-MARK = "#e0a100"
+PAPER = THEMES["light"]["paper"]
+MUTED = THEMES["light"]["muted"]
+MARK = THEMES["light"]["mark"]
 LINK = "#efe6d2"
 #: A role missing from the palette still gets a colour, the same one every time.
 FALLBACK = "#b9b2a7"
@@ -60,9 +74,16 @@ PILE_TOP = 0.07
 FOOT = 0.07
 #: Figures side by side keep the band of the note free.
 NOTE_BAND = 0.2
+# The last move's arrow: it starts and stops short of the centres, so that the
+# pieces under its ends stay visible; its shaft and head, as parts of a side.
+ARROW_START = 0.16
+ARROW_END = 0.2
+ARROW_SHAFT = 0.07
+ARROW_HEAD = 0.26
+ARROW_WING = 0.13
+RING = 0.4
 
 # Spelled out, not str.split(): viewer.js must cut text at the very same places.
-_RGB = re.compile("#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _SPACES = re.compile(r"[ \t\n\r\f\v]+")
 
@@ -103,16 +124,8 @@ def _el(name: str, attrs: Mapping[str, str | float], text: str | None = None) ->
 
 
 def _colour(palette: Mapping[str, str], role: str) -> str:
-    return palette.get(role, FALLBACK)
-
-
-def _ink_on(fill: str) -> str:
-    """Black or white text, whichever reads better on ``fill`` ("#rrggbb")."""
-    found = _RGB.match(fill)
-    if found is None:
-        return INK
-    r, g, b = (int(part, 16) for part in found.groups())
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+    """The fill of ``role``: the game's colour, made readable under text."""
+    return readable(palette.get(role, FALLBACK))
 
 
 def spreads_tokens(view: BoardView) -> bool:
@@ -122,6 +135,12 @@ def spreads_tokens(view: BoardView) -> bool:
     separate figures meet (pawns, zombies, a lock), or a stack whose order matters.
     """
     return view.token_layout == SPREAD
+
+
+def pile_overflows(height: int) -> bool:
+    """Whether a pile of ``height`` tokens is too tall to show every bar (it then
+    shows its top bars and a ``+n`` bar); the same at any size."""
+    return height * MIN_BAR > 1 - PILE_TOP - FOOT
 
 
 def _wrap(text: str, width: float, font: float) -> list[str]:
@@ -192,6 +211,18 @@ def _geometry(view: BoardView, size: float) -> _Geometry:
     )
 
 
+def _tooltip(cell: Cell) -> str:
+    """What a cell holds, in words, for its ``<title>`` (a browser's tooltip)."""
+    text = f"{cell.square}: {cell.role.replace('-', ' ')}"
+    if cell.tokens:
+        text += ", " + " ".join(t.label or t.role for t in cell.tokens)
+        if len(cell.tokens) > 1:
+            text += " (bottom to top)"
+    if cell.note:
+        text += f"; note {cell.note}"
+    return text
+
+
 def _cells(view: BoardView, geo: _Geometry) -> Iterable[str]:
     stroke = _num(max(1.0, geo.cell * 0.02))
     for row in view.rows():
@@ -199,12 +230,13 @@ def _cells(view: BoardView, geo: _Geometry) -> Iterable[str]:
             corner = geo.origin(cell.square)
             if cell.role == "off" or corner is None:
                 continue
-            yield _el("rect", {
+            attrs = _attrs({
                 "class": "cell", "data-square": cell.square, "data-role": cell.role,
                 "x": corner[0], "y": corner[1], "width": geo.cell, "height": geo.cell,
                 "fill": _colour(view.palette, cell.role), "stroke": INK,
                 "stroke-width": stroke,
             })
+            yield f"<rect{attrs}>{_el('title', {}, _tooltip(cell))}</rect>"
 
 
 def _coordinates(view: BoardView, geo: _Geometry) -> Iterable[str]:
@@ -224,9 +256,22 @@ def _coordinates(view: BoardView, geo: _Geometry) -> Iterable[str]:
         }, rank)
 
 
-def _links(view: BoardView, geo: _Geometry) -> Iterable[str]:
+def _link_colour(view: BoardView) -> str:
+    return view.palette.get("link", view.palette.get("path", LINK))
+
+
+def _link(ends: Mapping[str, float], colour: str, width: float) -> str:
     # A pale line on a dark casing reads on light and dark cells alike.
-    colour = view.palette.get("link", view.palette.get("path", LINK))
+    return (
+        _el("line", {**ends, "stroke": INK, "stroke-width": width * 1.8,
+                     "stroke-linecap": "round", "stroke-opacity": "0.55"})
+        + _el("line", {**ends, "stroke": colour, "stroke-width": width,
+                       "stroke-linecap": "round"})
+    )
+
+
+def _links(view: BoardView, geo: _Geometry) -> Iterable[str]:
+    colour = _link_colour(view)
     width = geo.cell * 0.045
     for a, b in view.links:
         start, end = geo.centre(a), geo.centre(b)
@@ -235,11 +280,7 @@ def _links(view: BoardView, geo: _Geometry) -> Iterable[str]:
         ends = {"x1": start[0], "y1": start[1], "x2": end[0], "y2": end[1]}
         yield (
             "<g" + _attrs({"class": "link", "data-from": a, "data-to": b}) + ">"
-            + _el("line", {**ends, "stroke": INK, "stroke-width": width * 1.8,
-                           "stroke-linecap": "round", "stroke-opacity": "0.55"})
-            + _el("line", {**ends, "stroke": colour, "stroke-width": width,
-                           "stroke-linecap": "round"})
-            + "</g>"
+            + _link(ends, colour, width) + "</g>"
         )
 
 
@@ -254,8 +295,7 @@ def _notes(view: BoardView, geo: _Geometry) -> Iterable[str]:
             yield _el("text", {
                 "class": "note", "data-square": cell.square,
                 "x": corner[0] + geo.cell * 0.94, "y": corner[1] + geo.cell * 0.05 + font * 0.85,
-                "font-size": font, "text-anchor": "end", "fill": _ink_on(fill),
-                "fill-opacity": "0.8",
+                "font-size": font, "text-anchor": "end", "fill": ink_on(fill),
             }, cell.note)
 
 
@@ -263,13 +303,34 @@ def _note_font(side: float) -> float:
     return max(9.0, min(14.0, side * 0.16))
 
 
-def _token_text(
-    token: Token, x: float, y: float, font: float, fill: str
-) -> str:
+def _token_text(label: str, x: float, y: float, font: float, fill: str) -> str:
     return _el("text", {
         "x": x, "y": y, "font-size": font, "text-anchor": "middle",
-        "dominant-baseline": "central", "font-weight": "bold", "fill": _ink_on(fill),
-    }, token.label)
+        "dominant-baseline": "central", "font-weight": "bold", "fill": ink_on(fill),
+    }, label)
+
+
+def _bar(x: float, y: float, width: float, bar: float, fill: str, stroke: str) -> str:
+    return _el("rect", {
+        "x": x, "y": y, "width": width, "height": bar, "rx": bar * 0.35,
+        "fill": fill, "stroke": INK, "stroke-width": stroke,
+    })
+
+
+def _more_bar(x: float, y: float, width: float, bar: float, stroke: str, hidden: str) -> str:
+    return (
+        "<g class=\"more\">"
+        + _el("rect", {
+            "x": x, "y": y, "width": width, "height": bar, "rx": bar * 0.35,
+            "fill": PAPER, "stroke": INK, "stroke-width": stroke,
+            "stroke-dasharray": "3 2",
+        })
+        + _el("text", {
+            "x": x + width / 2, "y": y + bar / 2, "font-size": bar * 0.75,
+            "text-anchor": "middle", "dominant-baseline": "central", "fill": INK,
+        }, hidden)
+        + "</g>"
+    )
 
 
 def _pile(view: BoardView, cell: Cell, corner: tuple[float, float], side: float) -> list[str]:
@@ -290,36 +351,30 @@ def _pile(view: BoardView, cell: Cell, corner: tuple[float, float], side: float)
     out: list[str] = []
     if hidden:
         bottom -= bar
-        out.append(
-            "<g class=\"more\">"
-            + _el("rect", {
-                "x": x, "y": bottom, "width": width, "height": bar, "rx": bar * 0.35,
-                "fill": PAPER, "stroke": INK, "stroke-width": stroke,
-                "stroke-dasharray": "3 2",
-            })
-            + _el("text", {
-                "x": x + width / 2, "y": bottom + bar / 2, "font-size": bar * 0.75,
-                "text-anchor": "middle", "dominant-baseline": "central", "fill": INK,
-            }, f"+{hidden}")
-            + "</g>"
-        )
+        out.append(_more_bar(x, bottom, width, bar, stroke, f"+{hidden}"))
     for token in tokens:
         bottom -= bar
         fill = _colour(view.palette, token.role)
-        body = _el("rect", {
-            "x": x, "y": bottom, "width": width, "height": bar, "rx": bar * 0.35,
-            "fill": fill, "stroke": INK, "stroke-width": stroke,
-        })
+        body = _bar(x, bottom, width, bar, fill, stroke)
         if token.label:
-            body += _token_text(token, x + width / 2, bottom + bar / 2, bar * 0.72, fill)
+            body += _token_text(token.label, x + width / 2, bottom + bar / 2, bar * 0.72, fill)
         out.append(_token_group(token, body))
     if hidden:
         out.append(_el("text", {
             "class": "count", "x": corner[0] + side * 0.94,
             "y": corner[1] + side * 0.94, "font-size": _note_font(side),
-            "text-anchor": "end", "font-weight": "bold", "fill": INK,
+            "text-anchor": "end", "font-weight": "bold", "fill": ink_on(
+                _colour(view.palette, cell.role)
+            ),
         }, str(len(cell.tokens))))
     return out
+
+
+def _disc(cx: float, cy: float, diameter: float, fill: str, stroke: str) -> str:
+    return _el("circle", {
+        "cx": cx, "cy": cy, "r": diameter * 0.44, "fill": fill, "stroke": INK,
+        "stroke-width": stroke,
+    })
 
 
 def _spread(view: BoardView, cell: Cell, corner: tuple[float, float], side: float) -> list[str]:
@@ -339,12 +394,9 @@ def _spread(view: BoardView, cell: Cell, corner: tuple[float, float], side: floa
         cx = left + (col + 0.5) * diameter
         cy = top + (row + 0.5) * diameter
         fill = _colour(view.palette, token.role)
-        body = _el("circle", {
-            "cx": cx, "cy": cy, "r": diameter * 0.44, "fill": fill, "stroke": INK,
-            "stroke-width": stroke,
-        })
+        body = _disc(cx, cy, diameter, fill, stroke)
         if token.label:
-            body += _token_text(token, cx, cy, diameter * 0.42, fill)
+            body += _token_text(token.label, cx, cy, diameter * 0.42, fill)
         out.append(_token_group(token, body))
     return out
 
@@ -364,13 +416,49 @@ def _tokens(view: BoardView, geo: _Geometry) -> Iterable[str]:
             attrs = _attrs({
                 "class": "stack", "data-square": cell.square, "data-height": len(cell.tokens)
             })
-            yield f"<g{attrs}>" + "".join(draw(view, cell, corner, geo.cell)) + "</g>"
+            title = _el("title", {}, _tooltip(cell))
+            yield f"<g{attrs}>{title}" + "".join(draw(view, cell, corner, geo.cell)) + "</g>"
 
 
-def _marks(view: BoardView, geo: _Geometry) -> Iterable[str]:
+def _mark_colour(view: BoardView) -> str:
+    return view.palette.get("mark", MARK)
+
+
+def _arrow_path(
+    start: tuple[float, float], end: tuple[float, float], side: float
+) -> str | None:
+    """The outline of an arrow from ``start`` to ``end`` (centres), as path data.
+
+    Only square roots, products and quotients: JavaScript computes the very same
+    numbers (its trigonometry may differ in the last bit, its square root cannot).
+    """
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.sqrt(dx * dx + dy * dy)
+    if length <= side * (ARROW_START + ARROW_END + ARROW_HEAD) / 2:
+        return None  # neighbours too close for a shaft: the outline says it all
+    ux, uy = dx / length, dy / length
+    px, py = -uy, ux  # the perpendicular
+    x0, y0 = start[0] + ux * side * ARROW_START, start[1] + uy * side * ARROW_START
+    x2, y2 = end[0] - ux * side * ARROW_END, end[1] - uy * side * ARROW_END
+    x1, y1 = x2 - ux * side * ARROW_HEAD, y2 - uy * side * ARROW_HEAD
+    shaft, wing = side * ARROW_SHAFT / 2, side * (ARROW_SHAFT / 2 + ARROW_WING)
+    points = [
+        (x0 + px * shaft, y0 + py * shaft),
+        (x1 + px * shaft, y1 + py * shaft),
+        (x1 + px * wing, y1 + py * wing),
+        (x2, y2),
+        (x1 - px * wing, y1 - py * wing),
+        (x1 - px * shaft, y1 - py * shaft),
+        (x0 - px * shaft, y0 - py * shaft),
+    ]
+    return "M" + " L".join(f"{_num(x)} {_num(y)}" for x, y in points) + " Z"
+
+
+def _marks(view: BoardView, geo: _Geometry, arrow: Sequence[str] | None) -> Iterable[str]:
     width = max(2.0, geo.cell * 0.06)
-    colour = view.palette.get("mark", MARK)
-    for square in dict.fromkeys(view.marks):  # a square named twice is outlined once
+    colour = _mark_colour(view)
+    squares = dict.fromkeys(view.marks)  # a square named twice is outlined once
+    for square in squares:
         corner = geo.origin(square)
         if corner is None:
             continue
@@ -380,31 +468,180 @@ def _marks(view: BoardView, geo: _Geometry) -> Iterable[str]:
             "width": geo.cell - width, "height": geo.cell - width,
             "fill": "none", "stroke": colour, "stroke-width": width,
         })
+    moved: tuple[str, ...] = ()
+    if arrow is not None and len(arrow) == 2:
+        start, end = geo.centre(arrow[0]), geo.centre(arrow[1])
+        path = None if start is None or end is None else _arrow_path(start, end, geo.cell)
+        if path is not None:
+            moved = (arrow[0], arrow[1])
+            yield (
+                "<g" + _attrs({"class": "arrow", "data-from": arrow[0], "data-to": arrow[1]})
+                + ">" + _el("path", {
+                    "d": path, "fill": colour, "fill-opacity": "0.8", "stroke": INK,
+                    "stroke-width": max(1.0, geo.cell * 0.015), "stroke-linejoin": "round",
+                }) + "</g>"
+            )
+    for square in squares:
+        centre = geo.centre(square)
+        if square in moved or centre is None:
+            continue
+        yield _ring(centre[0], centre[1], geo.cell * RING, width * 0.6, colour, square)
 
 
-def _text_lines(view: BoardView, geo: _Geometry, facts: bool) -> list[tuple[str, str]]:
+def _ring(cx: float, cy: float, radius: float, width: float, colour: str, square: str) -> str:
+    # A dark casing under the ring, so that it reads on a light cell too.
+    return (
+        "<g" + _attrs({"class": "ring", "data-square": square}) + ">"
+        + _el("circle", {"cx": cx, "cy": cy, "r": radius, "fill": "none", "stroke": INK,
+                         "stroke-width": width * 1.6, "stroke-opacity": "0.55"})
+        + _el("circle", {"cx": cx, "cy": cy, "r": radius, "fill": "none",
+                         "stroke": colour, "stroke-width": width})
+        + "</g>"
+    )
+
+
+def _text_lines(
+    view: BoardView, geo: _Geometry, facts: bool, caption: bool
+) -> list[tuple[str, str]]:
     """(class, text) of each line under the board."""
     room = geo.width - geo.left
-    lines = [("caption", line) for line in _wrap(view.caption, room, geo.font)]
+    lines = (
+        [("caption", line) for line in _wrap(view.caption, room, geo.font)] if caption else []
+    )
     if facts:
         for key, value in view.facts:
             lines.extend(("fact", line) for line in _wrap(f"{key}: {value}", room, geo.font))
     return lines
 
 
+def _swatch(entry: LegendEntry, x: float, y: float, unit: float, view: BoardView) -> str:
+    """The little picture of a legend entry, in a ``unit`` square at (x, y)."""
+    stroke = _num(max(0.8, unit * 0.06))
+    mark = _mark_colour(view)
+    if entry.kind == "cell":
+        return _el("rect", {
+            "x": x, "y": y, "width": unit, "height": unit,
+            "fill": readable(entry.colour or FALLBACK), "stroke": INK, "stroke-width": stroke,
+        })
+    if entry.kind == "token":
+        fill = readable(entry.colour or FALLBACK)
+        if spreads_tokens(view):
+            body = _disc(x + unit / 2, y + unit / 2, unit / 0.88, fill, stroke)
+            font = unit * 0.42 / 0.88
+        else:
+            body = _bar(x - unit * 0.1, y + unit * 0.2, unit * 1.2, unit * 0.6, fill, stroke)
+            font = unit * 0.6 * 0.72
+        if entry.sample:
+            body += _token_text(entry.sample, x + unit / 2, y + unit / 2, font, fill)
+        return body
+    if entry.kind == "note":
+        return _el("text", {
+            "x": x + unit, "y": y + unit * 0.8, "font-size": unit * 0.8, "text-anchor": "end",
+            "fill": INK,
+        }, entry.sample)
+    if entry.kind == "more":
+        return _more_bar(x - unit * 0.1, y + unit * 0.2, unit * 1.2, unit * 0.6, stroke, "+n")
+    if entry.kind == "path":
+        ends = {"x1": x, "y1": y + unit / 2, "x2": x + unit, "y2": y + unit / 2}
+        return _link(ends, _link_colour(view), unit * 0.2)
+    if entry.kind == "arrow":
+        path = _arrow_path((x - unit * 0.5, y + unit / 2), (x + unit * 1.4, y + unit / 2), unit)
+        return _el("path", {
+            "d": path or "", "fill": mark, "stroke": INK, "stroke-width": stroke,
+            "stroke-linejoin": "round",
+        })
+    if entry.kind == "ring":
+        return _ring(x + unit / 2, y + unit / 2, unit * 0.42, unit * 0.12, mark, "")
+    return _el("rect", {
+        "x": x + unit * 0.06, "y": y + unit * 0.06, "width": unit * 0.88,
+        "height": unit * 0.88, "fill": "none", "stroke": mark, "stroke-width": unit * 0.12,
+    })
+
+
+def _legend_layout(
+    geo: _Geometry, entries: Sequence[LegendEntry]
+) -> tuple[list[tuple[float, int, list[str]]], int]:
+    """Where each entry goes: (x, first row, its lines); and the rows in all.
+
+    Two columns where the picture is wide enough, filled left then right, each
+    entry's text wrapped to its column; a row of the two columns is as tall as
+    the taller of its two entries.
+    """
+    columns = 2 if geo.width >= 360 else 1
+    column = (geo.width - geo.left - geo.band / 2) / columns
+    room = column - geo.font * 2.4
+    wrapped = [_wrap(e.text, room, geo.font * 0.85) or [""] for e in entries]
+    per_column = math.ceil(len(entries) / columns)
+    starts: list[int] = []  # the first row of each row of entries
+    row = 0
+    for first in range(per_column):
+        starts.append(row)
+        row += max(len(wrapped[i]) for i in range(first, len(entries), per_column))
+    return [
+        (geo.left + (i // per_column) * column, starts[i % per_column], wrapped[i])
+        for i in range(len(entries))
+    ], row
+
+
+def _legend(
+    view: BoardView, geo: _Geometry, entries: Sequence[LegendEntry], top: float,
+    line_height: float,
+) -> list[str]:
+    unit = geo.font * 0.85
+    layout, _rows = _legend_layout(geo, entries)
+    out: list[str] = []
+    for entry, (x, row, lines) in zip(entries, layout, strict=True):
+        y = top + row * line_height
+        attrs = _attrs({"class": "legend", "data-kind": entry.kind, "data-role": entry.role})
+        texts = "".join(
+            _el("text", {
+                "x": x + unit * 2, "y": y + (index + 0.8) * line_height,
+                "font-size": geo.font * 0.85, "fill": MUTED,
+            }, line)
+            for index, line in enumerate(lines)
+        )
+        swatch = _swatch(entry, x + unit * 0.2, y + (line_height - unit) / 2, unit, view)
+        out.append(f"<g{attrs}>{swatch}{texts}</g>")
+    return out
+
+
 def board_svg(
-    view: BoardView, *, size: float = DEFAULT_SIZE, title: str | None = None, facts: bool = True
+    view: BoardView,
+    *,
+    size: float = DEFAULT_SIZE,
+    title: str | None = None,
+    facts: bool = True,
+    caption: bool = True,
+    arrow: Sequence[str] | None = None,
+    legend: bool = False,
 ) -> str:
     """``view`` as a standalone SVG document (a string, ending with a newline).
 
     ``size`` is the length of the board's longer side in user units; ``title`` goes
-    in the ``<title>`` element (default: the caption); ``facts`` adds the view's
-    facts under the caption.
+    in the ``<title>`` element (default: the caption); ``caption`` and ``facts`` add
+    the view's caption and facts under the board (without either, the picture of
+    every position of a game has the same size); ``arrow`` (from, to), two of the
+    view's marks, draws the last move as an arrow (see :func:`move_arrow`), and
+    the other marks as rings; ``legend`` adds what each mark used means.
     """
     geo = _geometry(view, size)
-    lines = _text_lines(view, geo, facts)
+    lines = _text_lines(view, geo, facts, caption)
     line_height = geo.font * 1.35
-    height = geo.text_top + len(lines) * line_height + geo.band / 2
+    moved = tuple(arrow) if arrow is not None and len(arrow) == 2 else None
+    entries: list[LegendEntry] = []
+    if legend:
+        marks = set(view.marks)
+        entries = legend_entries(
+            [view],
+            arrow=moved is not None,
+            ring=bool(marks - set(moved or ())),
+            more=not spreads_tokens(view) and any(
+                pile_overflows(len(c.tokens)) for c in view.cells.values() if c.role != "off"
+            ),
+        )
+    legend_top = geo.text_top + len(lines) * line_height + (geo.band / 2 if entries else 0)
+    rows = _legend_layout(geo, entries)[1] if entries else 0
+    height = legend_top + rows * line_height + geo.band / 2
     name = title if title is not None else (view.caption or "Board position")
     parts = [
         f'<svg xmlns="{SVG_NS}" viewBox="0 0 {_num(geo.width)} {_num(height)}" '
@@ -418,7 +655,7 @@ def board_svg(
         '<g class="links">', *_links(view, geo), "</g>",
         '<g class="notes">', *_notes(view, geo), "</g>",
         '<g class="tokens">', *_tokens(view, geo), "</g>",
-        '<g class="marks">', *_marks(view, geo), "</g>",
+        '<g class="marks">', *_marks(view, geo, moved), "</g>",
         '<g class="text">',
     ]
     for index, (kind, line) in enumerate(lines):
@@ -426,8 +663,61 @@ def board_svg(
             "class": kind, "x": geo.left, "y": geo.text_top + (index + 0.8) * line_height,
             "font-size": geo.font, "fill": INK if kind == "caption" else MUTED,
         }, line))
-    parts += ["</g>", "</svg>"]
+    parts.append("</g>")
+    if entries:
+        parts += ['<g class="legend">', *_legend(view, geo, entries, legend_top, line_height),
+                  "</g>"]
+    parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+# -- the last move as an arrow ----------------------------------------------------
+
+
+def move_ends(game: Game[Any], move: Any, before: Position[Any] | None) -> tuple[str, str] | None:
+    """(from, to) of ``move`` when it takes something from one square to another;
+    None for an entry, a placement, a pass or a move that stays.
+
+    The game says where a move goes in its JSON form (``"from"`` and ``"to"``, see
+    ``Game.move_to_dict``); a short form that leaves ``from`` out is made canonical
+    in ``before``, the position the move is played in.
+    """
+    try:
+        data = game.move_to_dict(move)
+        if data.get("from") is None and "from" in data and before is not None:
+            data = game.move_to_dict(before.canonical(move))
+    except NotationException:
+        return None
+    start, end = data.get("from"), data.get("to")
+    if isinstance(start, str) and isinstance(end, str) and start != end:
+        return start, end
+    return None
+
+
+def move_arrow(
+    game: Game[Any], move: Any, before: Position[Any] | None, marks: Collection[str]
+) -> tuple[str, str] | None:
+    """The last move's arrow: :func:`move_ends`, when both are among ``marks`` (the
+    squares the view says the move touched)."""
+    ends = move_ends(game, move, before)
+    if ends is not None and ends[0] in marks and ends[1] in marks:
+        return ends
+    return None
+
+
+def last_move_arrow(stepper: Stepper, marks: Collection[str]) -> tuple[str, str] | None:
+    """:func:`move_arrow` of the move that made ``stepper``'s position (None at a start)."""
+    if stepper.position.turn <= stepper.start_turn or stepper.last_node is None:
+        return None
+    position = stepper.position
+    move = position.pop()
+    try:
+        return move_arrow(stepper.game, move, position, marks)
+    finally:
+        position.push(move)
+
+
+# -- a record's position --------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,12 +738,14 @@ def draw_position(
     turn: int | None = None,
     *,
     size: float = DEFAULT_SIZE,
+    legend: bool = True,
 ) -> PositionPicture:
     """Replay ``record``'s main line to ``turn`` (default: its end) and draw it.
 
-    ``game`` names the game of a record without a ``Game`` tag.  A broken record is
-    drawn as far as it goes.  Raises :class:`notation.stepper.StepperError` when the
-    record cannot be replayed at all (unknown game, bad setup tag).
+    ``game`` names the game of a record without a ``Game`` tag; ``legend`` adds
+    what each mark means.  A broken record is drawn as far as it goes.  Raises
+    :class:`notation.stepper.StepperError` when the record cannot be replayed at
+    all (unknown game, bad setup tag).
     """
     stepper = Stepper(record, default_game=game)
     if turn is None:
@@ -464,7 +756,10 @@ def draw_position(
     error = stepper.error or stepper.verdict.error
     view = stepper.position.board_view()
     return PositionPicture(
-        svg=board_svg(view, size=size, title=_title(record, stepper.turn)),
+        svg=board_svg(
+            view, size=size, title=_title(record, stepper.turn),
+            arrow=last_move_arrow(stepper, view.marks), legend=legend,
+        ),
         turn=stepper.turn,
         reached=reached,
         error=None if error is None else str(error),
@@ -473,13 +768,13 @@ def draw_position(
 
 def position_svg(
     record: Record, game: str | None = None, turn: int | None = None, *,
-    size: float = DEFAULT_SIZE,
+    size: float = DEFAULT_SIZE, legend: bool = True,
 ) -> str:
     """The SVG of the position after ``turn`` of ``record``'s main line (default: the end).
 
     See :func:`draw_position`, which also says whether a defect stopped the replay.
     """
-    return draw_position(record, game, turn, size=size).svg
+    return draw_position(record, game, turn, size=size, legend=legend).svg
 
 
 def _title(record: Record, turn: int) -> str:

@@ -1,21 +1,84 @@
 // The record viewer of `notation html`: draws positions and steps through records.
 //
-// Two parts.  `drawBoard` is a port of notation/render/svg.py, step by step and
-// constant by constant, so that a position looks the same here as in
-// `notation diagram` (the text is the same for the same view); a change to one
-// belongs in the other.  The rest follows notation/stepper.py: a stack of
-// levels (the main line, then each variation entered), each with the moves
-// played in it; entering a variation replaces the last move by the variation's
-// first one, leaving it goes back after the move it replaced.  Positions come
-// precomputed with each move, so no rules are needed here.
+// Three parts.  `drawBoard` is a port of notation/render/svg.py (and of the colour
+// rules of palette.py), step by step and constant by constant, so that a position
+// looks the same here as in `notation diagram` (the text is the same for the same
+// view; the legend, which the page shows beside the board, is left out); a change
+// to one belongs in the other.  The records come as chunks of compact states and
+// deltas (html.py says how); a record's positions are rebuilt when it is chosen.
+// The stepper follows notation/stepper.py: a stack of levels (the main line, then
+// each variation entered), each with the moves played in it; entering a variation
+// replaces the last move by the variation's first one, leaving it goes back after
+// the move it replaced.  No rules are needed here.
 (function () {
   "use strict";
 
+  // -- colours: a port of palette.py ------------------------------------------
+  const INK = "#2b2622";
+  const WHITE = "#ffffff";
+  const AA = 4.5;
+  const STEPS = 20;
+  const RGB = /^#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})$/;
+
+  function channels(colour) {
+    const m = RGB.exec(colour);
+    return m ? [m[1], m[2], m[3]].map((h) => parseInt(h, 16)) : null;
+  }
+
+  function linear(channel) {
+    const c = channel / 255;
+    return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  }
+
+  function luminance(colour) {
+    const rgb = channels(colour);
+    if (!rgb) return 0;
+    return 0.2126 * linear(rgb[0]) + 0.7152 * linear(rgb[1]) + 0.0722 * linear(rgb[2]);
+  }
+
+  function contrast(a, b) {
+    const la = luminance(a);
+    const lb = luminance(b);
+    return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+  }
+
+  function inkOn(fill) {
+    if (!channels(fill)) return INK;
+    return contrast(fill, INK) >= contrast(fill, WHITE) ? INK : WHITE;
+  }
+
+  function hex(rgb) {
+    return "#" + rgb.map((c) => c.toString(16).padStart(2, "0")).join("");
+  }
+
+  const readableCache = new Map();
+  function readable(fill) {
+    if (readableCache.has(fill)) return readableCache.get(fill);
+    let out = fill;
+    const rgb = channels(fill);
+    if (rgb) {
+      const ink = inkOn(fill);
+      if (contrast(fill, ink) < AA) {
+        const towards = ink === WHITE ? 0 : 255;
+        out = hex([towards, towards, towards]);
+        for (let step = 1; step <= STEPS; step++) {
+          const t = step / STEPS;
+          const candidate = hex(rgb.map((c) => Math.floor(c + (towards - c) * t + 0.5)));
+          if (contrast(candidate, ink) >= AA) {
+            out = candidate;
+            break;
+          }
+        }
+      }
+    }
+    readableCache.set(fill, out);
+    return out;
+  }
+
   // -- drawing: a port of svg.py ---------------------------------------------
   const SVG_NS = "http://www.w3.org/2000/svg";
-  const INK = "#2b2622";
   const PAPER = "#fbf8f1";
-  const MUTED = "#6f665c";
+  const MUTED = "#5f574e";
   const MARK = "#e0a100";
   const LINK = "#efe6d2";
   const FALLBACK = "#b9b2a7";
@@ -27,6 +90,12 @@
   const PILE_TOP = 0.07;
   const FOOT = 0.07;
   const NOTE_BAND = 0.2;
+  const ARROW_START = 0.16;
+  const ARROW_END = 0.2;
+  const ARROW_SHAFT = 0.07;
+  const ARROW_HEAD = 0.26;
+  const ARROW_WING = 0.13;
+  const RING = 0.4;
   const DEFAULT_SIZE = 480;
 
   function num(value) {
@@ -63,14 +132,7 @@
   }
 
   function colour(palette, role) {
-    return has(palette, role) ? palette[role] : FALLBACK;
-  }
-
-  function inkOn(fill) {
-    const m = /^#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})/.exec(fill);
-    if (!m) return INK;
-    const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h, 16));
-    return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? INK : "#ffffff";
+    return readable(has(palette, role) ? palette[role] : FALLBACK);
   }
 
   // The view says how a cell's tokens stand (BoardView.token_layout, left out of
@@ -154,18 +216,28 @@
     return out;
   }
 
+  function tooltip(cell) {
+    let text = cell.square + ": " + cell.role.replace(/-/g, " ");
+    if (cell.tokens.length) {
+      text += ", " + cell.tokens.map((t) => t[1] || t[0]).join(" ");
+      if (cell.tokens.length > 1) text += " (bottom to top)";
+    }
+    if (cell.note) text += "; note " + cell.note;
+    return text;
+  }
+
   function drawCells(view, geo, out) {
     const stroke = num(Math.max(1, geo.cell * 0.02));
     for (const row of rows(view)) {
       for (const cell of row) {
         const corner = origin(geo, cell.square);
         if (cell.role === "off" || !corner) continue;
-        out.push(el("rect", {
+        out.push("<rect" + attrs({
           "class": "cell", "data-square": cell.square, "data-role": cell.role,
           "x": corner[0], "y": corner[1], "width": geo.cell, "height": geo.cell,
           "fill": colour(view.palette, cell.role), "stroke": INK,
           "stroke-width": stroke,
-        }));
+        }) + ">" + el("title", {}, tooltip(cell)) + "</rect>");
       }
     }
   }
@@ -189,9 +261,20 @@
     });
   }
 
-  function drawLinks(view, geo, out) {
+  function linkColour(view) {
     const p = view.palette;
-    const stroke = has(p, "link") ? p.link : has(p, "path") ? p.path : LINK;
+    return has(p, "link") ? p.link : has(p, "path") ? p.path : LINK;
+  }
+
+  function link(ends, stroke, width) {
+    return el("line", Object.assign({}, ends, { "stroke": INK, "stroke-width": width * 1.8,
+      "stroke-linecap": "round", "stroke-opacity": "0.55" })) +
+      el("line", Object.assign({}, ends, { "stroke": stroke, "stroke-width": width,
+        "stroke-linecap": "round" }));
+  }
+
+  function drawLinks(view, geo, out) {
+    const stroke = linkColour(view);
     const width = geo.cell * 0.045;
     for (const [a, b] of view.links) {
       const start = centre(geo, a);
@@ -199,11 +282,7 @@
       if (!start || !end) continue;
       const ends = { "x1": start[0], "y1": start[1], "x2": end[0], "y2": end[1] };
       out.push("<g" + attrs({ "class": "link", "data-from": a, "data-to": b }) + ">" +
-        el("line", Object.assign({}, ends, { "stroke": INK, "stroke-width": width * 1.8,
-          "stroke-linecap": "round", "stroke-opacity": "0.55" })) +
-        el("line", Object.assign({}, ends, { "stroke": stroke, "stroke-width": width,
-          "stroke-linecap": "round" })) +
-        "</g>");
+        link(ends, stroke, width) + "</g>");
     }
   }
 
@@ -222,7 +301,6 @@
           "class": "note", "data-square": cell.square,
           "x": corner[0] + geo.cell * 0.94, "y": corner[1] + geo.cell * 0.05 + font * 0.85,
           "font-size": font, "text-anchor": "end", "fill": inkOn(fill),
-          "fill-opacity": "0.8",
         }, cell.note));
       }
     }
@@ -240,14 +318,35 @@
       ">" + body + "</g>";
   }
 
+  function bar(x, y, width, height, fill, stroke) {
+    return el("rect", {
+      "x": x, "y": y, "width": width, "height": height, "rx": height * 0.35,
+      "fill": fill, "stroke": INK, "stroke-width": stroke,
+    });
+  }
+
+  function moreBar(x, y, width, height, stroke, hidden) {
+    return '<g class="more">' +
+      el("rect", {
+        "x": x, "y": y, "width": width, "height": height, "rx": height * 0.35,
+        "fill": PAPER, "stroke": INK, "stroke-width": stroke,
+        "stroke-dasharray": "3 2",
+      }) +
+      el("text", {
+        "x": x + width / 2, "y": y + height / 2, "font-size": height * 0.75,
+        "text-anchor": "middle", "dominant-baseline": "central", "fill": INK,
+      }, hidden) +
+      "</g>";
+  }
+
   function pile(view, cell, corner, side) {
     let tokens = cell.tokens.slice();
     const room = side * (1 - PILE_TOP - FOOT);
-    let bar = Math.min(side * MAX_BAR, room / tokens.length);
+    let height = Math.min(side * MAX_BAR, room / tokens.length);
     let hidden = 0;
-    if (bar < side * MIN_BAR) {
-      bar = side * MIN_BAR;
-      const shown = Math.max(1, Math.floor(room / bar) - 1);
+    if (height < side * MIN_BAR) {
+      height = side * MIN_BAR;
+      const shown = Math.max(1, Math.floor(room / height) - 1);
       hidden = tokens.length - shown;
       tokens = tokens.slice(hidden);
     }
@@ -257,37 +356,32 @@
     const stroke = num(Math.max(0.8, side * 0.015));
     const out = [];
     if (hidden) {
-      bottom -= bar;
-      out.push('<g class="more">' +
-        el("rect", {
-          "x": x, "y": bottom, "width": width, "height": bar, "rx": bar * 0.35,
-          "fill": PAPER, "stroke": INK, "stroke-width": stroke,
-          "stroke-dasharray": "3 2",
-        }) +
-        el("text", {
-          "x": x + width / 2, "y": bottom + bar / 2, "font-size": bar * 0.75,
-          "text-anchor": "middle", "dominant-baseline": "central", "fill": INK,
-        }, "+" + hidden) +
-        "</g>");
+      bottom -= height;
+      out.push(moreBar(x, bottom, width, height, stroke, "+" + hidden));
     }
     for (const token of tokens) {
-      bottom -= bar;
+      bottom -= height;
       const fill = colour(view.palette, token[0]);
-      let body = el("rect", {
-        "x": x, "y": bottom, "width": width, "height": bar, "rx": bar * 0.35,
-        "fill": fill, "stroke": INK, "stroke-width": stroke,
-      });
-      if (token[1]) body += tokenText(token[1], x + width / 2, bottom + bar / 2, bar * 0.72, fill);
+      let body = bar(x, bottom, width, height, fill, stroke);
+      if (token[1]) body += tokenText(token[1], x + width / 2, bottom + height / 2, height * 0.72, fill);
       out.push(tokenGroup(token, body));
     }
     if (hidden) {
       out.push(el("text", {
         "class": "count", "x": corner[0] + side * 0.94,
         "y": corner[1] + side * 0.94, "font-size": noteFont(side),
-        "text-anchor": "end", "font-weight": "bold", "fill": INK,
+        "text-anchor": "end", "font-weight": "bold",
+        "fill": inkOn(colour(view.palette, cell.role)),
       }, String(cell.tokens.length)));
     }
     return out;
+  }
+
+  function disc(cx, cy, diameter, fill, stroke) {
+    return el("circle", {
+      "cx": cx, "cy": cy, "r": diameter * 0.44, "fill": fill, "stroke": INK,
+      "stroke-width": stroke,
+    });
   }
 
   function spread(view, cell, corner, side) {
@@ -307,10 +401,7 @@
       const cx = left + (col + 0.5) * diameter;
       const cy = top + (row + 0.5) * diameter;
       const fill = colour(view.palette, token[0]);
-      let body = el("circle", {
-        "cx": cx, "cy": cy, "r": diameter * 0.44, "fill": fill, "stroke": INK,
-        "stroke-width": stroke,
-      });
+      let body = disc(cx, cy, diameter, fill, stroke);
       if (token[1]) body += tokenText(token[1], cx, cy, diameter * 0.42, fill);
       out.push(tokenGroup(token, body));
     });
@@ -325,16 +416,60 @@
         if (!cell.tokens.length || cell.role === "off" || !corner) continue;
         const open = "<g" + attrs({
           "class": "stack", "data-square": cell.square, "data-height": cell.tokens.length,
-        }) + ">";
+        }) + ">" + el("title", {}, tooltip(cell));
         out.push(open + draw(view, cell, corner, geo.cell).join("") + "</g>");
       }
     }
   }
 
-  function drawMarks(view, geo, out) {
+  function markColour(view) {
+    return has(view.palette, "mark") ? view.palette.mark : MARK;
+  }
+
+  // Only square roots, products and quotients, as svg.py: the same numbers there.
+  function arrowPath(start, end, side) {
+    const dx = end[0] - start[0];
+    const dy = end[1] - start[1];
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (len <= side * (ARROW_START + ARROW_END + ARROW_HEAD) / 2) return null;
+    const ux = dx / len;
+    const uy = dy / len;
+    const px = -uy;
+    const py = ux;
+    const x0 = start[0] + ux * side * ARROW_START;
+    const y0 = start[1] + uy * side * ARROW_START;
+    const x2 = end[0] - ux * side * ARROW_END;
+    const y2 = end[1] - uy * side * ARROW_END;
+    const x1 = x2 - ux * side * ARROW_HEAD;
+    const y1 = y2 - uy * side * ARROW_HEAD;
+    const shaft = side * ARROW_SHAFT / 2;
+    const wing = side * (ARROW_SHAFT / 2 + ARROW_WING);
+    const points = [
+      [x0 + px * shaft, y0 + py * shaft],
+      [x1 + px * shaft, y1 + py * shaft],
+      [x1 + px * wing, y1 + py * wing],
+      [x2, y2],
+      [x1 - px * wing, y1 - py * wing],
+      [x1 - px * shaft, y1 - py * shaft],
+      [x0 - px * shaft, y0 - py * shaft],
+    ];
+    return "M" + points.map(([x, y]) => num(x) + " " + num(y)).join(" L") + " Z";
+  }
+
+  function ring(cx, cy, radius, width, stroke, square) {
+    return "<g" + attrs({ "class": "ring", "data-square": square }) + ">" +
+      el("circle", { "cx": cx, "cy": cy, "r": radius, "fill": "none", "stroke": INK,
+        "stroke-width": width * 1.6, "stroke-opacity": "0.55" }) +
+      el("circle", { "cx": cx, "cy": cy, "r": radius, "fill": "none",
+        "stroke": stroke, "stroke-width": width }) +
+      "</g>";
+  }
+
+  function drawMarks(view, geo, out, arrow) {
     const width = Math.max(2, geo.cell * 0.06);
-    const stroke = has(view.palette, "mark") ? view.palette.mark : MARK;
-    for (const square of new Set(view.marks)) {
+    const stroke = markColour(view);
+    const squares = Array.from(new Set(view.marks));
+    for (const square of squares) {
       const corner = origin(geo, square);
       if (!corner) continue;
       out.push(el("rect", {
@@ -344,11 +479,31 @@
         "fill": "none", "stroke": stroke, "stroke-width": width,
       }));
     }
+    let moved = [];
+    if (arrow && arrow.length === 2) {
+      const start = centre(geo, arrow[0]);
+      const end = centre(geo, arrow[1]);
+      const path = start && end ? arrowPath(start, end, geo.cell) : null;
+      if (path !== null) {
+        moved = [arrow[0], arrow[1]];
+        out.push("<g" + attrs({ "class": "arrow", "data-from": arrow[0], "data-to": arrow[1] }) +
+          ">" + el("path", {
+            "d": path, "fill": stroke, "fill-opacity": "0.8", "stroke": INK,
+            "stroke-width": Math.max(1, geo.cell * 0.015), "stroke-linejoin": "round",
+          }) + "</g>");
+      }
+    }
+    for (const square of squares) {
+      const c = centre(geo, square);
+      if (moved.includes(square) || !c) continue;
+      out.push(ring(c[0], c[1], geo.cell * RING, width * 0.6, stroke, square));
+    }
   }
 
-  function textLines(view, geo, facts) {
+  function textLines(view, geo, facts, caption) {
     const room = geo.width - geo.left;
-    const lines = wrap(view.caption, room, geo.font).map((line) => ["caption", line]);
+    const lines = caption
+      ? wrap(view.caption, room, geo.font).map((line) => ["caption", line]) : [];
     if (facts) {
       for (const [key, value] of view.facts) {
         for (const line of wrap(key + ": " + value, room, geo.font)) lines.push(["fact", line]);
@@ -357,13 +512,16 @@
     return lines;
   }
 
-  // The same text as svg.board_svg(view, size=size, title=title, facts=facts).
+  // The same text as svg.board_svg(view, size=..., title=..., facts=..., caption=...,
+  // arrow=...) (legend=False: the page has its legend beside the board).
   function drawBoard(view, options) {
     const opts = options || {};
     const size = opts.size === undefined ? DEFAULT_SIZE : opts.size;
     const facts = opts.facts === undefined ? true : opts.facts;
+    const caption = opts.caption === undefined ? true : opts.caption;
+    const arrow = opts.arrow && opts.arrow.length === 2 ? opts.arrow : null;
     const geo = geometry(view, size);
-    const lines = textLines(view, geo, facts);
+    const lines = textLines(view, geo, facts, caption);
     const lineHeight = geo.font * 1.35;
     const height = geo.textTop + lines.length * lineHeight + geo.band / 2;
     const title = opts.title !== undefined && opts.title !== null
@@ -382,7 +540,7 @@
     ];
     for (const [name, draw] of groups) {
       parts.push('<g class="' + name + '">');
-      draw(view, geo, parts);
+      draw(view, geo, parts, arrow);
       parts.push("</g>");
     }
     parts.push('<g class="text">');
@@ -396,43 +554,154 @@
     return parts.join("\n") + "\n";
   }
 
-  // -- the records ------------------------------------------------------------
+  // A legend entry's swatch, as a small SVG of its own (the page's legend is HTML).
+  function swatch(entry, view) {
+    const [kind, , fillColour, sample] = entry;
+    const u = 16;
+    const mark = markColour(view);
+    let body = "";
+    if (kind === "cell") {
+      body = el("rect", { "x": 1, "y": 1, "width": u - 2, "height": u - 2,
+        "fill": readable(fillColour || FALLBACK), "stroke": INK, "stroke-width": 1 });
+    } else if (kind === "token") {
+      const fill = readable(fillColour || FALLBACK);
+      if (spreadsTokens(view)) {
+        body = el("circle", { "cx": u / 2, "cy": u / 2, "r": u / 2 - 1, "fill": fill,
+          "stroke": INK, "stroke-width": 1 });
+      } else {
+        body = bar(1, 3, u * 1.6, u - 6, fill, 1);
+      }
+      if (sample) {
+        const x = spreadsTokens(view) ? u / 2 : 1 + u * 0.8;
+        body += tokenText(sample, x, u / 2, 8, fill);
+      }
+    } else if (kind === "note") {
+      body = el("text", { "x": u * 1.6, "y": u * 0.8, "font-size": 12, "text-anchor": "end",
+        "fill": "currentColor" }, sample);
+    } else if (kind === "more") {
+      body = moreBar(1, 3, u * 1.6, u - 6, 1, "+n");
+    } else if (kind === "path") {
+      body = link({ "x1": 2, "y1": u / 2, "x2": u * 1.6, "y2": u / 2 }, linkColour(view), 3);
+    } else if (kind === "arrow") {
+      body = el("path", { "d": arrowPath([-4, u / 2], [u * 1.8, u / 2], u) || "", "fill": mark,
+        "stroke": INK, "stroke-width": 1 });
+    } else if (kind === "ring") {
+      body = ring(u / 2, u / 2, u / 2 - 2, 2, mark, "");
+    } else {
+      body = el("rect", { "x": 2, "y": 2, "width": u - 4, "height": u - 4, "fill": "none",
+        "stroke": mark, "stroke-width": 2.5 });
+    }
+    return '<svg xmlns="' + SVG_NS + '" class="swatch" width="' + u * 1.8 + '" height="' + u +
+      '" viewBox="0 0 ' + u * 1.8 + " " + u + '" aria-hidden="true" font-family="' + FONT +
+      '">' + body + "</svg>";
+  }
+
+  // -- the records: chunks of states and deltas (html.py) -----------------------
+  // The index names every record (what the chooser and the title need); a record's
+  // moves and positions are in its chunk, which is parsed the first time one of its
+  // records is shown: a page of thousands of records opens at once.
   const DATA = JSON.parse(document.getElementById("notation-data").textContent);
-  const RECORDS = DATA.records;
   const GLYPHS = DATA.glyphs;
+  const RECORDS = DATA.records;
+  const CHUNK_TEXTS = document.querySelectorAll("script.notation-chunk");
+  const CHUNKS = new Map();
   const $ = (id) => document.getElementById(id);
 
-  // A node keeps what its move changed (html.py's view_delta); whole views are
-  // rebuilt once per record, each from the view before it.
-  function applyDelta(before, delta) {
-    const view = Object.assign({}, before, delta);
-    if (delta.cells) {
-      const cells = Object.assign({}, before.cells);
-      for (const [square, cell] of Object.entries(delta.cells)) {
-        if (cell === null) delete cells[square];
-        else cells[square] = cell;
-      }
-      view.cells = cells;
+  function load(record) {
+    if (record.loaded) return;
+    if (!CHUNKS.has(record.chunk)) {
+      CHUNKS.set(record.chunk, JSON.parse(CHUNK_TEXTS[record.chunk].textContent));
     }
+    const chunk = CHUNKS.get(record.chunk);
+    Object.assign(record, chunk.records[record.at]);
+    record.data = chunk;
+    record.loaded = true;
+  }
+
+  // A state: frame, a cell id per square of the frame, marks, facts (string ids:
+  // label, value, label, value...), caption, arrow.  A delta (a move's "d") changes
+  // some of them ("g": some values of the facts); "F" starts afresh.
+  function applyDelta(before, d) {
+    const state = {
+      frame: before ? before.frame : 0,
+      ids: before ? before.ids : [],
+      marks: has(d, "m") ? d.m : before ? before.marks : [],
+      facts: has(d, "f") ? d.f : before ? before.facts : [],
+      caption: has(d, "k") ? d.k : before ? before.caption : "",
+      arrow: null,
+    };
+    if (has(d, "F")) {
+      state.frame = d.F;
+      state.ids = d.c;
+    } else if (has(d, "c")) {
+      state.ids = before.ids.slice();
+      for (let i = 0; i < d.c.length; i += 2) state.ids[d.c[i]] = d.c[i + 1];
+    }
+    if (has(d, "g")) {
+      state.facts = state.facts.slice();
+      for (let i = 0; i < d.g.length; i += 2) state.facts[d.g[i]] = d.g[i + 1];
+    }
+    if (has(d, "a")) state.arrow = [state.marks[d.a[0]], state.marks[d.a[1]]];
+    return state;
+  }
+
+  function factPairs(chunk, ids) {
+    const out = [];
+    for (let i = 0; i + 1 < ids.length; i += 2) {
+      out.push([chunk.strings[ids[i]], chunk.strings[ids[i + 1]]]);
+    }
+    return out;
+  }
+
+  // The view dict (BoardView.to_dict()) of a state: what drawBoard draws.
+  function viewOf(record, state) {
+    const chunk = record.data;
+    const frame = chunk.frames[state.frame];
+    const cells = {};
+    frame.squares.forEach((square, i) => {
+      const c = chunk.cells[state.ids[i]];
+      cells[square] = { role: c[0], tokens: c[1], note: c[2] };
+    });
+    const view = {
+      files: frame.files, ranks: frame.ranks, cells: cells, palette: frame.palette,
+      links: frame.links, marks: state.marks,
+      facts: factPairs(chunk, state.facts), caption: state.caption,
+    };
+    if (frame.token_layout) view.token_layout = frame.token_layout;
     return view;
   }
 
-  function prepareLine(moves, before) {
+  // Each node gets its turn, its path (where it is in the tree: "12" is the 12th
+  // move of the main line, "12/2:3" the 3rd move of the 2nd variation of that move),
+  // its parent line, and the state after it.
+  function prepareLine(record, moves, firstTurn, before, prefix, order) {
     let previous = before;
-    for (const node of moves) {
-      for (const variation of node.variations) prepareLine(variation.moves, previous);
-      if (node.view) {
-        node.fullView = applyDelta(previous, node.view);
-        previous = node.fullView;
+    moves.forEach((node, i) => {
+      node.turn = firstTurn + i;
+      node.path = prefix + (i + 1);
+      node.line = moves;
+      node.variations = node.v || [];
+      order.push(node);
+      node.variations.forEach((variation, v) => {
+        variation.moves = variation.m;
+        prepareLine(record, variation.m, node.turn, previous,
+          node.path + "/" + (v + 1) + ":", order);
+      });
+      if (node.d) {
+        node.state = applyDelta(previous, node.d);
+        previous = node.state;
       }
-    }
+    });
   }
 
   function prepare(record) {
-    if (!record.fatal && !record.prepared) {
-      prepareLine(record.moves, record.start);
-      record.prepared = true;
-    }
+    load(record);
+    if (record.fatal || record.prepared) return;
+    record.startState = applyDelta(null, record.start);
+    record.order = []; // every node, in reading order: the search goes through it
+    prepareLine(record, record.moves, (record.startTurn || 0) + 1, record.startState, "",
+      record.order);
+    record.prepared = true;
   }
 
   function tag(record, name) {
@@ -456,14 +725,19 @@
   }
 
   function glyphText(node) {
-    return node.nags.map((n) => (has(GLYPHS, String(n)) ? GLYPHS[String(n)] : "$" + n)).join(" ");
+    return (node.n || []).map((n) => (has(GLYPHS, String(n)) ? GLYPHS[String(n)] : "$" + n))
+      .join(" ");
+  }
+
+  function moveText(node) {
+    return node.t + (node.s || "");
   }
 
   function lineText(record, moves, limit) {
     const words = [];
     moves.slice(0, limit).forEach((node, i) => {
       const number = moveNumber(record, node.turn, i === 0);
-      words.push((number ? number + " " : "") + node.text + node.suffix);
+      words.push((number ? number + " " : "") + moveText(node));
     });
     if (moves.length > limit) words.push("...");
     return words.join(" ");
@@ -475,8 +749,8 @@
   function reset(recordIndex) {
     const record = RECORDS[recordIndex];
     state.record = recordIndex;
-    state.levels = [{ moves: record.moves, index: 0, number: 0, firstTurn: (record.startTurn || 0) + 1,
-      variation: null }];
+    state.levels = [{ moves: record.moves, index: 0, number: 0,
+      firstTurn: (record.startTurn || 0) + 1, variation: null }];
     state.error = null;
   }
 
@@ -504,8 +778,8 @@
     const level = top();
     if (level.index >= level.moves.length) return false;
     const node = level.moves[level.index];
-    if (node.error) {
-      state.error = node.error;
+    if (node.e) {
+      state.error = node.e;
       return false;
     }
     level.index += 1;
@@ -524,6 +798,11 @@
   function goto(index) {
     while (top().index > index && back()) { /* step back */ }
     while (top().index < index && forward()) { /* step on */ }
+  }
+
+  function steps(count) {
+    const step = count > 0 ? forward : back;
+    for (let i = 0; i < Math.abs(count) && step(); i++) { /* step */ }
   }
 
   function toStart() {
@@ -554,6 +833,47 @@
     return true;
   }
 
+  // Go to the node at `path` (see prepareLine); false if the record has none there.
+  function gotoPath(path) {
+    const parts = String(path).split("/");
+    const first = Number(parts[0]);
+    if (!Number.isInteger(first) || first < 0) return false;
+    reset(state.record);
+    goto(first);
+    if (top().index !== first) return false;
+    for (const part of parts.slice(1)) {
+      const m = /^(\d+):(\d+)$/.exec(part);
+      if (!m || !enterVariation(Number(m[1]))) return false;
+      goto(Number(m[2]));
+      if (top().index !== Number(m[2])) return false;
+    }
+    return true;
+  }
+
+  function currentPath() {
+    const parts = state.levels.map((level, d) => {
+      const index = d < state.levels.length - 1 ? level.index + 1 : level.index;
+      return d === 0 ? String(index) : level.number + ":" + index;
+    });
+    return parts.join("/");
+  }
+
+  // The turns of the current line: from the position before its first move.
+  function lineTurns() {
+    const level = top();
+    return [level.firstTurn - 1, level.firstTurn - 1 + level.moves.length];
+  }
+
+  // Go to the position after `turn` in the current line; a turn the line does not
+  // have leaves the position as it is (false).  A broken move stops the way there.
+  function gotoTurn(turn) {
+    const [first, last] = lineTurns();
+    if (!(turn >= first && turn <= last)) return false;
+    goto(turn - first);
+    const node = lastPlayed();
+    return (node ? node.turn : RECORDS[state.record].startTurn || 0) === turn;
+  }
+
   function where() {
     if (state.levels.length < 2) return "main line";
     const parts = state.levels.slice(1).map((l) => "variation " + l.number + " at turn " + l.firstTurn);
@@ -571,97 +891,151 @@
     box.textContent = text || "";
   }
 
+  function make(tagName, className, text) {
+    const node = document.createElement(tagName);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function currentState(record) {
+    const node = lastPlayed();
+    return node ? node.state : record.startState;
+  }
+
   function renderBoard(record) {
     const board = $("board");
     const node = lastPlayed();
-    const turn = node ? node.turn : record.startTurn;
+    const turn = node ? node.turn : record.startTurn || 0;
+    const current = currentState(record);
     board.dataset.turn = String(turn);
     board.dataset.record = String(record.index);
+    board.dataset.position = String(state.record + 1);
     board.dataset.depth = String(state.levels.length - 1);
     board.dataset.index = String(top().index);
-    const view = node ? node.fullView : record.start;
+    board.dataset.path = currentPath();
+    const view = viewOf(record, current);
     const title = (tag(record, "Event") || "Record " + record.index) + ", after turn " + turn;
-    board.innerHTML = drawBoard(view, { title: title });
+    // Neither caption nor facts in the picture: its size stays the same while
+    // stepping; they are shown under it, as text that wraps.
+    board.innerHTML = drawBoard(view, { title: title, facts: false, caption: false,
+      arrow: current.arrow });
     board.setAttribute("aria-label", title);
     setText("turn", String(turn));
+    setText("caption", view.caption || (node ? "" : "the start position"));
+    const facts = $("facts");
+    facts.replaceChildren();
+    for (const [key, value] of view.facts) facts.append(make("dt", "", key), make("dd", "", value));
   }
 
   function renderComments(record) {
     const level = top();
     const texts = [];
     const last = lastNode();
-    if (last) texts.push(...last.after);
-    else if (level.variation) texts.push(...level.variation.before);
+    if (last) texts.push(...(last.a || []));
+    else if (level.variation) texts.push(...(level.variation.b || []));
     const next = level.index < level.moves.length ? level.moves[level.index] : null;
-    if (next) texts.push(...next.before);
-    else if (level.variation) texts.push(...level.variation.after);
+    if (next) texts.push(...(next.b || []));
+    else if (level.variation) texts.push(...(level.variation.a || []));
     else texts.push(...record.after);
-    const box = $("comments");
-    box.replaceChildren(...texts.map((text) => {
-      const p = document.createElement("p");
-      p.textContent = text;
-      return p;
-    }));
+    $("comments").replaceChildren(...texts.map((text) => make("p", "", text)));
   }
 
   function renderVariations(record) {
     const node = lastNode();
-    const list = $("variations");
     const variations = node ? node.variations : [];
     $("variations-box").hidden = variations.length === 0;
-    list.replaceChildren(...variations.map((variation, i) => {
-      const item = document.createElement("li");
-      const button = document.createElement("button");
+    $("variations").replaceChildren(...variations.map((variation, i) => {
+      const item = make("li");
+      const button = make("button", "variation",
+        lineText(record, variation.moves, 4) || "(no moves)");
       button.type = "button";
-      button.className = "variation";
       button.dataset.variation = String(i + 1);
-      button.textContent = lineText(record, variation.moves, 4) || "(no moves)";
+      button.title = "Enter this variation (" + (i + 1) + ")";
       button.addEventListener("click", () => act(() => enterVariation(i + 1)));
       item.append(button);
       return item;
     }));
   }
 
-  function renderMoves(record) {
-    const level = top();
-    const list = $("moves");
-    let current = null;
-    list.replaceChildren(...level.moves.map((node, i) => {
-      const item = document.createElement("li");
-      const number = moveNumber(record, node.turn, i === 0);
-      if (number) {
-        const span = document.createElement("span");
-        span.className = "number";
-        span.textContent = number;
-        item.append(span);
-      }
-      const button = document.createElement("button");
+  // The whole tree, variations inline in parentheses as PGN viewers show them; made
+  // once per record, then only the current move's mark moves.
+  function lineElements(record, moves, depth) {
+    const out = [];
+    moves.forEach((node, i) => {
+      for (const text of node.b || []) out.push(make("span", "comment", text));
+      const number = moveNumber(record, node.turn, i === 0 || (node.b || []).length > 0 ||
+        (i > 0 && moves[i - 1].variations.length > 0));
+      if (number) out.push(make("span", "number", number));
+      const button = make("button", "move", moveText(node));
       button.type = "button";
-      button.className = "move";
-      button.dataset.index = String(i + 1);
+      button.dataset.path = node.path;
       button.dataset.turn = String(node.turn);
-      button.textContent = node.text + node.suffix;
-      if (node.error) {
+      if (depth === 0) button.dataset.index = String(i + 1);
+      const glyphs = glyphText(node);
+      if (glyphs) button.append(make("span", "glyph", glyphs));
+      if (node.e) {
         button.classList.add("broken");
-        button.title = node.error;
+        button.title = node.e;
+      } else if (node.state) {
+        button.title = node.state.caption;
       }
-      if (node.variations.length) button.classList.add("has-variations");
-      if (i + 1 === level.index) {
-        button.classList.add("current");
-        button.setAttribute("aria-current", "step");
-        current = button;
+      out.push(button);
+      for (const text of node.a || []) out.push(make("span", "comment", text));
+      node.variations.forEach((variation) => {
+        const box = make("span", "line depth-" + Math.min(depth + 1, 3));
+        const inner = [];
+        for (const text of variation.b || []) inner.push(make("span", "comment", text));
+        inner.push(...lineElements(record, variation.moves, depth + 1));
+        for (const text of variation.a || []) inner.push(make("span", "comment", text));
+        box.append(make("span", "paren", "("), ...spaced(inner), make("span", "paren", ")"));
+        out.push(box);
+      });
+    });
+    return out;
+  }
+
+  // Spaces between the items of a move list, so that its text reads (and copies)
+  // as a record does: "1. b1 c5 (1... d5)".
+  function spaced(items) {
+    const out = [];
+    items.forEach((item, i) => {
+      if (i) out.push(" ");
+      out.push(item);
+    });
+    return out;
+  }
+
+  let movesOf = -1;
+  function renderMoves(record) {
+    const list = $("moves");
+    if (movesOf !== state.record) {
+      list.replaceChildren(...spaced(lineElements(record, record.moves, 0)));
+      list.scrollTop = 0;
+      movesOf = state.record;
+    }
+    for (const old of list.querySelectorAll("button.current")) {
+      old.classList.remove("current");
+      old.removeAttribute("aria-current");
+    }
+    const node = lastNode();
+    if (!node) return;
+    const current = list.querySelector('button[data-path="' + node.path + '"]');
+    if (current) {
+      current.classList.add("current");
+      current.setAttribute("aria-current", "step");
+      // Within the list only: scrolling the page would move the board on a phone.
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
+        list.scrollTop = top - list.clientHeight / 3;
       }
-      button.addEventListener("click", () => act(() => goto(i + 1)));
-      item.append(button);
-      return item;
-    }));
-    if (current) current.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function renderStatus() {
     const node = lastNode();
     const level = top();
-    setText("current-move", node ? node.text + node.suffix : level.variation ? "(variation start)" : "start");
+    setText("current-move", node ? moveText(node) : level.variation ? "(variation start)" : "start");
     setText("glyphs", node ? glyphText(node) : "");
     setText("where", "(" + where() + ")");
     showError("move-error", state.error);
@@ -671,19 +1045,47 @@
     $("btn-leave").disabled = state.levels.length < 2;
   }
 
+  function renderLegend(record) {
+    const view = viewOf(record, record.startState);
+    $("legend").replaceChildren(...(record.legend || []).map((entry) => {
+      const item = make("li");
+      item.dataset.kind = entry[0];
+      item.title = entry[4];
+      const picture = make("span", "swatch-box");
+      picture.innerHTML = swatch(entry, view);
+      item.append(picture, make("span", "", entry[4]));
+      return item;
+    }));
+    $("legend-box").hidden = !(record.legend || []).length;
+  }
+
   function renderRecord(record) {
     setText("title", recordName(record));
     document.title = recordName(record);
     const tags = $("tags");
     tags.replaceChildren();
-    for (const [key, value] of record.tags) {
-      const dt = document.createElement("dt");
-      dt.textContent = key;
-      const dd = document.createElement("dd");
-      dd.textContent = value;
-      tags.append(dt, dd);
-    }
+    for (const [key, value] of record.tags) tags.append(make("dt", "", key), make("dd", "", value));
     showError("record-error", record.error ? "This record is broken: " + record.error : null);
+    if (RECORDS.length > 1) {
+      $("record-select").value = String(state.record);
+      $("btn-prev-record").disabled = state.record === 0;
+      $("btn-next-record").disabled = state.record === RECORDS.length - 1;
+    }
+    if (!record.fatal) renderLegend(record);
+    else $("legend-box").hidden = true;
+  }
+
+  function updateHash() {
+    const node = lastPlayed();
+    const record = RECORDS[state.record];
+    const turn = node ? node.turn : record.startTurn || 0;
+    let hash = "#record=" + (state.record + 1) + "&turn=" + turn;
+    if (state.levels.length > 1) hash += "&path=" + currentPath();
+    if (location.hash !== hash) {
+      try {
+        history.replaceState(null, "", hash);
+      } catch (e) { /* some browsers refuse it on file:// pages: the link is a nicety */ }
+    }
   }
 
   function render() {
@@ -691,13 +1093,19 @@
     if (record.fatal) {
       $("board").replaceChildren();
       $("board").dataset.turn = "";
+      $("board").dataset.position = String(state.record + 1);
       $("moves").replaceChildren();
+      movesOf = -1;
       $("comments").replaceChildren();
+      $("facts").replaceChildren();
+      setText("caption", "");
       $("variations-box").hidden = true;
       for (const id of ["btn-start", "btn-prev", "btn-next", "btn-end", "btn-leave"]) {
         $(id).disabled = true;
       }
       setText("current-move", "");
+      stopPlay();
+      updateHash();
       return;
     }
     renderBoard(record);
@@ -705,6 +1113,8 @@
     renderComments(record);
     renderVariations(record);
     renderMoves(record);
+    updateHash();
+    if (playing && top().index >= top().moves.length) stopPlay();
   }
 
   function act(change) {
@@ -713,56 +1123,235 @@
   }
 
   function chooseRecord(index) {
-    prepare(RECORDS[index]);
-    reset(index);
-    renderRecord(RECORDS[index]);
+    const target = Math.max(0, Math.min(RECORDS.length - 1, index));
+    prepare(RECORDS[target]);
+    reset(target);
+    renderRecord(RECORDS[target]);
     render();
+  }
+
+  // -- autoplay ------------------------------------------------------------------
+  let playing = null;
+
+  function stopPlay() {
+    if (playing) clearInterval(playing);
+    playing = null;
+    const button = $("btn-play");
+    button.textContent = "\u25B6 Play";
+    button.setAttribute("aria-pressed", "false");
+  }
+
+  function togglePlay() {
+    if (playing) {
+      stopPlay();
+      return;
+    }
+    if (RECORDS[state.record].fatal) return;
+    if (top().index >= top().moves.length) act(toStart);
+    const button = $("btn-play");
+    button.textContent = "\u275A\u275A Pause";
+    button.setAttribute("aria-pressed", "true");
+    playing = setInterval(() => {
+      if (!forward()) stopPlay();
+      render();
+    }, Number($("play-speed").value) || 1000);
+  }
+
+  // -- the prompt: go to a turn, search --------------------------------------------
+  let promptKind = null;
+  let lastSearch = "";
+
+  function openPrompt(kind) {
+    promptKind = kind;
+    $("prompt").hidden = false;
+    setText("prompt-label", kind === "turn" ? "Go to turn" : "Search a move or comment");
+    setText("prompt-note", kind === "turn" ? "Enter: go; Esc: close" : "Enter: next match; Esc: close");
+    const input = $("prompt-input");
+    input.value = kind === "search" ? lastSearch : "";
+    input.inputMode = kind === "turn" ? "numeric" : "text";
+    input.focus();
+    input.select();
+  }
+
+  function closePrompt() {
+    promptKind = null;
+    $("prompt").hidden = true;
+    $("prompt-input").blur();
+  }
+
+  function matches(node, query) {
+    if (moveText(node).toLowerCase().includes(query)) return true;
+    return (node.b || []).concat(node.a || []).some((c) => c.toLowerCase().includes(query));
+  }
+
+  function search(text) {
+    const query = text.trim().toLowerCase();
+    lastSearch = text;
+    if (!query) return;
+    const record = RECORDS[state.record];
+    const order = record.order || [];
+    const here = lastNode();
+    const start = here ? order.indexOf(here) + 1 : 0;
+    const found = [];
+    order.forEach((node, i) => { if (matches(node, query)) found.push(i); });
+    if (!found.length) {
+      setText("prompt-note", "no move or comment has \u201C" + text.trim() + "\u201D");
+      return;
+    }
+    const next = found.find((i) => i >= start);
+    const target = next === undefined ? found[0] : next;
+    act(() => gotoPath(order[target].path));
+    setText("prompt-note", "match " + (found.indexOf(target) + 1) + " of " + found.length +
+      "; Enter: next");
+  }
+
+  function submitPrompt() {
+    const text = $("prompt-input").value;
+    if (promptKind === "turn") {
+      const turn = Number(text.trim());
+      if (!/^\d+$/.test(text.trim())) {
+        setText("prompt-note", "a turn is a number");
+        return;
+      }
+      let reached = false;
+      act(() => { reached = gotoTurn(turn); });
+      const [first, last] = lineTurns();
+      if (reached) closePrompt();
+      else if (turn < first || turn > last) {
+        setText("prompt-note", "this line has no turn " + turn + ": turns " + first + " to " + last);
+      } else setText("prompt-note", "stopped before a move that cannot be played");
+    } else if (promptKind === "search") {
+      search(text);
+    }
+  }
+
+  // -- help ------------------------------------------------------------------------
+  function toggleHelp(show) {
+    const help = $("help");
+    help.hidden = show === undefined ? !help.hidden : !show;
+    if (!help.hidden) $("help-close").focus();
+  }
+
+  // -- keys and deep links -----------------------------------------------------------
+  function readHash(hash) {
+    const params = new URLSearchParams((typeof hash === "string" ? hash : location.hash)
+      .replace(/^#/, ""));
+    const number = Number(params.get("record") || "1");
+    const index = Number.isInteger(number) && number >= 1 && number <= RECORDS.length
+      ? number - 1 : 0;
+    if (index !== state.record || !RECORDS[index].prepared) chooseRecord(index);
+    if (RECORDS[index].fatal) return;
+    if (params.has("path")) {
+      act(() => { if (!gotoPath(params.get("path"))) reset(index); });
+    } else if (params.has("turn")) {
+      act(() => { reset(index); gotoTurn(Number(params.get("turn"))); });
+    }
   }
 
   function setup() {
     const select = $("record-select");
     if (RECORDS.length > 1) {
       $("chooser").hidden = false;
-      RECORDS.forEach((record, i) => {
-        const option = document.createElement("option");
+      $("record-nav").hidden = false;
+      const options = RECORDS.map((record, i) => {
+        const option = make("option");
         option.value = String(i);
         const source = record.source ? record.source.split(/[\\/]/).pop() + " " : "";
-        option.textContent = source + "#" + record.index + ": " + recordName(record);
-        select.append(option);
+        option.textContent = (i + 1) + ". " + source + "#" + record.index + ": " + recordName(record);
+        return option;
       });
-      select.addEventListener("change", () => chooseRecord(Number(select.value)));
+      select.append(...options);
+      select.addEventListener("change", () => {
+        chooseRecord(Number(select.value));
+        // The keys step through the moves again, not through the records.
+        select.blur();
+      });
     }
     $("btn-start").addEventListener("click", () => act(toStart));
     $("btn-prev").addEventListener("click", () => act(back));
     $("btn-next").addEventListener("click", () => act(forward));
     $("btn-end").addEventListener("click", () => act(toEnd));
     $("btn-leave").addEventListener("click", () => act(leaveVariation));
+    $("btn-play").addEventListener("click", togglePlay);
+    $("btn-prev-record").addEventListener("click", () => chooseRecord(state.record - 1));
+    $("btn-next-record").addEventListener("click", () => chooseRecord(state.record + 1));
+    $("btn-help").addEventListener("click", () => toggleHelp());
+    $("help-close").addEventListener("click", () => toggleHelp(false));
+    $("moves").addEventListener("click", (event) => {
+      const button = event.target.closest("button.move");
+      if (button) act(() => gotoPath(button.dataset.path));
+    });
+    $("prompt-input").addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        submitPrompt();
+      } else if (event.key === "Escape") {
+        event.preventDefault();
+        closePrompt();
+      }
+      event.stopPropagation();
+    });
+    $("prompt-close").addEventListener("click", closePrompt);
     document.addEventListener("keydown", onKey);
+    window.addEventListener("hashchange", () => readHash());
+    // Read before the first render, which writes the address of the position shown.
+    const initial = location.hash;
     chooseRecord(0);
+    if (initial) readHash(initial);
   }
+
+  const KEYS = {
+    ArrowRight: () => act(forward),
+    ArrowLeft: () => act(back),
+    Home: () => act(toStart),
+    End: () => act(toEnd),
+    PageDown: () => act(() => steps(10)),
+    PageUp: () => act(() => steps(-10)),
+    ArrowDown: () => act(() => enterVariation(1)),
+    ArrowUp: () => act(leaveVariation),
+    Escape: () => act(leaveVariation),
+    "g": () => openPrompt("turn"),
+    "/": () => openPrompt("search"),
+    "]": () => chooseRecord(state.record + 1),
+    "n": () => chooseRecord(state.record + 1),
+    "[": () => chooseRecord(state.record - 1),
+    "p": () => chooseRecord(state.record - 1),
+    "l": () => { if (RECORDS.length > 1) $("record-select").focus(); },
+    "?": () => toggleHelp(),
+    // The terminal viewer's quit: here it closes the help, and otherwise does nothing
+    // (a page cannot close its own tab).
+    "q": () => toggleHelp(false),
+    " ": togglePlay,
+  };
+  // What still works on a record that cannot be replayed.
+  const RECORD_KEYS = new Set(["]", "[", "n", "p", "l", "?", "q"]);
 
   function onKey(event) {
     const target = event.target;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (target && /^(SELECT|INPUT|TEXTAREA)$/.test(target.tagName)) return;
-    if (RECORDS[state.record].fatal) return;
-    const keys = {
-      ArrowRight: forward,
-      ArrowLeft: back,
-      Home: toStart,
-      End: toEnd,
-      ArrowDown: () => enterVariation(1),
-      ArrowUp: leaveVariation,
-      Escape: leaveVariation,
-    };
-    let change = has(keys, event.key) ? keys[event.key] : null;
-    if (!change && /^[1-9]$/.test(event.key)) change = () => enterVariation(Number(event.key));
-    if (!change) return;
+    if (!$("help").hidden && (event.key === "Escape" || event.key === "q" || event.key === "?")) {
+      event.preventDefault();
+      toggleHelp(false);
+      return;
+    }
+    let run = has(KEYS, event.key) ? KEYS[event.key] : null;
+    if (!run && /^[1-9]$/.test(event.key)) run = () => act(() => enterVariation(Number(event.key)));
+    if (!run) return;
+    if (RECORDS[state.record].fatal && !RECORD_KEYS.has(event.key)) return;
+    // A button that has the focus must not take Space or Enter as its own click too.
     event.preventDefault();
-    act(change);
+    run();
   }
 
   // For tests and the curious: the drawing function and the viewer's state.
-  window.notationViewer = { drawBoard: drawBoard, state: state, records: RECORDS };
+  window.notationViewer = {
+    drawBoard: drawBoard,
+    state: state,
+    records: RECORDS,
+    currentView: () => viewOf(RECORDS[state.record], currentState(RECORDS[state.record])),
+    currentArrow: () => currentState(RECORDS[state.record]).arrow,
+    gotoPath: (path) => { prepare(RECORDS[state.record]); let ok = false; act(() => { ok = gotoPath(path); }); return ok; },
+  };
   setup();
 })();

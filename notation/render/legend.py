@@ -1,0 +1,141 @@
+"""What each mark of a picture means: the legend under a diagram and beside the viewer.
+
+A legend lists what the pictures of one or more positions use, and nothing else:
+the cell colours (a grave, the chapel, a tombstone, a coloured tomb, a gate...),
+the tokens (their colour and the labels they carry), the corner notes, a pile's
+``+n`` bar, the paths, and the last move's marks (arrow, ring, outline).
+
+It knows no game.  Names come from the view's roles ("tomb-yellow" is "tomb
+yellow"), unless the view carries its own words: a ``legend`` mapping on the view
+(not yet a field of :class:`notation.view.BoardView`; a game that adds one gets
+its words here) from a role, a token label or ``"note"`` to what it means, e.g.
+``{"over": "a grave above capacity", "note": "what the piece may still be"}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from notation.view import SPREAD, BoardView
+
+__all__ = ["LegendEntry", "legend_entries", "role_name"]
+
+#: What an entry's swatch looks like.
+Kind = Literal["cell", "token", "note", "more", "path", "arrow", "ring", "outline"]
+
+#: Distinct labels or notes shown as examples, at most.
+_SAMPLES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class LegendEntry:
+    """One line of a legend: a swatch and what it stands for."""
+
+    kind: Kind
+    #: The role (cells, tokens), or "" for the marks every picture shares.
+    role: str
+    #: The swatch's colour ("" where the swatch has none of its own).
+    colour: str
+    #: Text drawn on or as the swatch: a token's label, a note ("" for none).
+    sample: str
+    #: What it means, in words.
+    text: str
+
+    def to_list(self) -> list[str]:
+        """The JSON form the HTML viewer reads: [kind, role, colour, sample, text]."""
+        return [self.kind, self.role, self.colour, self.sample, self.text]
+
+
+def role_name(role: str) -> str:
+    """A role as words: "tomb-yellow" is "tomb yellow"."""
+    return role.replace("-", " ").replace("_", " ")
+
+
+def _words(view: BoardView) -> Mapping[str, str]:
+    # A game may describe its roles in the view (see the module's docstring); the
+    # attribute is looked up, not required, so that views without it keep working.
+    found = getattr(view, "legend", None)
+    if isinstance(found, Mapping):
+        return {str(k): str(v) for k, v in found.items()}
+    return {}
+
+
+def legend_entries(
+    views: Iterable[BoardView],
+    *,
+    arrow: bool = False,
+    ring: bool = False,
+    more: bool = False,
+) -> list[LegendEntry]:
+    """The legend of pictures of ``views``: each cell role, token role, note, path
+    and last-move mark they use, once, in the order of the first view's palette.
+
+    ``arrow``, ``ring``: whether the pictures draw the last move as an arrow, as a
+    ring; ``more``: whether a pile too tall for its cell shows a ``+n`` bar.
+    """
+    cell_roles: dict[str, None] = {}
+    token_labels: dict[str, dict[str, None]] = {}
+    notes: dict[str, None] = {}
+    palette: dict[str, str] = {}
+    words: dict[str, str] = {}
+    links = marks = spread = False
+    for view in views:
+        for role, colour in view.palette.items():
+            palette.setdefault(role, colour)
+        words.update(_words(view))
+        links = links or bool(view.links)
+        marks = marks or bool(view.marks)
+        spread = spread or view.token_layout == SPREAD
+        for cell in view.cells.values():
+            if cell.role == "off":
+                continue
+            cell_roles.setdefault(cell.role)
+            if cell.note:
+                notes.setdefault(cell.note)
+            for token in cell.tokens:
+                token_labels.setdefault(token.role, {}).setdefault(token.label)
+    order = {role: i for i, role in enumerate(palette)}
+
+    def ordered(roles: Iterable[str]) -> list[str]:
+        return sorted(roles, key=lambda role: (order.get(role, len(order)), role))
+
+    entries: list[LegendEntry] = []
+    for role in ordered(cell_roles):
+        entries.append(LegendEntry(
+            "cell", role, palette.get(role, ""), "", words.get(role, role_name(role))
+        ))
+    for role in ordered(token_labels):
+        labels = [label for label in token_labels[role] if label]
+        sample = labels[0] if labels else ""
+        text = words.get(role, role_name(role))
+        explained = [f"{label} {words[label]}" for label in labels if label in words]
+        if len(labels) > 1:
+            text += ": " + " ".join(labels[:_SAMPLES]) + (" ..." if len(labels) > _SAMPLES else "")
+        if explained:
+            text += " (" + "; ".join(explained) + ")"
+        entries.append(LegendEntry("token", role, palette.get(role, ""), sample, text))
+    if notes:
+        samples = list(notes)[:_SAMPLES]
+        default = "note in the corner"
+        text = words.get("note", default)
+        entries.append(LegendEntry(
+            "note", "", "", samples[0], text + (": " + " ".join(samples) if len(notes) > 1 else "")
+        ))
+    if more and not spread:
+        entries.append(LegendEntry(
+            "more", "", "", "+n",
+            "more beneath; the corner says the height",
+        ))
+    if links:
+        entries.append(LegendEntry("path", "", "", "", words.get("path", "path between cells")))
+    if arrow:
+        entries.append(LegendEntry("arrow", "", "", "", "last move, from and to"))
+    if ring:
+        entries.append(LegendEntry(
+            "ring", "", "", "", "last move, on one square"
+        ))
+    if marks:
+        entries.append(LegendEntry("outline", "", "", "", "squares of the last move"))
+    return entries
