@@ -13,6 +13,7 @@ shells over :func:`select`, :func:`dedup` and :func:`split_key`.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -457,20 +458,58 @@ _NOT_SETUP = frozenset(
 
 
 class Seen:
-    """The games seen so far (see :func:`dedup_key`): one hash per distinct game."""
+    """The games seen so far (see :func:`dedup_key`), in 16 bytes each at most.
+
+    A dict of Python ints costs about 100 bytes a game: 200 MB for the two million
+    distinct games of a 1 GB file.  Here each game is a 64-bit hash of its key in an
+    open-addressing table of machine integers, with the place of its first record
+    beside it; two different games share a hash with a probability of about n^2 / 2^65
+    (one in ten million for two million games).
+    """
 
     def __init__(self, default_game: str | None = None) -> None:
         self.default_game = default_game
-        self._first: dict[int, int] = {}
+        self._size = 1 << 10  # slots: a power of two, at most three quarters full
+        self._hashes = array("q", bytes(8 * self._size))  # 0: an empty slot
+        self._places = array("I", bytes(4 * self._size))
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
 
     def first_of(self, record: Record, place: int) -> int | None:
         """The place of the first record of ``record``'s game, or ``None`` if this is the
         first (it is remembered at ``place``)."""
-        key = hash(dedup_key(record, self.default_game))
-        first = self._first.get(key)
-        if first is None:
-            self._first[key] = place
-        return first
+        return self._first(hash(dedup_key(record, self.default_game)) or 1, place)
+
+    def _first(self, key: int, place: int) -> int | None:
+        mask = self._size - 1
+        slot = key & mask
+        hashes = self._hashes
+        while True:
+            found = hashes[slot]
+            if found == 0:
+                break
+            if found == key:
+                return int(self._places[slot])
+            slot = (slot + 1) & mask  # linear probing: the next slot
+        hashes[slot] = key
+        self._places[slot] = place & 0xFFFFFFFF
+        self._count += 1
+        if 4 * self._count > 3 * self._size:
+            self._grow()
+        return None
+
+    def _grow(self) -> None:
+        # The old table is read as the new one fills: never a list of Python ints.
+        hashes, places = self._hashes, self._places
+        self._size *= 2
+        self._hashes = array("q", bytes(8 * self._size))
+        self._places = array("I", bytes(4 * self._size))
+        self._count = 0
+        for key, place in zip(hashes, places, strict=True):
+            if key:
+                self._first(key, place)
 
 
 def dedup(

@@ -329,3 +329,15 @@ def test_split_names_files_after_the_input_without_its_suffixes(tmp_path: Path) 
     code, _, _ = run("split", str(packed), "--every", "2", "-d", str(tmp_path / "out"))
     assert code == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["club-001.txt", "club-002.txt"]
+
+
+def test_seen_remembers_many_games_as_machine_integers() -> None:
+    """The table grows as games come (Python ints would cost 100 bytes a game)."""
+    from notation.collection import Seen
+
+    seen = Seen()
+    keys = [(i * 2654435761) % (1 << 62) + 1 for i in range(20_000)]
+    assert all(seen._first(key, place) is None for place, key in enumerate(keys, 1))
+    assert len(seen) == 20_000 and seen._size >= 20_000 * 4 // 3
+    assert [seen._first(key, 0) for key in keys[:5]] == [1, 2, 3, 4, 5]
+    assert seen._hashes.itemsize == 8 and seen._places.itemsize == 4
