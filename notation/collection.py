@@ -458,28 +458,29 @@ _NOT_SETUP = frozenset(
 
 
 class Seen:
-    """The games seen so far (see :func:`dedup_key`), in 16 bytes each at most.
+    """The games seen so far (see :func:`dedup_key`), in 16 bytes each at most (12
+    without ``places``).
 
     A dict of Python ints costs about 100 bytes a game: 200 MB for the two million
     distinct games of a 1 GB file.  Here each game is a 64-bit hash of its key in an
-    open-addressing table of machine integers, with the place of its first record
-    beside it; two different games share a hash with a probability of about n^2 / 2^65
-    (one in ten million for two million games).
+    open-addressing table of machine integers, with (``places``) the place of its
+    first record beside it; two different games share a hash with a probability of
+    about n^2 / 2^65 (one in ten million for two million games).
     """
 
-    def __init__(self, default_game: str | None = None) -> None:
+    def __init__(self, default_game: str | None = None, *, places: bool = True) -> None:
         self.default_game = default_game
         self._size = 1 << 10  # slots: a power of two, at most three quarters full
-        self._hashes = array("q", bytes(8 * self._size))  # 0: an empty slot
-        self._places = array("I", bytes(4 * self._size))
+        self._hashes = array("q", [0]) * self._size  # 0: an empty slot
+        self._places = array("I", [0]) * (self._size if places else 0)
         self._count = 0
 
     def __len__(self) -> int:
         return self._count
 
     def first_of(self, record: Record, place: int) -> int | None:
-        """The place of the first record of ``record``'s game, or ``None`` if this is the
-        first (it is remembered at ``place``)."""
+        """The place of the first record of ``record``'s game (0 when places are not
+        kept), or ``None`` if this is the first (it is remembered at ``place``)."""
         return self._first(hash(dedup_key(record, self.default_game)) or 1, place)
 
     def _first(self, key: int, place: int) -> int | None:
@@ -491,10 +492,11 @@ class Seen:
             if found == 0:
                 break
             if found == key:
-                return int(self._places[slot])
+                return int(self._places[slot]) if self._places else 0
             slot = (slot + 1) & mask  # linear probing: the next slot
         hashes[slot] = key
-        self._places[slot] = place & 0xFFFFFFFF
+        if self._places:
+            self._places[slot] = place & 0xFFFFFFFF
         self._count += 1
         if 4 * self._count > 3 * self._size:
             self._grow()
@@ -504,12 +506,12 @@ class Seen:
         # The old table is read as the new one fills: never a list of Python ints.
         hashes, places = self._hashes, self._places
         self._size *= 2
-        self._hashes = array("q", bytes(8 * self._size))
-        self._places = array("I", bytes(4 * self._size))
+        self._hashes = array("q", [0]) * self._size
+        self._places = array("I", [0]) * (self._size if places else 0)
         self._count = 0
-        for key, place in zip(hashes, places, strict=True):
+        for slot, key in enumerate(hashes):
             if key:
-                self._first(key, place)
+                self._first(key, places[slot] if places else 0)
 
 
 def dedup(
