@@ -56,6 +56,7 @@ __all__ = [
     "WorkerError",
     "check_paths",
     "collecting_less",
+    "default_jobs",
     "input_size",
     "summarise_paths",
 ]
@@ -120,7 +121,7 @@ def check_paths(
     are terminated whenever it ends, a ``KeyboardInterrupt`` included.
     """
     sources = [item if isinstance(item, TextSource) else os.fspath(item) for item in paths]
-    workers = _cores() if jobs is None else jobs
+    workers = default_jobs(input_size(sources)) if jobs is None else jobs
     if workers < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     size = input_size(sources)
@@ -191,6 +192,25 @@ def _cores() -> int:
         return len(os.sched_getaffinity(0))  # the cores this process may use
     except AttributeError:  # not on every platform
         return os.cpu_count() or 1
+
+
+def default_jobs(size: int) -> int:
+    """How many processes to use for ``size`` bytes of input when the caller does not
+    say: one per core that is free, so that the default is never slower than one.
+
+    Workers on cores that other work keeps busy only take turns with it, and the
+    process that reads and merges their results takes its share too: on a loaded
+    2-core machine two workers were slower than one.  A core counts as free by the
+    load average of the last minute; small inputs (:data:`POOL_MIN_BYTES`) get one.
+    """
+    cores = _cores()
+    if size < POOL_MIN_BYTES or cores == 1:
+        return 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average on this platform
+        load = 0.0
+    return max(1, min(cores, int(cores - load + 0.5)))
 
 
 def _size(name: str) -> int:
@@ -388,7 +408,7 @@ def summarise_paths(
     :func:`check_paths` for ``paths``, ``jobs`` and the rest), the same for any ``jobs``:
     parts are summarised where they are checked, and merged in input order."""
     sources = [item if isinstance(item, TextSource) else os.fspath(item) for item in paths]
-    workers = _cores() if jobs is None else jobs
+    workers = default_jobs(input_size(sources)) if jobs is None else jobs
     if workers < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     tell = on_not_utf8 or _warn_not_utf8

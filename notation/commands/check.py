@@ -48,7 +48,7 @@ from notation.replay import Verdict
     "--jobs",
     type=click.IntRange(min=1),
     default=None,
-    help="Check with this many processes (default: one per core). The output is the "
+    help="Check with this many processes (default: one per free core). The output is the "
     "same whatever the number; small inputs and standard input are checked in one.",
 )
 def command(

@@ -33,7 +33,7 @@ BAR = 40
 @click.option("--bins", type=click.IntRange(min=1, max=100), default=10, show_default=True,
               help="How many bars the histogram of game lengths has.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Summarise with this many processes (default: one per core). The "
+              help="Summarise with this many processes (default: one per free core). The "
                    "statistics are the same whatever the number.")
 @game_option
 def command(
