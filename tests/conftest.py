@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,9 @@ _TERMINAL_VARIABLES = (
 )
 
 
+_EMPTY_CACHE = Path(tempfile.mkdtemp(prefix="notation-test-cache-"))
+
+
 @pytest.fixture(autouse=True)
 def standard_terminal_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same environment for every test, whatever the shell that runs the suite.
@@ -33,6 +37,10 @@ def standard_terminal_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in _TERMINAL_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("TERM", "xterm-256color")
+    # No test reads or fills the user's cache of solved Zombie Kidz tables, nor starts
+    # a solve of minutes (tests/test_zombie_kidz_solve.py sets its own).
+    monkeypatch.setenv("NOTATION_CACHE_DIR", str(_EMPTY_CACHE))
+    monkeypatch.setenv("NOTATION_NO_SOLVE", "1")
 
 
 @pytest.fixture

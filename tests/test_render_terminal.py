@@ -150,3 +150,92 @@ def test_asciify() -> None:
     assert asciify("Mina Harker") == "Mina Harker"
     assert asciify("caf\u00e9 \u2014 \u201cok\u201d \u00d72") == 'cafe - "ok" x2'
     assert asciify("墓") == "?"
+
+
+# -- compact cells, contrast, the terminal palette -------------------------------------
+
+
+def test_compact_labels_give_the_top_and_the_height() -> None:
+    from notation.render.terminal import compact_label
+    from notation.view import SPREAD
+
+    assert compact_label(Cell("h4", "grave", (WHITE, WHITE, WHITE, RED))) == "R4"
+    assert compact_label(Cell("h4", "grave", (RED,))) == "R"
+    assert compact_label(Cell("h4", "grave", (WHITE,) * 10 + (RED,))) == "R11"
+    zone = Cell("b2", "tomb", (Token("lock", "L"), ZOMBIE, ZOMBIE, ZOMBIE, Token("pawn", "1")))
+    assert compact_label(zone, SPREAD) == "L Z3 1"
+
+
+def test_a_board_too_wide_turns_compact_and_lists_the_stacks_in_full() -> None:
+    view = stacks_view()
+    full = draw_board(view)
+    out = render_plain(board_renderable(view, width=full.width - 1), width=full.width - 1)
+    assert "WRWRWRW" not in out.split("Stacks")[0]  # the grid has the short spelling
+    assert "1 │[W7 ]│" in out
+    width = full.width - 1
+    assert f"Stacks too tall for {width} columns are written short (R5 = a stack of 5" in out
+    assert "in full, bottom to top: a1 WRWRWRW" in out
+    # Narrower than even the compact board: every stack is listed, nothing is lost.
+    out = render_plain(board_renderable(view, width=12), width=12)
+    assert "cut at 12; every stack, bottom to top: a2 R, a1 WRWRWRW" in out
+
+
+def test_square_at_finds_the_square_under_a_column_and_a_line() -> None:
+    drawing = draw_board(stacks_view())
+    assert drawing.squares == (("a2", "b2", "c2"), ("a1", "b1", "c1"))
+    x = drawing.margin + 1  # inside the first column
+    assert drawing.square_at(x, 1) == "a2" and drawing.square_at(x, 4) == "a1"
+    assert drawing.square_at(x + drawing.cell_width, 5) == "b1"
+    assert drawing.square_at(x, 0) is None  # the top wall
+    assert drawing.square_at(0, 1) is None  # the rank labels
+
+
+def test_zoomed_and_one_line_boards_keep_their_size_promise() -> None:
+    from notation.render.terminal import board_size
+
+    view = stacks_view()
+    for compact in (False, True):
+        for notes in (False, True):
+            for zoom in (0, 1, 3):
+                drawing = draw_board(view, compact=compact, notes=notes, zoom=zoom)
+                size = board_size(view, compact=compact, notes=notes, zoom=zoom)
+                assert size == (drawing.width, drawing.height)
+    one_line = draw_board(view, notes=False)
+    assert one_line.row_height == 2 and one_line.height == 2 * 2 + 2
+
+
+@pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
+def test_every_text_on_a_cell_reaches_wcag_aa(game: str) -> None:
+    """Labels on their chips, notes and symbols on their cells: 4.5:1 or more."""
+    from notation.games import get_game
+    from notation.render.terminal import contrast_ratio, ink_on, terminal_palette
+
+    palette = get_game(game).new_position().board_view().palette
+    tuned = terminal_palette(palette, list(palette))
+    for role, colour in {**palette, **tuned}.items():
+        assert contrast_ratio(ink_on(colour), colour) >= 4.5, (game, role, colour)
+
+
+def test_the_cave_home_row_differs_from_the_squares_on_a_256_colour_terminal() -> None:
+    from rich.color import Color, ColorSystem
+
+    from notation.games.cave import PALETTE
+    from notation.render.terminal import terminal_palette
+
+    def eight_bit(colour: str) -> int | None:
+        return Color.parse(colour).downgrade(ColorSystem.EIGHT_BIT).number
+
+    # As the game paints them, both are greys of the 256-colour palette (59, 241).
+    assert {eight_bit(PALETTE["square"]), eight_bit(PALETTE["home-red"])} == {241, 59}
+    tuned = terminal_palette(PALETTE, ["square", "home-red", "home-black"])
+    assert tuned["square"] == PALETTE["square"]  # the commonest keeps its colour
+    red_row = Color.parse(tuned["home-red"]).downgrade(ColorSystem.EIGHT_BIT).get_truecolor()
+    assert red_row.red > red_row.green + 30  # a red, not a grey
+
+
+def test_colour_drawings_show_the_role_symbols_too() -> None:
+    """No colour is the only sign of a role: the symbols are drawn in colour as well."""
+    drawing = draw_board(stacks_view(), plain=False)
+    assert "#" in drawing.lines[5].plain  # c1, the tomb, in the lower left corner
+    key = render_plain(board_renderable(stacks_view(), width=100, plain=False))
+    assert "# tomb" in key and "grave" in key

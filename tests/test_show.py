@@ -172,3 +172,20 @@ def test_captures_in_the_docs_are_what_show_prints(
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(cli, ["show", *shlex.split(args)])
     assert result.stdout == text, f"{doc}: regenerate the capture of `notation show {args}`"
+
+
+def test_a_stack_too_tall_for_the_width_is_written_short_and_never_lost(
+    tmp_path: Path,
+) -> None:
+    """A stack of 11 on h5 would make the board 112 columns: piped (100 columns) the
+    board goes compact, says so, and gives every shortened stack in full."""
+    from tests.test_tui_app import TALL_STACK
+
+    path = tmp_path / "tall.txt"
+    path.write_text(TALL_STACK, encoding="utf-8")
+    code, out = run(str(path))
+    assert code == 0
+    assert all(len(line) <= 100 for line in out.splitlines() if "│" in line)
+    assert "[R11]" in out
+    assert "Stacks too tall for 100 columns are written short (R5 = a stack of 5, R on top)" in out
+    assert "h5 WWWWWWWWWWR" in out  # every piece of it, bottom to top

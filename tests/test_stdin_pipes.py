@@ -89,7 +89,7 @@ def test_replay_of_standard_input_reads_keys_from_the_terminal() -> None:
     child = _pty_spawn(f"cat {TINKERTOWN} | {python} replay - --record 1")
     try:
         child.expect_exact("main line: turn 0 of 0-85")
-        child.send("n")
+        child.send("\x1b[C")  # Right: the next move (n is the next record)
         child.expect_exact("main line: turn 1 of 0-85")
         child.send("q")
         child.expect(pexpect.EOF)

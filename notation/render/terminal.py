@@ -2,48 +2,73 @@
 
 The renderer knows no game: it draws a grid of cells with file and rank
 coordinates, each cell showing its tokens' labels bottom to top ("WRW", "??",
-"ZZ 1 3") in the palette's colours, the cell's note on a second, dimmed line,
-the last move's cells between brackets, and the view's facts beside (or under)
-the board.  Two character sets: Unicode box drawing, or ``ascii`` for terminals
-that have no Unicode, where every character written is ASCII.
+"ZZ 1 3"), the cell's note on a second line, the last move's cells between
+brackets, and the view's facts beside (or under) the board.  Two character sets:
+Unicode box drawing, or ``ascii`` for terminals that have no Unicode, where every
+character written is ASCII.
+
+Two spellings of a cell: in full (every token), or *compact* when the board would
+not fit the width otherwise: a pile shows its top token and its height (``R5``: five
+tokens, ``R`` on top), a spread of figures counts repeated ones (``Z4 1``).  Nothing
+is lost: :func:`board_renderable` says when it went compact and lists the stacks in
+full under the board.
 
 Colour is rich's business: a console that is not a terminal, or has ``no_color``,
-writes the same layout as plain text.  Brackets mark the last move in every mode,
-so a plain capture still shows it.
+writes the same layout as plain text.  In colour, tokens are chips (the token's
+colour behind its label) and every text on a cell is black or white, whichever has
+the higher contrast with what is behind it, so that each reaches WCAG AA (4.5:1)
+whatever the palette.  Cell backgrounds that a 256-colour terminal would draw the
+same (Cave's grey squares and red-tinted home row both become grey) are made more
+saturated until they differ (:func:`terminal_palette`).  Roles also carry a symbol
+in a cell's lower left corner, in colour as in plain text, so that no colour is the
+only sign of anything.  Brackets mark the last move in every mode.
 """
 
 from __future__ import annotations
 
+import colorsys
+import functools
 import io
 import os
 import shutil
 import sys
 import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import IO
 
+from rich.color import Color, ColorParseError, ColorSystem
 from rich.console import Console, Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from notation.view import BoardView, Cell, Token
+from notation.view import PILE, BoardView, Cell, Token, TokenLayout
 
 __all__ = [
+    "BLACK_INK",
+    "ROLE_SYMBOLS",
+    "WHITE_INK",
     "BoardDrawing",
     "asciify",
     "board_renderable",
+    "board_size",
     "cell_label",
+    "compact_label",
+    "compact_note",
+    "contrast_ratio",
     "draw_board",
     "emit",
     "facts_table",
     "fits_beside",
+    "ink_on",
     "is_plain",
     "legend",
     "make_console",
     "render_plain",
     "role_symbols",
+    "stack_lines",
+    "terminal_palette",
 ]
 
 #: Width of piped output: wide enough that the facts fit beside the board.
@@ -52,8 +77,13 @@ PLAIN_WIDTH = 100
 MIN_FACTS_WIDTH = 28
 GAP = 3
 
-MARK_STYLE = Style(bold=True, color="bright_yellow")
+#: The mark of the last move where its contrast with the cell allows (else the ink).
+MARK_COLOUR = "#ffd75f"
 NOTE_STYLE = Style(dim=True)
+BLACK_INK = "#000000"
+WHITE_INK = "#ffffff"
+#: WCAG AA for normal text.
+AA = 4.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,21 +161,168 @@ _ASCII_STAND_INS = {
 }
 
 
+def _same(text: str) -> str:
+    return text
+
+
+# -- colours ----------------------------------------------------------------------
+
+
+def _rgb(colour: str) -> tuple[float, float, float] | None:
+    """A colour as three numbers from 0 to 1 (None: not a colour rich knows)."""
+    try:
+        triplet = Color.parse(colour).get_truecolor()
+    except ColorParseError:
+        return None
+    return triplet.red / 255, triplet.green / 255, triplet.blue / 255
+
+
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG 2's relative luminance."""
+
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@functools.lru_cache(maxsize=1024)
+def contrast_ratio(first: str, second: str) -> float:
+    """WCAG 2's contrast ratio of two colours (1 to 21; AA text needs 4.5)."""
+    a, b = _rgb(first), _rgb(second)
+    if a is None or b is None:
+        return 1.0
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@functools.lru_cache(maxsize=1024)
+def ink_on(background: str) -> str:
+    """Black or white, whichever reads better on ``background``.
+
+    One of the two always reaches 4.58:1 (the worst case is a background of
+    luminance 0.18), so text in this ink passes WCAG AA on any colour.
+    """
+    if contrast_ratio(background, BLACK_INK) >= contrast_ratio(background, WHITE_INK):
+        return BLACK_INK
+    return WHITE_INK
+
+
+def _hex(rgb: tuple[float, float, float]) -> str:
+    return "#" + "".join(f"{round(max(0.0, min(1.0, c)) * 255):02x}" for c in rgb)
+
+
+def _eight_bit(colour: str) -> str:
+    """What a 256-colour terminal shows for ``colour``."""
+    downgraded = Color.parse(colour).downgrade(ColorSystem.EIGHT_BIT)
+    return downgraded.get_truecolor().hex
+
+
+def _distance(first: str, second: str) -> float:
+    """How far apart two colours look ("redmean", a cheap perceptual distance, 0-765)."""
+    a, b = _rgb(first), _rgb(second)
+    if a is None or b is None:
+        return 0.0
+    r1, g1, b1 = (c * 255 for c in a)
+    r2, g2, b2 = (c * 255 for c in b)
+    mean = (r1 + r2) / 2
+    dr, dg, db = r1 - r2, g1 - g2, b1 - b2
+    return float(
+        ((2 + mean / 256) * dr * dr + 4 * dg * dg + (2 + (255 - mean) / 256) * db * db) ** 0.5
+    )
+
+
+#: Two cell colours closer than this (redmean) look the same on a board.
+DISTINCT = 40.0
+
+
+def _variants(colour: str) -> Iterator[str]:
+    """``colour``, then ever more saturated, then lighter and darker versions of it."""
+    rgb = _rgb(colour)
+    if rgb is None:
+        yield colour
+        return
+    hue, light, saturation = colorsys.rgb_to_hls(*rgb)
+    yield colour
+    for step in range(1, 9):
+        yield _hex(colorsys.hls_to_rgb(hue, light, min(1.0, saturation + 0.08 * step)))
+    for step in range(1, 5):
+        for sign in (1, -1):
+            shifted = min(1.0, max(0.0, light + sign * 0.07 * step))
+            yield _hex(colorsys.hls_to_rgb(hue, shifted, saturation))
+
+
+def terminal_palette(palette: Mapping[str, str], roles: Iterable[str]) -> dict[str, str]:
+    """See :func:`_terminal_palette` (the same palette and roles give the same answer,
+    so it is worked out once)."""
+    return dict(_terminal_palette(tuple(palette.items()), tuple(roles)))
+
+
+@functools.lru_cache(maxsize=64)
+def _terminal_palette(
+    items: tuple[tuple[str, str], ...], roles: tuple[str, ...]
+) -> tuple[tuple[str, str], ...]:
+    return tuple(_told_apart(dict(items), roles).items())
+
+
+def _told_apart(palette: Mapping[str, str], roles: Iterable[str]) -> dict[str, str]:
+    """``palette`` with the cell colours of ``roles`` (commonest first) told apart.
+
+    A role keeps its colour unless it looks like one taken before it, in true colour
+    or once a 256-colour terminal has rounded both; then it gets the first of its
+    more saturated (or lighter, darker) variants that looks different.  Cave's
+    red-tinted home row (#6d5052) and its grey squares (#5b6068) both become grey
+    59/241 on a 256-colour terminal: the home row turns a clear dusky red.
+    """
+    out = dict(palette)
+    taken: list[str] = []
+    for role in roles:
+        colour = palette.get(role)
+        if not colour or _rgb(colour) is None:
+            continue
+        for candidate in _variants(colour):
+            if all(
+                _distance(candidate, other) >= DISTINCT
+                and _distance(_eight_bit(candidate), _eight_bit(other)) >= DISTINCT
+                for other in taken
+            ):
+                out[role] = candidate
+                break
+        taken.append(out[role])
+    return out
+
+
+def _cell_roles(view: BoardView) -> list[str]:
+    """The roles of the board's cells, commonest first (ties in palette order)."""
+    counts: dict[str, int] = {}
+    for cell in view.cells.values():
+        if cell.role != "off":
+            counts[cell.role] = counts.get(cell.role, 0) + 1
+    order = {role: i for i, role in enumerate(view.palette)}
+    return sorted(counts, key=lambda role: (-counts[role], order.get(role, len(order)), role))
+
+
+# -- labels -----------------------------------------------------------------------
+
+
 def cell_label(cell: Cell) -> str:
     """The tokens of a cell, bottom to top, as one short text.
 
     Single-letter labels run together ("WRW", "??", "ZZ"); a space goes next to a
     number or a longer label, where running together would misread ("ZZ 1 3").
     """
-    parts: list[str] = []
-    previous = ""
-    for token in cell.tokens:
-        label = _token_label(token)
-        if parts and (_needs_space(previous) or _needs_space(label)):
-            parts.append(" ")
-        parts.append(label)
-        previous = label
-    return "".join(parts)
+    return "".join(text for text, _ in _full_parts(cell))
+
+
+def compact_label(cell: Cell, layout: TokenLayout = PILE) -> str:
+    """The short spelling of a cell's tokens, for a board that must be narrow.
+
+    A pile of two or more is its top token and its height: ``WWWR`` is ``R4``.  A
+    spread (figures side by side) counts each run of equal labels: ``ZZZZ 1 2`` is
+    ``Z4 1 2``.  A cell of one token is spelt in full.
+    """
+    return "".join(text for text, _ in _compact_parts(cell, layout))
 
 
 def _token_label(token: Token) -> str:
@@ -156,7 +333,47 @@ def _needs_space(label: str) -> bool:
     return len(label) > 1 or any(c.isdigit() for c in label)
 
 
-def _colour(palette: dict[str, str], role: str) -> str | None:
+def _joined(parts: list[tuple[str, Token]]) -> list[tuple[str, Token | None]]:
+    """Labels run together, with a space where running together would misread."""
+    out: list[tuple[str, Token | None]] = []
+    previous = ""
+    for text, token in parts:
+        if out and (_needs_space(previous) or _needs_space(text)):
+            out.append((" ", None))
+        out.append((text, token))
+        previous = text
+    return out
+
+
+def _full_parts(cell: Cell) -> list[tuple[str, Token | None]]:
+    return _joined([(_token_label(token), token) for token in cell.tokens])
+
+
+def _compact_parts(cell: Cell, layout: TokenLayout) -> list[tuple[str, Token | None]]:
+    tokens = cell.tokens
+    if len(tokens) < 2:
+        return _full_parts(cell)
+    if layout == PILE:
+        top = tokens[-1]
+        return [(f"{_token_label(top)}{len(tokens)}", top)]
+    runs: list[tuple[str, Token, int]] = []
+    for token in tokens:
+        label = _token_label(token)
+        if runs and runs[-1][0] == label:
+            runs[-1] = (label, runs[-1][1], runs[-1][2] + 1)
+        else:
+            runs.append((label, token, 1))
+    return _joined([(label if n == 1 else f"{label}{n}", token) for label, token, n in runs])
+
+
+def compact_note(view: BoardView) -> str:
+    """What a compact cell means, for this view's kind of board."""
+    if view.token_layout == PILE:
+        return "R5 = a stack of 5, R on top"
+    return "Z4 = 4 Z side by side"
+
+
+def _colour(palette: Mapping[str, str], role: str) -> str | None:
     return palette.get(role) or None
 
 
@@ -165,10 +382,38 @@ def _colour(palette: dict[str, str], role: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class BoardDrawing:
-    """A board drawn as lines of text, and how wide they are."""
+    """A board drawn as lines of text, how wide they are, and where its cells are."""
 
     lines: list[Text]
     width: int
+    #: Columns before the first cell (the rank labels), and each cell's width with
+    #: its left wall.
+    margin: int = 0
+    cell_width: int = 0
+    #: Lines per rank (the wall above it, the label, the note line if any).
+    row_height: int = 0
+    #: Square names row by row, top row first (as drawn).
+    squares: tuple[tuple[str, ...], ...] = ()
+    #: The cells spelt short (compact drawings): square -> the full label.
+    shortened: dict[str, str] = field(default_factory=dict)
+    #: Whether the cells are spelt short.
+    compact: bool = False
+
+    @property
+    def height(self) -> int:
+        """Lines of the drawing."""
+        return len(self.lines)
+
+    def square_at(self, x: int, y: int) -> str | None:
+        """The square drawn at column ``x``, line ``y`` (walls and margins: None)."""
+        if x < self.margin or not self.cell_width or not self.row_height:
+            return None
+        column, inside = divmod(x - self.margin, self.cell_width)
+        row, line = divmod(y, self.row_height)
+        if inside == 0 or line == 0 or row >= len(self.squares):
+            return None
+        names = self.squares[row]
+        return names[column] if column < len(names) else None
 
 
 #: Symbols that stand for cell roles where there is no colour (see :func:`role_symbols`).
@@ -176,7 +421,7 @@ ROLE_SYMBOLS = "#%=~^:&@"
 
 
 def role_symbols(view: BoardView) -> dict[str, str]:
-    """A symbol for each role a plain drawing must show, as colour cannot.
+    """A symbol for each role a drawing shows in its cells' corners.
 
     Every role on the board except ``off`` and the commonest one (the plain
     background: graves, squares) gets one, in palette order, then by name.
@@ -194,29 +439,83 @@ def role_symbols(view: BoardView) -> dict[str, str]:
     return dict(zip(shown, ROLE_SYMBOLS, strict=False))
 
 
-def draw_board(view: BoardView, *, ascii: bool = False, plain: bool = False) -> BoardDrawing:
+def _line_kinds(two_lines: bool, zoom: int) -> list[str]:
+    """The lines of a cell, top to bottom: blank ones around the label for a zoomed
+    board (terminal cells are twice as tall as wide: 2 more columns, 1 more line), the
+    note last."""
+    return (
+        ["pad"] * ((zoom + 1) // 2) + ["label"] + ["pad"] * (zoom // 2)
+        + (["note"] if two_lines else [])
+    )
+
+
+def board_size(
+    view: BoardView, *, compact: bool = False, notes: bool = True, zoom: int = 0
+) -> tuple[int, int]:
+    """The (width, height) :func:`draw_board` draws, counted without drawing (a viewer
+    asks it for each way of drawing, at each move)."""
+    cells = [cell for cell in view.cells.values() if cell.role != "off"]
+    labels = [
+        sum(len(text) for text, _ in _cell_parts(cell, view.token_layout, compact))
+        for cell in cells
+    ]
+    symbols = role_symbols(view)
+    two_lines = notes and (bool(symbols) or any(cell.note for cell in cells))
+    widths = labels
+    if two_lines:
+        widths = widths + [len(cell.note) + 2 * bool(symbols) for cell in cells if cell.note]
+    inner = max(2 if compact else 3, *widths) + 2 * zoom
+    margin = max((len(r) for r in view.ranks), default=0) + 1
+    width = margin + len(view.files) * (inner + 3) + 1
+    height = len(view.ranks) * (1 + len(_line_kinds(two_lines, zoom))) + 2
+    return width, height
+
+
+def draw_board(
+    view: BoardView,
+    *,
+    ascii: bool = False,
+    plain: bool = False,
+    compact: bool = False,
+    notes: bool = True,
+    selected: str | None = None,
+    zoom: int = 0,
+) -> BoardDrawing:
     """The grid with its coordinates, one :class:`Text` per screen line.
 
-    ``plain`` drawings (no colour) put a role's symbol in the lower left corner
-    of its cells; :func:`legend` says what each symbol means.
+    Each role but the commonest has a symbol in the lower left corner of its cells
+    (:func:`legend` says which).  ``compact``: cells spelt short
+    (:func:`compact_label`).  ``notes`` False: one line per cell, without the note
+    line (the role's symbol then stands at the right edge of the label line).
+    ``selected``: a square drawn in reverse video (in colour only).  ``zoom``: cells
+    ``2 * zoom`` columns wider and ``zoom`` lines taller, for a screen with room.
     """
     box = ASCII_BOX if ascii else UNICODE_BOX
     clean = asciify if ascii else _same
     rows = view.rows()
     on = [[cell.role != "off" for cell in row] for row in rows]
-    labels = [[clean(cell_label(cell)) for cell in row] for row in rows]
-    notes = [[clean(cell.note) for cell in row] for row in rows]
-    symbols = role_symbols(view) if plain else {}
-    # A note keeps a space from the role symbol in its cell's corner.
-    inner = max(
-        3, *(len(s) for row in labels for s in row),
-        *(len(s) + 2 * bool(symbols and s) for row in notes for s in row),
-    )
-    two_lines = bool(symbols) or any(note for row in notes for note in row)
+    parts = [
+        [
+            [(clean(text), token) for text, token in _cell_parts(cell, view.token_layout, compact)]
+            for cell in row
+        ]
+        for row in rows
+    ]
+    labels = [["".join(text for text, _ in cell) for cell in row] for row in parts]
+    note_texts = [[clean(cell.note) for cell in row] for row in rows]
+    symbols = role_symbols(view)
+    two_lines = notes and (bool(symbols) or any(note for row in note_texts for note in row))
+    # A note keeps a space from the role symbol in its cell's corner.  Full cells are
+    # at least 3 wide, as they always were; compact ones may be 2 ("R5").
+    widths = [len(s) for row in labels for s in row]
+    if two_lines:
+        widths += [len(s) + 2 * bool(symbols and s) for row in note_texts for s in row]
+    inner = max(2 if compact else 3, *widths) + 2 * zoom
+    kinds = _line_kinds(two_lines, zoom)
     rank_labels = [clean(r) for r in reversed(view.ranks)]
     margin = max((len(r) for r in rank_labels), default=0) + 1
     marks = set(view.marks)
-    palette = dict(view.palette)
+    palette = terminal_palette(view.palette, _cell_roles(view)) if not plain else {}
 
     def is_on(r: int, c: int) -> bool:
         return 0 <= r < len(rows) and 0 <= c < len(view.files) and on[r][c]
@@ -226,17 +525,27 @@ def draw_board(view: BoardView, *, ascii: bool = False, plain: bool = False) -> 
         lines.append(_border_line(box, is_on, r, len(view.files), inner + 2, margin))
         if r == len(rows):
             break
-        for sub in range(2 if two_lines else 1):
-            line = Text((rank_labels[r] if sub == 0 else "").rjust(margin - 1) + " ")
+        for kind in kinds:
+            line = Text((rank_labels[r] if kind == "label" else "").rjust(margin - 1) + " ")
             for c, cell in enumerate(rows[r]):
                 line.append(box.vertical if is_on(r, c - 1) or on[r][c] else " ")
-                if sub == 0:
-                    edges = ("[", "]") if cell.square in marks else (" ", " ")
-                    text = labels[r][c]
-                else:
-                    edges = (symbols.get(cell.role, " "), " ")
-                    text = notes[r][c]
-                line.append_text(_cell_interior(cell, text, sub, inner, edges, palette))
+                symbol = symbols.get(cell.role, " ")
+                content: list[tuple[str, Token | None]] = []
+                edges = (" ", " ")
+                if kind == "label":
+                    marked = cell.square in marks
+                    right = "]" if marked else (symbol if not two_lines else " ")
+                    edges = ("[" if marked else " ", right)
+                    content = parts[r][c]
+                elif kind == "note":
+                    edges = (symbol, " ")
+                    content = [(note_texts[r][c], None)]
+                line.append_text(
+                    _cell_interior(
+                        cell, content, int(kind == "note"), inner, edges, palette,
+                        reverse=cell.square == selected and not plain,
+                    )
+                )
             line.append(box.vertical if on[r][-1] else " ")
             lines.append(line)
     files = Text(" " * margin)
@@ -244,36 +553,60 @@ def draw_board(view: BoardView, *, ascii: bool = False, plain: bool = False) -> 
         files.append(" " + clean(name).center(inner + 2))
     lines.append(files)
     width = margin + len(view.files) * (inner + 3) + 1
-    return BoardDrawing([_rstrip(line) for line in lines], width)
+    shortened = {}
+    if compact:
+        for row in rows:
+            for cell in row:
+                full = clean(cell_label(cell))
+                if cell.role != "off" and full != clean(compact_label(cell, view.token_layout)):
+                    shortened[cell.square] = full
+    return BoardDrawing(
+        [_rstrip(line) for line in lines],
+        width,
+        margin=margin,
+        cell_width=inner + 3,
+        row_height=1 + len(kinds),
+        squares=tuple(tuple(cell.square for cell in row) for row in rows),
+        shortened=shortened,
+        compact=compact,
+    )
+
+
+def _cell_parts(
+    cell: Cell, layout: TokenLayout, compact: bool
+) -> list[tuple[str, Token | None]]:
+    return _compact_parts(cell, layout) if compact else _full_parts(cell)
 
 
 def legend(view: BoardView, *, ascii: bool = False, plain: bool = False) -> Text | None:
-    """What the cell colours (or, in a plain drawing, the corner symbols) stand for."""
+    """What the cell colours and the corner symbols stand for.
+
+    Plain: the symbols only (``Cells: # chapel  % tombstone``).  In colour, every
+    role on the board, each with a swatch of its colour and its symbol if it has one.
+    """
     clean = asciify if ascii else _same
     text = Text("Cells: ", style="bold")
+    symbols = role_symbols(view)
+    entries: list[tuple[Text, str]] = []
     if plain:
-        symbols = role_symbols(view)
-        if not symbols:
-            return None
         entries = [(Text(symbol), role) for role, symbol in symbols.items()]
     else:
-        roles = {cell.role for cell in view.cells.values() if cell.role != "off"}
+        roles = _cell_roles(view)
+        palette = terminal_palette(view.palette, roles)
         swatch = "##" if ascii else "\u2588\u2588"
-        entries = [
-            (Text(swatch, style=Style(color=colour)), role)
-            for role, colour in view.palette.items()
-            if role in roles and colour
-        ]
-        if not entries:
-            return None
+        order = {symbol: i for i, symbol in enumerate(ROLE_SYMBOLS)}
+        for role in sorted(roles, key=lambda role: order.get(symbols.get(role, ""), -1)):
+            mark = Text(swatch, style=Style(color=palette[role])) if palette.get(role) else Text()
+            if role in symbols:
+                mark.append((" " if mark else "") + symbols[role])
+            if mark:
+                entries.append((mark, role))
+    if not entries:
+        return None
     for i, (mark, role) in enumerate(entries):
         text.append("  " if i else "")
         text.append_text(mark)
         text.append(" " + clean(role))
-    return text
-
-
-def _same(text: str) -> str:
     return text
 
 
@@ -299,46 +632,61 @@ def _border_line(
 
 
 def _cell_interior(
-    cell: Cell, text: str, sub: int, inner: int, edges: tuple[str, str],
-    palette: dict[str, str],
+    cell: Cell,
+    content: list[tuple[str, Token | None]],
+    sub: int,
+    inner: int,
+    edges: tuple[str, str],
+    palette: Mapping[str, str],
+    *,
+    reverse: bool = False,
 ) -> Text:
     """One line of a cell: centred text between two edge characters.
 
-    The edges are padding, the brackets of a marked cell, or a role's symbol.
+    The edges are padding, the brackets of a marked cell, or a role's symbol.  With
+    no palette (plain output) nothing is styled but the note, which is dimmed.
     """
     if cell.role == "off":
         return Text(" " * (inner + 2))
+    length = sum(len(text) for text, _ in content)
+    left_pad = (inner - length) // 2
+    right_pad = inner - length - left_pad
+    if not palette:  # plain: the layout alone, the note dimmed
+        out = Text()
+        out.append(edges[0], NOTE_STYLE if edges[0] not in "[]" else None)
+        out.append(" " * left_pad)
+        for text, _ in content:
+            out.append(text, NOTE_STYLE if sub else None)
+        out.append(" " * right_pad)
+        out.append(edges[1], NOTE_STYLE if edges[1] not in "[]" else None)
+        return out
     background = _colour(palette, cell.role)
-    out = Text(style=Style(bgcolor=background) if background else Style())
-    left_pad = (inner - len(text)) // 2
-    right_pad = inner - len(text) - left_pad
-    edge_style = MARK_STYLE if edges[0] == "[" else NOTE_STYLE
-    out.append(edges[0], edge_style)
-    out.append(" " * left_pad)
-    if sub == 0:
-        out.append_text(_token_text(cell, text, palette))
+    if background is None:  # a role without a colour: the terminal's own background
+        base, ink, mark_colour = Style(), None, MARK_COLOUR
     else:
-        out.append(text, NOTE_STYLE)
+        ink = ink_on(background)
+        base = Style(bgcolor=background, color=ink)
+        if reverse:
+            base = Style(bgcolor=ink, color=background)
+            ink, background = background, ink
+        mark_colour = MARK_COLOUR if contrast_ratio(MARK_COLOUR, background) >= AA else ink
+    out = Text(style=base)
+
+    def edge(char: str) -> None:
+        bracket = char in "[]"
+        out.append(char, Style(color=mark_colour, bold=True) if bracket else None)
+
+    edge(edges[0])
+    out.append(" " * left_pad)
+    for text, token in content:
+        colour = _colour(palette, token.role) if token is not None else None
+        if colour is None:
+            out.append(text, NOTE_STYLE if sub and ink is None else None)
+            continue
+        # A chip: the token's colour behind its label, in the ink that reads on it.
+        out.append(text, Style(bgcolor=colour, color=ink_on(colour), bold=True))
     out.append(" " * right_pad)
-    out.append(edges[1], edge_style)
-    return out
-
-
-def _token_text(cell: Cell, text: str, palette: dict[str, str]) -> Text:
-    """The label text with each token's part in its role's colour."""
-    out = Text()
-    position = 0
-    for token in cell.tokens:
-        label_length = len(_token_label(token))
-        # ``text`` may have been made ASCII; find each label by its place, not its value.
-        while position < len(text) and text[position] == " ":
-            out.append(" ")
-            position += 1
-        colour = _colour(palette, token.role)
-        style = Style(color=colour, bold=True) if colour else Style(bold=True)
-        out.append(text[position : position + label_length], style)
-        position += label_length
-    out.append(text[position:])
+    edge(edges[1])
     return out
 
 
@@ -376,6 +724,44 @@ def fits_beside(drawing: BoardDrawing, width: int, needed: int = MIN_FACTS_WIDTH
     return width - drawing.width - GAP >= needed
 
 
+def stack_lines(
+    view: BoardView, squares: Iterable[str], *, ascii: bool = False
+) -> list[tuple[str, str]]:
+    """(square, its tokens in full, bottom to top) for each of ``squares`` that has any."""
+    clean = asciify if ascii else _same
+    out = []
+    for square in squares:
+        label = cell_label(view.cell(square))
+        if label:
+            out.append((clean(square), clean(label)))
+    return out
+
+
+def _stacks_text(
+    view: BoardView, drawing: BoardDrawing, width: int, *, ascii: bool
+) -> Text | None:
+    """What a board too wide for ``width`` left out, and every stack it shortened."""
+    if drawing.width > width:
+        # Even compact, the grid is cut at the edge: every stack in full, then.
+        squares = [s for row in drawing.squares for s in row]
+        head = f"The board is {drawing.width} columns wide, cut at {width}; every stack"
+    elif drawing.shortened:
+        squares = list(drawing.shortened)
+        head = (
+            f"Stacks too tall for {width} columns are written short "
+            f"({compact_note(view)}); in full"
+        )
+    else:
+        return None
+    stacks = stack_lines(view, squares, ascii=ascii)
+    text = Text(head, style="bold")
+    if view.token_layout == PILE:
+        text.append(", bottom to top")
+    text.append(": ")
+    text.append(", ".join(f"{square} {label}" for square, label in stacks) or "none")
+    return text
+
+
 def board_renderable(
     view: BoardView, *, width: int, ascii: bool = False, plain: bool = False,
     beside: RenderableType | None = None,
@@ -383,10 +769,15 @@ def board_renderable(
     """The board with its facts beside it (or under it, when ``width`` is too small),
     the legend of its cells, the paths between cells, and the caption.
 
-    ``plain``: drawn for a console without colour (role symbols in the cells).
-    ``beside``: more to show under the facts (a move list), beside the board if it fits.
+    ``plain``: drawn for a console without colour.  ``beside``: more to show under
+    the facts (a move list), beside the board if it fits.  A board too wide for
+    ``width`` is drawn compact, and a line under it gives the shortened stacks in
+    full (and every stack, if even the compact board is too wide): no piece is ever
+    lost at the edge of the screen.
     """
     drawing = draw_board(view, ascii=ascii, plain=plain)
+    if drawing.width > width:
+        drawing = draw_board(view, ascii=ascii, plain=plain, compact=True)
     board = Text("\n").join(drawing.lines)
     board.no_wrap = True
     board.overflow = "ignore"
@@ -407,6 +798,9 @@ def board_renderable(
         parts.append(side)
     else:
         parts.extend([board, *column])
+    stacks = _stacks_text(view, drawing, width, ascii=ascii)
+    if stacks is not None:
+        parts.append(stacks)
     key = legend(view, ascii=ascii, plain=plain)
     if key is not None:
         parts.append(key)

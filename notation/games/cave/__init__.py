@@ -10,6 +10,9 @@ and every format.  The package:
 * :mod:`.strings`: position strings, written and read;
 * :mod:`.describe`: diagram, facts of the last move, annotations, board view;
 * :mod:`.codes`: the codes of its errors, one per rule a move breaks;
+* :mod:`.hidden`: the identities as a referee deals and holds them;
+* :mod:`.infer`: what a record lets anyone know: each hidden piece's exact odds;
+* :mod:`.engine`: players that reason with those odds, move assessment, analysis;
 * :mod:`.game`: :class:`CaveGame`, what the shared layers talk to.
 """
 

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from notation.errors import MisuseError, MoveSyntaxError
 from notation.games.base import Game, Position, require_text
+from notation.games.cave import engine
 from notation.games.cave.board import CLASS_OF, RESULT_NAMES
 from notation.games.cave.codes import ERROR_CODES
 from notation.games.cave.hidden import CaveDeal, deal_classes
@@ -20,6 +21,7 @@ from notation.games.cave.moves import (
 )
 from notation.games.cave.rules import CavePosition
 from notation.grammar import build_parser
+from notation.view import Analysis, Assessment
 
 
 def read_position(text: str) -> CavePosition:
@@ -38,7 +40,15 @@ class CaveGame(Game[CaveMove]):
     title: ClassVar[str] = "Cave"
     player_tags: ClassVar[tuple[str, ...]] = ("Red", "Black")
     result_names: ClassVar[Mapping[str, str]] = RESULT_NAMES
-    annotation_keys: ClassVar[frozenset[str]] = frozenset({"reveal", "possible", "reserve"})
+    annotation_keys: ClassVar[frozenset[str]] = frozenset(
+        {"reveal", "possible", "reserve", "identities"}
+    )
+    #: ``annotate --analyze``: the odds of each fight, and every hidden piece's
+    #: identity odds after it (:func:`.engine.assess_move`).
+    can_assess: ClassVar[bool] = True
+    #: ``notation analyze``: an expectimax search over the fights' exact odds
+    #: (:func:`.engine.analyse`).
+    can_analyse: ClassVar[bool] = True
     #: The codes of the errors its moves get (:mod:`.codes`).
     error_codes: ClassVar[Mapping[str, str]] = ERROR_CODES
 
@@ -99,6 +109,30 @@ class CaveGame(Game[CaveMove]):
             position.push(move)
             played.append(move)
         return played
+
+    def assess_move(self, position: Position[CaveMove], move: CaveMove) -> Assessment | None:
+        """For an attack: the exact probability that it wins (``??`` if it cannot, while
+        another action exists), and the ``identities`` value, every hidden piece's
+        identity odds once it is played (docs/cave.md, "What can be known").  Other
+        moves: None.  ``position`` is left as it was."""
+        if not isinstance(position, CavePosition):
+            return None
+        return engine.assess_move(position, move)
+
+    def analyse(
+        self,
+        position: Position[CaveMove],
+        *,
+        depth: int | None = None,
+        seconds: float | None = None,
+    ) -> Analysis:
+        """The mover's estimated probability of winning, the best move of an expectimax
+        search ``depth`` plies deep (default 2) in at most ``seconds`` (default 2), and
+        every hidden piece's exact identity odds as notes (docs/cave.md, "Players and
+        analysis").  ``position`` is left as it was."""
+        if not isinstance(position, CavePosition):
+            raise MisuseError(f"Cave analyses a CavePosition, not {position!r}")
+        return engine.analyse(position, depth=depth, seconds=seconds)
 
     def deal(self, rng: random.Random, position: Position[CaveMove] | None = None) -> CaveDeal:
         """Deal every piece's identity with ``rng`` (docs/cave.md, "For programmers"): each

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Self
 
 from notation.errors import IllegalMoveError, MisuseError
 from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND, Position
-from notation.games.cave import describe, strings
+from notation.games.cave import describe, infer, strings
 from notation.games.cave.board import (
     _DIAG,
     _ORTH,
@@ -283,6 +283,21 @@ class CavePosition(Position[CaveMove]):
     def piece_identities(self, piece: int) -> frozenset[str]:
         """Identity letters piece ``piece`` (id 0-11, on the board or not) may have."""
         return self._piece_letters(piece_arg(piece))
+
+    def identity_odds(self, square: str | int) -> tuple[infer.Odds, ...]:
+        """The exact probability of each identity of every piece on ``square``, bottom to
+        top (one mapping for a single piece, one per member of a team), given every
+        reveal so far: :func:`.infer.square_odds` (docs/cave.md, "What can be known").
+
+        Each mapping is ``{"K": p, "Z": q, "S": r}`` with fractions that sum to 1; a
+        piece shown has its letter with probability 1.  ``MisuseError`` for an empty
+        square.
+        """
+        return infer.square_odds(self, square)
+
+    def piece_odds(self, piece: int) -> infer.Odds:
+        """:meth:`identity_odds` of piece ``piece`` (id 0-11, on the board or not)."""
+        return infer.piece_odds(self, piece)
 
     # -- docs/cave.md, "A turn": the four actions ---------------------------------
     def _actions(self, side: int) -> Iterator[CaveMove]:

@@ -4,10 +4,12 @@ docs/tinkertown.md explains the rules, the notation and the rulings that are
 ours.  The package, as every game's: ``board`` (the cemetery as tables),
 ``moves`` (the move types, their text and reading them), ``rules`` (the
 position: every rule, once), ``strings`` (position strings), ``describe``
-(diagram, board view, facts, annotations, captions), ``analysis`` (move
-assessment), ``codes`` (the codes of its errors) and ``game`` (the
-:class:`~notation.games.base.Game` subclass).  Every public name is importable
-from here.
+(diagram, board view, facts, annotations, captions), ``search`` (the search
+engine: alpha-beta, Zobrist keys, the evaluation), ``analysis`` (move assessment
+by the search, wins at once), ``players`` (a search bot and a greedy bot for
+:func:`notation.play`), ``codes`` (the codes of its errors) and ``game`` (the
+:class:`~notation.games.base.Game` subclass).  Every public name of the rules is
+importable from here; the engine's from its modules.
 """
 
 from __future__ import annotations

@@ -1,53 +1,156 @@
-"""Move assessment: wins at once, and the moves that allow or miss one.
+"""Move assessment: ``??``, ``?`` and ``!`` from the search, and wins at once.
 
-docs/tinkertown.md, "Move assessment (``annotate --analyze``)".  An action changes
-two graves at most, and the grave it leaves was the mover's, so it takes at most
-one group from the opponent: only a side with one group or none can lose at once,
-and then an entry wins.  So the test is exact and cheap: most moves cost one push
-and pop.
+docs/tinkertown.md, "Move assessment (``annotate --analyze``)".  A move of the
+movement stage is judged by the search (:mod:`.search`) at :data:`ASSESS_DEPTH`
+plies: the score of the position (its best move) against the score of the move
+played, both for the mover.  The margins are in groups (a score of 100 is one).
+
+:func:`winning_move` is the exact and cheap test the search and the assessment rest
+on: an action changes two graves at most, and the grave it leaves was the mover's,
+so it takes at most one group from the opponent: only a side with one group or none
+can lose at once, and then an entry wins.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from notation.errors import IllegalMoveError
 from notation.games.tinkertown import rules
-from notation.games.tinkertown.board import COLOURS, GRAVES, MOVEMENT, SIDE_NAMES
-from notation.games.tinkertown.moves import DROPS, Drop, TinkertownMove
+from notation.games.tinkertown.board import COLOURS, GRAVES, MOVEMENT, SIDE_NAMES, WHITE
+from notation.games.tinkertown.moves import DROPS, TinkertownMove
 from notation.view import Assessment
 
 if TYPE_CHECKING:
     from notation.games.tinkertown.rules import TinkertownPosition
+    from notation.games.tinkertown.search import Searcher
+
+# The search module is imported where it is used: the rules import this module (for
+# winning_move), and a command that never assesses a move (check, convert) should
+# not pay for building the search's tables at start-up.
+
+__all__ = ["ASSESS_DEPTH", "BLUNDER", "MISTAKE", "assess_move", "eval_text", "winning_move"]
+
+#: Plies the assessment searches (the move played counts as one).
+ASSESS_DEPTH: Final = 3
+#: A move that scores this much less than the best (one group is 100) is a mistake,
+#: ``?``; a move that is the best by this much over every other is ``!``.
+MISTAKE: Final = 250
+#: A move that scores this much less than the best is a blunder, ``??``.
+BLUNDER: Final = 500
 
 
-def assess_move(position: TinkertownPosition, move: TinkertownMove) -> Assessment | None:
-    """``??``, ``?`` or ``!`` for a move of the movement stage, or None.
+def assess_move(
+    position: TinkertownPosition, move: TinkertownMove, depth: int = ASSESS_DEPTH
+) -> Assessment | None:
+    """``??``, ``?``, ``!`` or no glyph for ``move`` in ``position`` (movement stage), by a
+    search ``depth`` plies deep, with the move's score for White as ``eval``; None
+    in the resurrection stage, after the end, and for an illegal move.
 
-    ``??`` lets the opponent win at once, ``?`` misses a win at once, ``!`` is the
-    only move that does not lose at once.  ``position`` is left as it was.
+    With ``best`` the score of the position and ``score`` that of the move, both for
+    the mover: ``??`` when the move turns a position that is not lost into a proven
+    loss, or ``best - score >= BLUNDER``; ``?`` when it misses a proven win, or
+    ``best - score >= MISTAKE``; ``!`` when every other move scores at least
+    ``MISTAKE`` less.  A move that wins or is a proven win is never ``?`` or ``??``;
+    a move that wins at once gets no glyph.  ``position`` is left as it was.
     """
+    from notation.games.tinkertown.search import PROVEN, WIN_SCORE, Searcher
+
     if position.stage != MOVEMENT or position.outcome() is not None:
         return None
-    side = position.side_to_move
     try:
-        position.push(move)
+        played = position.canonical(move)
+        position.push(played)
     except IllegalMoveError:
         return None
+    side = position.side_to_move ^ 1
+    won = position.winner == side
+    position.pop()
+    if won:
+        return Assessment("", "", (("eval", eval_text(WIN_SCORE - 1, side)),))
+    searcher = Searcher(position)
+    found = searcher.search(depth)
+    best_line = found.line
+    score, reply_line = searcher.score_of(played, depth)
+    # The move's own search may see further than the position's did (the table
+    # differs): the move is then the best.
+    best = max(found.score, score)
+    values = (("eval", eval_text(score, side)),)
+    other = SIDE_NAMES[1 - side]
+    best_move = best_line[0] if best_line else played
+    loss = best - score
+    if score >= PROVEN:
+        glyph, reason = "", ""
+    elif score <= -PROVEN and best > -PROVEN:
+        plies = WIN_SCORE + score - 1  # the plies after the move played
+        reply = reply_line[0] if reply_line else _reply(position, played)
+        if plies <= 1:
+            glyph, reason = "??", f"allows {reply}, which wins for {other}"
+        else:
+            glyph, reason = "??", f"allows {reply}, and {other} wins in {plies} plies"
+    elif best >= PROVEN:
+        plies = WIN_SCORE - best
+        when = "at once" if plies == 1 else f"in {plies} plies"
+        glyph, reason = "?", f"misses {best_move}, which wins {when}"
+    elif loss >= BLUNDER:
+        glyph, reason = "??", _costs(loss, best_move, depth)
+    elif loss >= MISTAKE:
+        glyph, reason = "?", _costs(loss, best_move, depth)
+    else:
+        glyph, reason = "", ""
+    if (
+        not glyph
+        and score >= best
+        and not searcher.another_reaches(played, depth, score - MISTAKE)
+        and len(searcher.children(0)) > 1  # a forced move is no find
+    ):
+        glyph, reason = "!", _only(searcher, played, score, depth)
+    return Assessment(glyph, reason, values)
+
+
+def _costs(loss: int, best_move: TinkertownMove, depth: int) -> str:
+    from notation.games.tinkertown.search import CONTROL
+
+    return f"{best_move} scores {loss / CONTROL:.2f} groups more (depth {depth})"
+
+
+def _only(searcher: Searcher, played: TinkertownMove, score: int, depth: int) -> str:
+    """Why ``played`` is the only good move, in words."""
+    from notation.games.tinkertown.search import CONTROL, PROVEN, WIN_SCORE
+
+    if score >= PROVEN:
+        plies = WIN_SCORE - score
+        return f"the only move that wins (in {plies} plies)"
+    if not searcher.another_reaches(played, depth, -PROVEN):
+        # Every other move is a proven loss; "at once" when each lets the opponent
+        # win on the next ply (their one-ply values say so).
+        at_once = -(WIN_SCORE - 2)
+        others = [value for value, move, _ in searcher.children(0) if move != played]
+        when = " at once" if all(value == at_once for value in others) else ""
+        return f"the only move that does not lose{when}"
+    return f"every other move scores {MISTAKE / CONTROL:.2f} groups less or worse (depth {depth})"
+
+
+def _reply(position: TinkertownPosition, played: TinkertownMove) -> TinkertownMove | str:
+    """The opponent's win at once after ``played`` (which allows one)."""
+    position.push(played)
     try:
-        if position.winner == side:
-            return None
-        reply = winning_move(position)
+        return winning_move(position) or "a win"
     finally:
         position.pop()
-    if reply is not None:
-        return Assessment("??", f"allows {reply}, which wins for {SIDE_NAMES[1 - side]}")
-    win = winning_move(position)
-    if win is not None:
-        return Assessment("?", f"misses {win}, which wins at once")
-    if _only_safe(position, move):
-        return Assessment("!", "the only move that does not lose at once")
-    return None
+
+
+def eval_text(score: int, side: int) -> str:
+    """The ``eval`` annotation of a move whose score is ``score`` for ``side``, who played
+    it: the position after the move, for White, in groups (``+1.25``); or ``#n`` /
+    ``#-n`` when White / Red wins in n more plies (``#0``: the move won)."""
+    from notation.games.tinkertown.search import CONTROL, PROVEN, WIN_SCORE
+
+    white = score if side == WHITE else -score
+    if abs(white) >= PROVEN:
+        plies = WIN_SCORE - abs(white) - 1
+        return f"#{plies}" if white > 0 else f"#-{plies}"
+    return f"{white / CONTROL:+.2f}"
 
 
 def winning_move(position: TinkertownPosition) -> TinkertownMove | None:
@@ -71,28 +174,3 @@ def winning_move(position: TinkertownPosition) -> TinkertownMove | None:
             continue
         return DROPS[sq][rules.captures(before + COLOURS[mover], capacity[sq], before)]
     return None
-
-
-def _only_safe(position: TinkertownPosition, move: TinkertownMove) -> bool:
-    """Whether ``move`` (safe, legal) is the only legal move after which the
-    opponent cannot win at once.  No move of the mover wins here."""
-    side = position._to_move
-    # An action takes at most two groups from the mover (its origin uncovered, its
-    # target captured): with four or more, every move is safe.
-    if position._controlled[side] >= 4:
-        return False
-    # An entry on an empty grave adds a group (the mover has one at least).
-    stacks, tomb = position._stacks, position._tomb
-    entered = move.square if isinstance(move, Drop) else -1
-    if any(not stacks[sq] and not tomb[sq] and sq != entered for sq in GRAVES):
-        return False
-    played = position.canonical(move)
-    for other in position.legal_moves():
-        if other == played:
-            continue
-        position.push(other)
-        safe = position._controlled[side] >= 2 or position._winner == side
-        position.pop()
-        if safe:
-            return False
-    return True

@@ -12,13 +12,14 @@ from typing import Any
 
 from lark.exceptions import LarkError
 
+from notation.errors import MisuseError
 from notation.games.base import Game, Position, require_text
 from notation.games.tinkertown import analysis, moves
 from notation.games.tinkertown.codes import ERROR_CODES
 from notation.games.tinkertown.moves import MoveBuilder, TinkertownMove, syntax_error
 from notation.games.tinkertown.rules import TinkertownPosition
 from notation.grammar import GameParser, build_parser
-from notation.view import Assessment
+from notation.view import Analysis, Assessment
 
 
 class TinkertownGame(Game[TinkertownMove]):
@@ -33,9 +34,11 @@ class TinkertownGame(Game[TinkertownMove]):
 
     #: The codes of the errors its moves get (:mod:`.codes`).
     error_codes = ERROR_CODES
-    #: The keys of :meth:`TinkertownPosition.annotations`.
-    annotation_keys = frozenset({"capture", "stage", "over", "control"})
+    #: The keys of :meth:`TinkertownPosition.annotations`, and ``eval``, the score
+    #: :meth:`assess_move` gives each move.
+    annotation_keys = frozenset({"capture", "stage", "over", "control", "eval"})
     can_assess = True
+    can_analyse = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -83,12 +86,36 @@ class TinkertownGame(Game[TinkertownMove]):
     def assess_move(
         self, position: Position[TinkertownMove], move: TinkertownMove
     ) -> Assessment | None:
-        """``??``, ``?`` or ``!`` for a move of the movement stage (see the base class).
-
-        Exact and cheap: a side loses at once only when it is left with one group
-        or none (:meth:`TinkertownPosition.winning_move`), so most moves cost one
-        push and pop.  ``position`` is left as it was.
+        """``??``, ``?`` or ``!`` for a move of the movement stage, with its score as
+        ``eval`` (see the base class): the search at
+        :data:`~notation.games.tinkertown.analysis.ASSESS_DEPTH` plies, margins
+        :data:`~notation.games.tinkertown.analysis.MISTAKE` and
+        :data:`~notation.games.tinkertown.analysis.BLUNDER` (docs/tinkertown.md,
+        "Move assessment").  ``position`` is left as it was.
         """
         if not isinstance(position, TinkertownPosition):
             return None
         return analysis.assess_move(position, move)
+
+    def analyse(
+        self,
+        position: Position[TinkertownMove],
+        *,
+        depth: int | None = None,
+        seconds: float | None = None,
+    ) -> Analysis:
+        """The search's score of ``position`` for the side to move (``unit="score"``, in
+        groups; ``WIN - n`` a win in n plies) and its best line (docs/tinkertown.md,
+        "The search engine").  Without ``depth`` and ``seconds``:
+        :data:`~notation.games.tinkertown.search.ANALYSE_DEPTH` plies, at most
+        :data:`~notation.games.tinkertown.search.ANALYSE_SECONDS` seconds; a depth alone
+        has no time limit, a time alone no depth limit.  ``position`` is left as it was.
+        """
+        # Imported here, as the assessment does: only an analysis needs the engine.
+        from notation.games.tinkertown import search
+
+        if not isinstance(position, TinkertownPosition):
+            raise MisuseError(
+                f"{position!r} is not a Tinkertown position (GAME.new_position() makes one)"
+            )
+        return search.analyse(position, depth, seconds)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from notation.errors import TagValueError
+from notation.errors import MisuseError, TagValueError
 from notation.games.base import Game, Position, require_text
 from notation.games.zombie_kidz import moves
 from notation.games.zombie_kidz.board import (
@@ -21,6 +21,7 @@ from notation.games.zombie_kidz.describe import RESULT_NAMES
 from notation.games.zombie_kidz.moves import MoveBuilder, ZombieKidzMove
 from notation.games.zombie_kidz.rules import ZombieKidzPosition
 from notation.grammar import GameParser, build_parser
+from notation.view import Analysis, Assessment
 
 
 def _players_tag(tags: Mapping[str, str]) -> int | None:
@@ -50,11 +51,17 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
     name = "zombie-kidz"
     aliases = ("zombiekidz",)
     title = "Zombie Kidz"
-    annotation_keys = frozenset({"zombies", "reserve", "locks"})
+    annotation_keys = frozenset({"zombies", "reserve", "locks", "winprob"})
     player_tags = ("Player1", "Player2", "Player3", "Player4")
     result_names = RESULT_NAMES
     #: The codes of the errors its turns get (:mod:`.codes`).
     error_codes = ERROR_CODES
+    #: ``annotate --analyze``: the team's chance of winning before and after each turn,
+    #: ``?``/``??`` for a turn that loses much of it (:func:`.analysis.assess_move`).
+    can_assess = True
+    #: ``notation analyze``: the exact chance of winning under best play, from a solved
+    #: table (:mod:`.solve`), or a search's estimate (:func:`.analysis.analyse`).
+    can_analyse = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -117,6 +124,35 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
         if written.origin is None and canonical.origin is not None:
             reasons.append("the long form names where the pawn comes from (short form)")
         return reasons
+
+    def assess_move(
+        self, position: Position[ZombieKidzMove], move: ZombieKidzMove
+    ) -> Assessment | None:
+        """The ``winprob`` value (before the roll, after the turn) and ``?``/``??`` with the
+        best turn of the same roll for a turn that loses much (docs/zombie-kidz.md,
+        "Solving the game").  ``position`` is left as it was."""
+        if not isinstance(position, ZombieKidzPosition):
+            return None
+        # Imported here: check never loads the analysis, nor the solver and its tables.
+        from notation.games.zombie_kidz import analysis
+
+        return analysis.assess_move(position, move)
+
+    def analyse(
+        self,
+        position: Position[ZombieKidzMove],
+        *,
+        depth: int | None = None,
+        seconds: float | None = None,
+    ) -> Analysis:
+        """The team's chance of winning before the next roll, exact from a solved table or
+        estimated by a search ``depth`` turns deep, and each face's best turn as notes
+        (docs/zombie-kidz.md, "Solving the game").  ``position`` is left as it was."""
+        if not isinstance(position, ZombieKidzPosition):
+            raise MisuseError(f"Zombie Kidz analyses a ZombieKidzPosition, not {position!r}")
+        from notation.games.zombie_kidz import analysis
+
+        return analysis.analyse(position, depth=depth, seconds=seconds)
 
     def player_range(self) -> tuple[int, int]:
         return min(PLAYER_COUNTS.values()), max(PLAYER_COUNTS.values())

@@ -1,0 +1,196 @@
+"""The texts around the board of ``notation replay``, as rich renderables: the status
+line, the last move (glyphs, comments, what the rules say it did, the variations
+instead of it), the square under the cursor, the facts.  Built from a
+:class:`~notation.stepper.Stepper` and its view; no Textual here, so tests read them
+as plain text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from notation.render.show_text import (
+    ERROR_STYLE,
+    comments_here,
+    glyph_words,
+    line_range,
+    move_number,
+    problem_line,
+    to_move,
+)
+from notation.render.terminal import BoardDrawing, asciify, cell_label, facts_table
+from notation.stepper import Stepper
+from notation.view import PILE, BoardView
+
+__all__ = [
+    "facts_panel",
+    "move_panel",
+    "rule_facts",
+    "square_panel",
+    "status_text",
+]
+
+
+def _cleaner(ascii: bool) -> Callable[[str], str]:
+    return asciify if ascii else _same
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def status_text(stepper: Stepper, *, ascii: bool = False, message: str = "") -> Text:
+    """Where we are, who moves, what the arrows can do here, and the last key's message:
+    ``main line: turn 15 of 0-85   Red to move   Down: 2 variations``."""
+    first, last = line_range(stepper)
+    text = Text(f"{stepper.where()}: turn {stepper.turn} of {first}-{last}", style="bold")
+    text.append("   ")
+    text.append_text(to_move(stepper, ascii))
+    count = len(stepper.variations_here())
+    if count:
+        text.append(f"   Down: {count} variation{'s' if count > 1 else ''}", style="cyan")
+    if stepper.depth:
+        text.append("   Up: leave the variation", style="cyan")
+    if message:
+        text.append(f"   {message}", style="bold yellow")
+    return text
+
+
+def rule_facts(stepper: Stepper) -> list[tuple[str, str]]:
+    """What the rules say the last move did (``Position.last_move_facts``), as words."""
+    try:
+        facts = stepper.position.last_move_facts()
+    except Exception:  # a game's description must never break the viewer
+        return []
+    return [(key.replace("_", " "), _value(value)) for key, value in facts.items()]
+
+
+def _value(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list | tuple):
+        return " ".join(_value(v) for v in value) or "-"
+    return str(value)
+
+
+def move_panel(stepper: Stepper, *, ascii: bool = False) -> RenderableType:
+    """The last move and all that is said of it; at a line's start, what comes next."""
+    clean = _cleaner(ascii)
+    parts: list[RenderableType] = []
+    node = stepper.last_node
+    round_size = stepper.position.round_size
+    if node is None:
+        following = stepper.next_node
+        line = Text("Start of the line", style="bold")
+        if following is not None:
+            line.append(clean(f"; next: {move_number(stepper.turn + 1, round_size)} "))
+            line.append(clean(following.written))
+        parts.append(line)
+    else:
+        view = stepper.position.board_view()
+        # The caption names the move as a rule: "2. f1,b4: White placed...".  Where it
+        # does not, the move comes first, numbered.
+        line = Text(style="bold")
+        if node.written not in view.caption:
+            line.append(clean(f"{move_number(stepper.turn, round_size)} {node.written}  "))
+        line.append(clean(view.caption))
+        glyphs = glyph_words(node)
+        if glyphs:
+            line.append(clean(f"  ({glyphs})"), style="italic")
+        parts.append(line)
+    for comment in comments_here(stepper):
+        parts.append(Text(clean("{" + " ".join(comment.text.split()) + "}"), style="green"))
+    variations = stepper.variations_here()
+    if variations:
+        number = move_number(stepper.turn, round_size)
+        text = Text(
+            f"{len(variations)} variation{'s' if len(variations) > 1 else ''} instead "
+            "(Down, or 1-9): ",
+            style="cyan",
+        )
+        text.append(
+            clean(
+                ", ".join(
+                    f"({i}) {number} {v.nodes[0].written}" if v.nodes else f"({i}) empty"
+                    for i, v in enumerate(variations, 1)
+                )
+            )
+        )
+        parts.append(text)
+    problem = problem_line(stepper, ascii)
+    if problem is not None:
+        parts.append(problem)
+    return Group(*parts)
+
+
+def square_panel(
+    view: BoardView, square: str | None, drawing: BoardDrawing | None, *, ascii: bool = False
+) -> RenderableType:
+    """The chosen square in full (stack bottom to top, role, note); on a compact board,
+    every stack that is written short."""
+    clean = _cleaner(ascii)
+    parts: list[RenderableType] = []
+    if square is not None and square in view.cells:
+        cell = view.cell(square)
+        label = cell_label(cell)
+        text = Text("Square ", style="bold")
+        text.append(clean(square), style="bold")
+        order = ", bottom to top" if view.token_layout == PILE and len(cell.tokens) > 1 else ""
+        if label:
+            text.append(clean(f"  {label}  ({len(cell.tokens)}{order})"))
+        else:
+            text.append("  empty")
+        text.append(clean(f"  {cell.role}"), style="dim")
+        if cell.note:
+            text.append(clean(f"  note {cell.note}"), style="dim")
+        parts.append(text)
+    else:
+        parts.append(Text("Square: click one to see it here", style="dim"))
+    if drawing is not None and drawing.shortened:
+        text = Text("Written short: ", style="bold")
+        text.append(clean(", ".join(f"{s} {full}" for s, full in drawing.shortened.items())))
+        parts.append(text)
+    return Group(*parts)
+
+
+def facts_panel(stepper: Stepper, view: BoardView, *, ascii: bool = False) -> RenderableType:
+    """The position's facts, what the rules say the last move did, and the paths
+    between zones if the board has them."""
+    clean = _cleaner(ascii)
+    parts: list[RenderableType] = [facts_table(view.facts, ascii=ascii)]
+    facts = rule_facts(stepper) if stepper.last_node is not None else []
+    if facts:
+        text = Text("Last move: ", style="bold")
+        for i, (key, value) in enumerate(facts):
+            text.append("; " if i else "")
+            text.append(clean(key), style="dim")
+            text.append(" " + clean(value))
+        parts.append(text)
+    if view.links:
+        joined = ", ".join(f"{a}-{b}" for a, b in view.links)
+        parts.append(Text(clean(f"Paths: {joined}"), style="dim"))
+    return Group(*parts)
+
+
+def error_text(message: str) -> Text:
+    """A message about a record that cannot be shown at all."""
+    return Text(message, style=ERROR_STYLE)
+
+
+def grid(rows: list[tuple[str, str]]) -> Table:
+    """Two columns of text, the first bold."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(overflow="fold")
+    for left, right in rows:
+        table.add_row(left, right)
+    return table
