@@ -13,6 +13,7 @@ shells over :func:`select`, :func:`dedup` and :func:`split_key`.
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -172,15 +173,15 @@ class Facts:
 # -- criteria ---------------------------------------------------------------------------
 
 
-class Criterion:
+class Criterion(ABC):
     """A question a record answers yes or no (see :class:`Selection`)."""
 
     #: What answering needs of the record's replay.
     needs = Needs()
 
-    def matches(self, facts: Facts) -> bool:  # pragma: no cover - every criterion has one
+    @abstractmethod
+    def matches(self, facts: Facts) -> bool:
         """Whether the record answers yes."""
-        raise NotImplementedError
 
 
 @dataclass(frozen=True, slots=True)
