@@ -15,6 +15,8 @@ import click
 
 from notation.commands.common import (
     UsageProblem,
+)
+from notation.commands.one_record import (
     go_to,
     open_stepper,
     record_options,

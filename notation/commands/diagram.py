@@ -13,6 +13,8 @@ from notation.commands.common import (
     expand_sources,
     game_option,
     refuse_overwriting_inputs,
+)
+from notation.commands.one_record import (
     select_record,
 )
 from notation.errors import Defect

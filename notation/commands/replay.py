@@ -21,11 +21,13 @@ from notation.commands.common import (
     UsageProblem,
     expand_sources,
     game_option,
+    stdin_lines,
+    warn_not_utf8,
+)
+from notation.commands.one_record import (
     go_to,
     open_stepper,
     print_position,
-    stdin_lines,
-    warn_not_utf8,
 )
 from notation.errors import Defect
 from notation.record import Record

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from notation.commands.common import (
+from notation.commands.one_record import (
     go_to,
     open_stepper,
     print_position,
