@@ -2,6 +2,8 @@
 
 One run, printed as it goes:
 
+0. start-up: ``bench/startup.py`` (``notation check`` of a one-record file of each
+   game against ``python -c "import chess.pgn"``, and the costliest imports);
 1. a corpus per game, made by ``notation generate`` (seeded), of about ``--turns``
    turns, and, for each, a PGN corpus of random legal chess games (played by
    python-chess, seeded, to their end or 600 plies) with the same number of plies;
@@ -18,10 +20,17 @@ One run, printed as it goes:
    as turns (plies) per second of processor time (a machine shared with other work
    then changes the figures little), the ratio read+check / python-chess, and the
    peak of Python memory (tracemalloc) of one read+check and one python-chess read;
-3. ``notation check --jobs 1`` and ``--jobs 2`` on a file of ``--jobs-mb`` MB (the
+3. per game, whole processes (start-up included): ``notation check --jobs 1`` on the
+   corpus and on the same games with comments, glyphs and variations added (every
+   5th, 7th, 10th move), and a python-chess process reading its corpus: processor
+   time, turns per second, peak resident memory and the ratio;
+4. the other commands, one process each on each corpus (convert to each format,
+   annotate, select, dedup, split, stats, html, and analyze of two positions):
+   processor time, turns per second and peak resident memory;
+5. ``notation check --jobs 1`` and ``--jobs 2`` on a file of ``--jobs-mb`` MB (the
    three corpora repeated): wall time, median of ``--runs`` runs, and the speed-up
    (which needs two idle cores: the load average is printed first);
-4. with ``--big-gb G`` (1 by default, 0 skips it): ``notation check --jobs 1`` and
+6. with ``--big-gb G`` (1 by default, 0 skips it): ``notation check --jobs 1`` and
    ``--jobs 2`` on a file of G GB made the same way in the temporary folder (deleted
    afterwards): wall time and peak memory, of the largest process (resident set) and
    of all of them together (proportional set size, sampled).
@@ -48,7 +57,7 @@ import tempfile
 import threading
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,11 +65,13 @@ try:
     import chess
     import chess.pgn
 except ImportError:  # the comparison is skipped, with a word why
-    chess = None
+    chess = None  # type: ignore[assignment]
 
 from notation.games import game_names, get_game
 from notation.reader import read_file
 from notation.replay import check_record
+from notation.streamcheck import check_lines
+from notation.writer import write_record
 
 NOTATION = [sys.executable, "-m", "notation"]
 #: Players of the generated Zombie Kidz games (3 makes longer games than 2).
@@ -165,7 +176,7 @@ def cpu_time(fn: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
-def median_times(fns: list[Callable[[], object]], runs: int) -> list[float]:
+def median_times(fns: Sequence[Callable[[], object]], runs: int) -> list[float]:
     """The median time of each function, runs taken in turn (a slower spell of the
     machine then touches all of them alike)."""
     times: list[list[float]] = [[] for _ in fns]
@@ -196,6 +207,20 @@ def read_only(corpus: Corpus) -> Callable[[], None]:
 
 
 def read_and_check(corpus: Corpus) -> Callable[[], None]:
+    """What ``notation check`` does: the streaming check (most moves never become nodes)."""
+
+    def run() -> None:
+        with corpus.path.open(encoding="utf-8", newline="") as handle:
+            for verdict in check_lines(handle, str(corpus.path)):
+                if not verdict.ok:
+                    raise SystemExit(f"a generated record is broken: {verdict.error}")
+
+    return run
+
+
+def tree_check(corpus: Corpus) -> Callable[[], None]:
+    """The library's way with a record in hand: read the whole tree, then replay it."""
+
     def run() -> None:
         for record in read_file(corpus.path):
             verdict = check_record(record)
@@ -280,11 +305,17 @@ sys.exit(code)
 
 def run_check(args: list[str], out: Path) -> Run:
     """``notation check ARGS`` with stdout to ``out``: time and peak memory."""
+    return run_process([*NOTATION, "check", *args], out)
+
+
+def run_process(argv: list[str], out: Path, *, codes: tuple[int, ...] = (0, 1)) -> Run:
+    """The command ``argv`` with stdout to ``out``: wall time, processor time and peak
+    memory of it and its children."""
     peak_file = out.with_suffix(".peak")
-    command = [sys.executable, "-c", _LAUNCHER, str(peak_file), *NOTATION, "check", *args]
+    command = [sys.executable, "-c", _LAUNCHER, str(peak_file), *argv]
     with out.open("wb") as sink:
         start = time.perf_counter()
-        launcher = subprocess.Popen(command, stdout=sink)
+        launcher = subprocess.Popen(command, stdout=sink, stderr=subprocess.DEVNULL)
         peak_total = 0
         done = threading.Event()
 
@@ -300,8 +331,8 @@ def run_check(args: list[str], out: Path) -> Run:
         seconds = time.perf_counter() - start
         done.set()
         sampler.join()
-    if code not in (0, 1):
-        raise SystemExit(f"notation check {' '.join(args)} failed ({code})")
+    if code not in codes:
+        raise SystemExit(f"{' '.join(argv)} failed ({code})")
     # ru_maxrss is in KiB on Linux (bytes on macOS).
     scale = 1 if sys.platform == "darwin" else 1024
     maxrss, cpu = peak_file.read_text().split()
@@ -321,6 +352,69 @@ def concatenate(corpora: list[Corpus], path: Path, size: int) -> int:
             written += len(data)
             records += per_block
     return records
+
+
+def enrich(corpus: Corpus, folder: Path) -> Corpus:
+    """The corpus with what real annotated records carry: a comment after every fifth
+    move (with brackets and quotes in it), a glyph on every seventh, and a one-move
+    variation on every tenth (the move itself, from the position before it: legal)."""
+    path = folder / f"{corpus.game}-annotated.txt"
+    with path.open("w", encoding="utf-8") as out:
+        for i, record in enumerate(read_file(corpus.path)):
+            for turn, node in enumerate(record.moves, 1):
+                if turn % 5 == 0:
+                    node.comment = f'turn {turn}: the usual [plan] with a "quote"'
+                if turn % 7 == 0 and not node.suffix:
+                    node.suffix = "!?"
+                if turn % 10 == 0:
+                    node.add_variation([node.text])
+            out.write(("\n" if i else "") + write_record(record))
+    return Corpus(f"{corpus.game}+notes", path, corpus.records, corpus.turns)
+
+
+#: A whole python-chess process reading a PGN file: what ``notation check --jobs 1`` is
+#: compared with (start-up included on both sides).
+_CHESS_PROCESS = """
+import sys, chess.pgn
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while chess.pgn.read_game(handle) is not None:
+        pass
+"""
+
+
+def chess_process(path: Path, out: Path) -> Run:
+    return run_process([sys.executable, "-c", _CHESS_PROCESS, str(path)], out, codes=(0,))
+
+
+def command_runs(corpus: Corpus, folder: Path) -> Iterator[tuple[str, Run]]:
+    """The other commands on ``corpus``, one process each: (command line, run)."""
+    name = str(corpus.path)
+    out = folder / "command.out"
+    split_to = folder / "split"
+    commands = [
+        ["check", "--jobs", "1", name],
+        ["convert", "--to", "text", name],
+        ["convert", "--to", "json", name],
+        ["convert", "--to", "plain", name],
+        ["annotate", name],
+        ["select", "--valid", name],
+        ["select", "--tag-match", "Round=7", name],
+        ["dedup", name],
+        ["split", "--every", "500", "-d", str(split_to), "--force", name],
+        ["stats", "--jobs", "1", name],
+        ["html", "--jobs", "1", name],
+    ]
+    for args in commands:
+        run = run_process([*NOTATION, *args], out)
+        shutil.rmtree(split_to, ignore_errors=True)
+        shown = " ".join("FILE" if a == name else "DIR" if a == str(split_to) else a for a in args)
+        yield shown, run
+    first = next(iter(read_file(corpus.path)))
+    for turn in (len(first.moves) // 3, 2 * len(first.moves) // 3):
+        args = ["analyze", name, "--record", "1", "--turn", str(turn)]
+        yield " ".join(a if a != name else "FILE" for a in args), run_process(
+            [*NOTATION, *args], out, codes=(0, 1, 2)
+        )
 
 
 # -- the report ---------------------------------------------------------------------
@@ -365,6 +459,18 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="notation-bench-") as tmp:
         folder = Path(tmp)
+        # Every process of the run keeps compiled bytecode, as an installed package does
+        # (an environment with PYTHONDONTWRITEBYTECODE would compile every module of
+        # every process again: about 90 ms each).
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        os.environ["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+
+        section("start-up (bench/startup.py)")
+        subprocess.run(
+            [sys.executable, str(Path(__file__).with_name("startup.py")),
+             "--runs", str(max(args.runs * 2, 10)), "--top", "12"],
+            check=True,
+        )
         section("corpora (notation generate; python-chess random games, same plies)")
         corpora: list[Corpus] = []
         chess_files: dict[str, tuple[Path, int, int]] = {}
@@ -384,32 +490,77 @@ def main() -> None:
 
         section(f"in process, one core, median of {args.runs} runs (turns or plies per second)")
         print(
-            "read = records and moves parsed; read+check = read and every move replayed "
-            "by the rules;\npython-chess = chess.pgn.read_game (SAN parsed, legality checked);"
-            "\nprocessor time of this process, the three taken in turn; peak = tracemalloc"
+            "read = records and moves parsed; tree check = read_file and check_record "
+            "(the whole tree\nbuilt, then replayed); read+check = check_lines, what "
+            "notation check does;\npython-chess = chess.pgn.read_game (SAN parsed, "
+            "legality checked);\nprocessor time of this process, the four taken in turn; "
+            "peak = tracemalloc"
         )
         header = (
-            f"{'game':12} {'read':>10} {'read+check':>11} {'python-chess':>13} "
-            f"{'ratio':>6} {'peak ours':>10} {'peak chess':>11}"
+            f"{'game':12} {'read':>10} {'tree check':>11} {'read+check':>11} "
+            f"{'python-chess':>13} {'ratio':>6} {'peak ours':>10} {'peak chess':>11}"
         )
         print(header)
         for corpus in corpora:
-            fns = [read_only(corpus), read_and_check(corpus)]
+            fns = [read_only(corpus), tree_check(corpus), read_and_check(corpus)]
             if corpus.game in chess_files:
                 path, _, plies = chess_files[corpus.game]
                 fns.append(chess_read(path))
             times = median_times(fns, args.runs)
-            read, check = corpus.turns / times[0], corpus.turns / times[1]
+            read, tree = corpus.turns / times[0], corpus.turns / times[1]
+            check = corpus.turns / times[2]
             peak = peak_python_memory(read_and_check(corpus))
-            line = f"{corpus.game:12} {rate(read):>10} {rate(check):>11}"
-            if len(times) == 3:
-                theirs = plies / times[2]
+            line = f"{corpus.game:12} {rate(read):>10} {rate(tree):>11} {rate(check):>11}"
+            if len(times) == 4:
+                theirs = plies / times[3]
                 chess_peak = peak_python_memory(chess_read(path))
                 line += f" {rate(theirs):>13} {check / theirs:>5.1f}x {mb(peak):>10}"
                 line += f" {mb(chess_peak):>11}"
             else:
                 line += f" {'-':>13} {'-':>6} {mb(peak):>10}"
             print(line, flush=True)
+
+        section("whole process, one core: notation check --jobs 1 and a python-chess process")
+        print(
+            "start-up included on both sides; processor time (user+sys) of the process, "
+            f"median of {args.runs} runs;\n+notes: the same games with a comment every 5 "
+            "moves, a glyph every 7, a variation every 10"
+        )
+        print(
+            f"{'corpus':18} {'turns':>9} {'ours/s':>10} {'peak':>9} "
+            f"{'chess/s':>10} {'peak':>9} {'ratio':>6}"
+        )
+        noted = [enrich(corpus, folder) for corpus in corpora]
+        for corpus in [*corpora, *noted]:
+            ours = [run_check(["--jobs", "1", str(corpus.path)], folder / "o.txt")
+                    for _ in range(args.runs)]
+            cpu = statistics.median(r.cpu for r in ours)
+            line = (
+                f"{corpus.game:18} {corpus.turns:9} {rate(corpus.turns / cpu):>10} "
+                f"{mb(max(r.largest_rss for r in ours)):>9}"
+            )
+            game = corpus.game.removesuffix("+notes")
+            if game in chess_files:
+                path, _, plies = chess_files[game]
+                chess_runs = [chess_process(path, folder / "c.txt") for _ in range(args.runs)]
+                chess_cpu = statistics.median(r.cpu for r in chess_runs)
+                ratio = (corpus.turns / cpu) / (plies / chess_cpu)
+                line += (
+                    f" {rate(plies / chess_cpu):>10} "
+                    f"{mb(max(r.largest_rss for r in chess_runs)):>9} {ratio:>5.1f}x"
+                )
+            print(line, flush=True)
+
+        section("the other commands, one process each (processor time, peak resident memory)")
+        for corpus in corpora:
+            print(f"{corpus.game}: {corpus.records} records, {corpus.turns} turns, "
+                  f"{mb(corpus.path.stat().st_size)}")
+            for shown, run in command_runs(corpus, folder):
+                speed = f"{rate(corpus.turns / run.cpu):>10} turns/s"
+                if shown.startswith("analyze"):
+                    speed = f"{'':>10} one position"
+                print(f"  {shown:44} {run.cpu:7.2f} s {speed} {mb(run.largest_rss):>9}",
+                      flush=True)
 
         section(f"notation check --jobs N on {args.jobs_mb} MB, median of {args.runs} runs")
         mid = folder / "jobs.txt"

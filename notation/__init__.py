@@ -26,6 +26,8 @@ _HOME = {
     "read_file": "notation.reader",
     "read_string": "notation.reader",
     "read_records": "notation.reader",
+    "read_headers": "notation.index",
+    "RecordHeaders": "notation.index",
     "read_any_records": "notation.convert",
     "read_json_records": "notation.convert",
     "convert_record": "notation.convert",
@@ -85,6 +87,7 @@ __all__ = [
     "NotationException",
     "Position",
     "Record",
+    "RecordHeaders",
     "ReplayVisitor",
     "Stepper",
     "StepperError",
@@ -106,6 +109,7 @@ __all__ = [
     "random_bot",
     "read_any_records",
     "read_file",
+    "read_headers",
     "read_json_records",
     "read_records",
     "read_string",
@@ -131,6 +135,7 @@ if TYPE_CHECKING:
     )
     from notation.games import UnknownGameError, all_games, get_game
     from notation.games.base import Game, Position
+    from notation.index import RecordHeaders, read_headers
     from notation.reader import read_file, read_records, read_string
     from notation.record import Comment, MoveNode, Record, Tag, Variation
     from notation.referee import Bot, play, random_bot

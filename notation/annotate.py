@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation.convert import (
-    CanonicalSpellings,
     Converted,
     canonical_text,
     convert_record,
@@ -32,7 +31,7 @@ from notation.convert import (
 )
 from notation.games.base import Game, Position
 from notation.record import Comment, MoveNode, Record
-from notation.replay import ReplayVisitor, Visitors, check_record, resolve_game
+from notation.replay import ReplayVisitor, check_record, resolve_game
 from notation.view import Assessment
 from notation.walk import all_comment_lists
 
@@ -71,6 +70,30 @@ def _command(key: str, value: str) -> str:
     return f"[%{key} {value}]" if value else f"[%{key}]"
 
 
+#: Commands already written, by (key, value): a game repeats a few hundred values
+#: over and over (profiled: after every move).  Bounded against hostile input.
+_COMMANDS: dict[tuple[str, str], str] = {}
+_COMMANDS_LIMIT = 100_000
+
+def _commands(pairs: list[tuple[str, str]], keys: set[str]) -> list[str]:
+    """The commands of ``pairs``, each as :func:`_command` writes it; their keys are
+    added to ``keys``."""
+    cache = _COMMANDS
+    commands = []
+    for pair in pairs:
+        # The pair itself is the key (a game may hand out the same tuple each time).
+        command = cache.get(pair) if type(pair) is tuple else None
+        if command is None:
+            key, value = pair
+            command = _command(key, value)
+            if len(cache) >= _COMMANDS_LIMIT:
+                cache.clear()
+            cache[key, value] = command
+        commands.append(command)
+        keys.add(pair[0])
+    return commands
+
+
 class _Annotator(ReplayVisitor):
     def __init__(self, game: Game[Any], options: AnnotateOptions) -> None:
         self.game = game
@@ -78,6 +101,20 @@ class _Annotator(ReplayVisitor):
         self.keys: set[str] = set(TOOL_KEYS)
         self.added: set[int] = set()
         self._assessment: Assessment | None = None
+        #: The canonical spelling of each move, by ``id(node)``, for writing (what
+        #: CanonicalSpellings collects, here in the same call: one visitor, no
+        #: Visitors in between, for a hook called after every move).
+        self.texts: dict[int, str] = {}
+        #: Whether a move replayed had comments (or variations, whose comments it
+        #: does not see) before this run added its own: if none had, and the record
+        #: has none of its own, there is no old command to strip (profiled: the walk
+        #: of every comment list, each holding the comment just added).
+        self.had_comments = False
+
+    @property
+    def needs_before_move(self) -> bool:
+        """Only an analysis looks at the position before a move."""
+        return self.options.analyze and self.game.can_assess
 
     def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         self._assessment = None
@@ -85,11 +122,16 @@ class _Annotator(ReplayVisitor):
             self._assessment = self.game.assess_move(position, move)
 
     def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        pairs = position.annotations()
-        self.keys.update(key for key, _ in pairs)
-        commands = [_command(key, value) for key, value in pairs]
+        self.texts[id(node)] = str(position.last_move_canonical())
+        if node.comments_before or node.comments_after or node.variations:
+            self.had_comments = True
         assessment = self._assessment
-        if assessment is not None:
+        if assessment is None:  # the common case: the game's annotations only
+            pairs = position.annotations()
+            if pairs:
+                self._add(node, " ".join(_commands(pairs, self.keys)))
+        else:
+            commands = _commands(position.annotations(), self.keys)
             if assessment.glyph or assessment.reason:
                 verdict = f"{assessment.glyph} {assessment.reason}".strip()
                 commands.append(_command("analysis", verdict))
@@ -97,8 +139,8 @@ class _Annotator(ReplayVisitor):
             commands.extend(_command(key, value) for key, value in assessment.values)
             if assessment.glyph and not node.suffix:
                 node.suffix = assessment.glyph
-        if commands:
-            self._add(node, " ".join(commands))
+            if commands:
+                self._add(node, " ".join(commands))
         every = self.options.diagrams
         if every and position.turn % every == 0:
             diagram = position.diagram().replace("{", "(").replace("}", ")")
@@ -118,6 +160,8 @@ def strip_machine_commands(
     ``[%diagram]`` comments."""
     keep = keep or set()
     for comments in all_comment_lists(record):
+        if not comments:
+            continue  # most lists (profiled: five a move)
         kept: list[Comment] = []
         for comment in comments:
             if id(comment) in keep:
@@ -157,13 +201,13 @@ def annotate_record(
         verdict = check_record(record, default_game)
         if verdict.error is not None:
             return convert_record(record, "text", default_game)
-    annotator = _Annotator(game, options)
-    spellings = CanonicalSpellings(game, with_data=False)  # for writing, in the same replay
-    verdict = check_record(record, default_game, Visitors(spellings, annotator))
+    annotator = _Annotator(game, options)  # it collects the spellings to write, too
+    verdict = check_record(record, default_game, annotator)
     if verdict.error is not None:
         assert record.raw is not None
         return verbatim(record.raw, "text", verdict.error)
-    keys = annotator.keys | game.annotation_keys
-    strip_machine_commands(record, keys, annotator.added)
+    if annotator.had_comments or record.comments or record.comments_after_result:
+        keys = annotator.keys | game.annotation_keys
+        strip_machine_commands(record, keys, annotator.added)
     record.set_tag("Termination", termination(record.result, verdict.outcome))
-    return Converted(canonical_text(record, game, spellings.texts), None)
+    return Converted(canonical_text(record, game, annotator.texts), None)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import gc
 import itertools
-import multiprocessing
 import operator
 import os
 import signal
@@ -30,17 +29,13 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
-from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
-from typing import IO, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from notation.convert import looks_like_json_records, read_any_records
 from notation.errors import NotationException
 from notation.reader import read_records, record_starts
 from notation.record import Record
 from notation.replay import Verdict, check_record
-from notation.stats import Summary, summarise
-from notation.strict import check_record_strict
 from notation.textio import (
     NotUTF8Warning,
     compression_of,
@@ -50,6 +45,15 @@ from notation.textio import (
     open_binary,
 )
 
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
+    from notation.stats import Summary
+
+# Start-up (docs/performance.md): multiprocessing is imported only to start workers,
+# the statistics only to summarise, the strict checker only for --strict.
+
 __all__ = [
     "POOL_MIN_BYTES",
     "TextSource",
@@ -58,6 +62,7 @@ __all__ = [
     "collecting_less",
     "default_jobs",
     "input_size",
+    "map_in_order",
     "summarise_paths",
 ]
 
@@ -370,9 +375,42 @@ def _unit_records(unit: _Unit, not_utf8: Callable[[], None]) -> Iterator[Record]
 
 def _verdicts(unit: _Unit, settings: _Settings, not_utf8: Callable[[], None]) -> Iterator[Verdict]:
     """The verdicts of a unit's records, numbered within it."""
-    check = check_record_strict if settings.strict else check_record
+    if not settings.strict:
+        yield from _streamed_verdicts(unit, settings, not_utf8)
+        return
+    check = _checker(settings.strict)
     for record in _unit_records(unit, not_utf8):
         yield check(record, settings.default_game)
+
+
+def _streamed_verdicts(
+    unit: _Unit, settings: _Settings, not_utf8: Callable[[], None]
+) -> Iterator[Verdict]:
+    """:func:`_verdicts` by the streaming check (:mod:`notation.streamcheck`): the same
+    verdicts as check_record on each record of :func:`_unit_records`, with most moves
+    pushed as they are read rather than made nodes first (docs/performance.md)."""
+    from notation.streamcheck import check_lines, check_records_text
+
+    with open_binary(unit.name) as handle:
+        if unit.start:
+            handle.seek(unit.start)  # not for a whole file: it may be a pipe
+        lines = decoded_lines(handle, not_utf8)
+        if unit.whole:
+            yield from check_records_text(lines, unit.name, settings.default_game)
+        else:
+            yield from check_lines(
+                itertools.islice(lines, unit.lines), unit.name, settings.default_game,
+                first_line=unit.first_line,
+            )
+
+
+def _checker(strict: bool) -> Callable[[Record, str | None], Verdict]:
+    """:func:`~notation.replay.check_record`, or its strict form for ``strict``."""
+    if strict:
+        from notation.strict import check_record_strict
+
+        return check_record_strict
+    return check_record
 
 
 def _check_unit(unit: _Unit, settings: _Settings) -> _Result:
@@ -385,16 +423,68 @@ def _check_unit(unit: _Unit, settings: _Settings) -> _Result:
 def _summarise_unit(unit: _Unit, settings: _Settings) -> tuple[Summary, bool]:
     """Summarise one unit in a worker: its :class:`~notation.stats.Summary`, and whether
     it had lines that are not UTF-8."""
+    from notation.stats import summarise
+
     flagged: list[bool] = []
     summary = summarise(_unit_records(unit, lambda: flagged.append(True)), settings.default_game)
     return summary, bool(flagged)
+
+
+def _call(work: Any, settings: _Settings) -> Any:
+    """A call of :func:`map_in_order` in a worker: ``work`` is (function, item)."""
+    function, item = work
+    return function(item)
 
 
 #: What a worker can do with a unit, by ``_Settings.task``.
 _TASKS: dict[str, Callable[[_Unit, _Settings], Any]] = {
     "check": _check_unit,
     "summarise": _summarise_unit,
+    "call": _call,
 }
+
+
+def map_in_order(
+    function: Callable[[Any], Any], items: Iterable[Any], workers: int
+) -> Generator[Any, None, None]:
+    """``function(item)`` for each of ``items``, in order, computed by ``workers`` worker
+    processes as :func:`check_paths` uses them: a few items handed out ahead per worker
+    (memory stays flat whatever the number of items), the workers stopped however the
+    iteration ends (exhausted, closed, an exception, a Ctrl-C, which only this process
+    acts on), an exception of ``function`` raised here.  ``function``, the items and
+    the results go through pipes: a function of a module, and picklable values.
+
+    A worker is given an item only when it holds none: items and results may be big,
+    and a worker sending a result while this process sends it the next item would
+    wait for each other for ever, each pipe full.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    items = iter(items)
+    with _Pool(workers, _Settings(None, False, "call")) as pool:
+        pending: deque[_Pending] = deque()  # in input order
+        waiting: deque[_Pending] = deque()  # not yet handed to a worker
+        more = True
+        while more or pending:
+            while more and len(pending) < workers * _AHEAD:
+                try:
+                    item = next(items)
+                except StopIteration:
+                    more = False
+                    break
+                call: Any = (function, item)
+                entry = _Pending(call)
+                pending.append(entry)
+                waiting.append(entry)
+            if not pending:
+                break
+            pool.hand_out(waiting, 1)
+            head = pending[0]
+            while not head.done:
+                pool.collect()
+                pool.hand_out(waiting, 1)
+            pending.popleft()
+            yield head.result
 
 
 def summarise_paths(
@@ -420,6 +510,8 @@ def summarise_paths(
             tell(name)
 
     size = input_size(sources)
+    from notation.stats import Summary, summarise
+
     total = Summary()
     if workers == 1 or size < POOL_MIN_BYTES:
         with collecting_less():
@@ -478,7 +570,12 @@ class _Run:
         if isinstance(work, _Unreadable):
             raise work.error
         if isinstance(work, TextSource):
-            check = check_record_strict if self.settings.strict else check_record
+            if not self.settings.strict:
+                from notation.streamcheck import check_records_text
+
+                yield from check_records_text(work.lines, work.name, self.settings.default_game)
+                return
+            check = _checker(self.settings.strict)
             for record in read_any_records(work.lines, work.name):
                 yield check(record, self.settings.default_game)
             return
@@ -612,6 +709,8 @@ class _Pool:
     """
 
     def __init__(self, count: int, settings: _Settings) -> None:
+        import multiprocessing
+
         context = multiprocessing.get_context()
         self.workers: list[_Worker] = []
         # Workers are started with SIGINT blocked, and ignore it before they unblock it:
@@ -638,11 +737,11 @@ class _Pool:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
-    def hand_out(self, waiting: deque[_Pending]) -> None:
-        """Give waiting units, in order, to the workers that have room."""
+    def hand_out(self, waiting: deque[_Pending], most: int = _PER_WORKER) -> None:
+        """Give waiting units, in order, to the workers that hold fewer than ``most``."""
         while waiting:
             worker = min(self.workers, key=lambda w: len(w.held))
-            if len(worker.held) >= _PER_WORKER:
+            if len(worker.held) >= most:
                 return
             entry = waiting.popleft()
             worker.conn.send(entry.work)
@@ -652,6 +751,8 @@ class _Pool:
         """Wait for at least one result, and file every result that came."""
         busy = [worker for worker in self.workers if worker.held]
         assert busy, "no unit handed out: nothing to wait for"
+        from multiprocessing.connection import wait
+
         ready = wait([worker.conn for worker in busy] + [w.process.sentinel for w in busy])
         for worker in busy:
             if worker.conn in ready or (
@@ -673,10 +774,12 @@ class _Pool:
 
     def stop(self) -> None:
         """End every worker now, whatever it is doing, with a bounded wait."""
+        # SIGTERM first, the pipe closed after: a worker that found its pipe closed
+        # while still running would report the broken pipe on standard error.
         for worker in self.workers:
-            worker.conn.close()
             if worker.process.pid is not None:
                 worker.process.terminate()
+            worker.conn.close()
         for worker in self.workers:
             if worker.process.pid is not None:
                 worker.process.join(_STOP_WAIT)
@@ -717,5 +820,7 @@ def _work(conn: Connection, settings: _Settings) -> None:
             reply = (False, exc)
         try:
             conn.send(reply)
+        except OSError:  # the main process stopped listening: it is stopping this one
+            return
         except Exception:  # an exception that cannot be pickled: its traceback, as text
             conn.send((False, RuntimeError(traceback.format_exc())))

@@ -16,7 +16,6 @@ import click
 
 from notation import __version__
 from notation.commands import command_names, load_command
-from notation.commands.common import UsageProblem, file_error
 
 
 class _Notation(click.Group):
@@ -43,6 +42,8 @@ class _Notation(click.Group):
                 _silence_stdout()
                 ctx.exit(BROKEN_PIPE)
             # A file that vanished or cannot be read mid-way, a full disk under -o.
+            from notation.commands.common import UsageProblem, file_error
+
             if exc.filename is not None:
                 raise file_error(str(exc.filename), exc) from None
             raise UsageProblem(exc.strerror or str(exc)) from None

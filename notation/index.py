@@ -17,23 +17,67 @@ and only reading it tells how many records it holds.
 
 JSON Lines sources (``convert --to json``) are simpler: each non-blank line is a
 record.
+
+On top of the chunks:
+
+* :func:`find_record` reaches record N of any stream of bytes (a file, standard
+  input, a decompressed file) reading only the chunk that holds it, and those few
+  chunks whose count only reading tells; the others are passed over unread.
+* A *side index* (:func:`build_index`, :func:`write_index`, :func:`load_index`;
+  ``notation index FILE``) keeps the chunks of a file, so that record N is then one
+  seek and the reading of one chunk (:func:`record_at`).  It is written beside the
+  file, as ``FILE.idx`` (or, if that folder cannot be written, under the user's cache
+  folder), and it holds the file's size, modification time and a hash of its first
+  and last 64 KiB, and a CRC of every chunk: an index of another version of the file
+  (or of another file) is found out, and never used.
+* :func:`read_headers` reads the tags of every record and skips their moves: the
+  header lines of a chunk of one record are all that is read of it.
 """
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import dataclasses
+import hashlib
 import io
+import itertools
+import json as json_module
+import os
 import re
-from collections.abc import Callable, Iterator
+import sys
+import tempfile
+import zlib
+from array import array
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO
+from pathlib import Path
+from typing import IO, cast
 
 from notation.convert import looks_like_json_records, read_json_records
 from notation.reader import read_records, record_starts
 from notation.record import Record
 from notation.textio import decode_line
 
-__all__ = ["Chunk", "is_json_source", "read_chunk", "scan_chunks"]
+__all__ = [
+    "INDEX_SUFFIX",
+    "Chunk",
+    "IndexProblem",
+    "RecordHeaders",
+    "RecordIndex",
+    "RecordNotFound",
+    "build_index",
+    "find_index",
+    "find_record",
+    "is_index_file",
+    "is_json_source",
+    "load_index",
+    "read_chunk",
+    "read_headers",
+    "record_at",
+    "scan_chunks",
+    "write_index",
+]
 
 #: A result token where the reader takes one: before white space, a bracket, a
 #: comment or the end of the line (reader._TOKEN), and (see _results) at the start of
@@ -78,6 +122,8 @@ class _Glance:
             self.single = False  # anything after the result: perhaps the next record
             return
         self.body = True
+        if "*" not in line and "-0" not in line and "-1" not in line:
+            return  # no result token here (each holds one of these): the usual line
         results = [
             found for found in _RESULT.finditer(line)
             if not found.start()
@@ -90,7 +136,7 @@ class _Glance:
             self.closed = True
 
 
-def is_json_source(stream: IO[bytes]) -> bool:
+def is_json_source(stream: Iterable[bytes]) -> bool:
     """Whether the source is JSON Lines of records: by its first non-blank line.
 
     The stream is read from where it stands and left wherever that took it.
@@ -146,7 +192,7 @@ def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
         else:
             if glance.single:
                 glance.body_line(text)
-            moves = _COMMENT_MARKS.search(stripped) is None
+            moves = "{" not in stripped and "}" not in stripped and ";" not in stripped
         blank = False
     if position > start or start == 0:
         yield Chunk(start, position, first_line, 1 if glance.single and start else None)
@@ -154,7 +200,6 @@ def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
 
 #: Lines that leave record_starts after moves, without a blank line or with one.
 _AFTER_MOVES = {False: ("1.\n",), True: ("1.\n", "\n")}
-_COMMENT_MARKS = re.compile(r"[{};]")
 
 
 def _json_chunks(stream: IO[bytes]) -> Iterator[Chunk]:
@@ -207,3 +252,524 @@ def _json_record(line: str, number: int, index: int, source: str | None) -> Reco
     if record.error is not None:  # a line that is not a record object
         record.error = dataclasses.replace(record.error, line=number)
     return record
+
+
+# -- reading through a stream, the lines of the current chunk kept --------------------
+
+
+class _Tap:
+    """The lines of a stream of bytes as :func:`scan_chunks` reads them, each kept until
+    the chunk it belongs to is taken (:meth:`take`).
+
+    It needs no seek (``seek(0, SEEK_END)``, all scan_chunks asks, reads the rest), so
+    standard input and a decompressed file are read through as a file is, holding only
+    the current chunk.
+    """
+
+    def __init__(self, lines: Iterable[bytes]) -> None:
+        self._ahead: list[bytes] = []
+        self._lines = iter(lines)
+        self._source: Iterator[bytes] | None = None
+        self._kept: list[bytes] = []
+        self._kept_start = 0
+        self._position = 0
+
+    def is_json(self) -> bool:
+        """Whether the lines are JSON Lines of records: by the first non-blank line,
+        read ahead and given again by the iteration."""
+
+        def ahead() -> Iterator[bytes]:
+            for raw in self._lines:
+                self._ahead.append(raw)
+                yield raw
+
+        return is_json_source(ahead())
+
+    def _rest(self) -> Iterator[bytes]:
+        if self._source is None:
+            self._source = itertools.chain(self._ahead, self._lines)
+        return self._source
+
+    def __iter__(self) -> Iterator[bytes]:
+        kept = self._kept
+        for raw in self._rest():
+            kept.append(raw)
+            self._position += len(raw)
+            yield raw
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        """Only ``seek(0, SEEK_END)``: the rest is read, and kept."""
+        if (offset, whence) != (0, io.SEEK_END):
+            raise io.UnsupportedOperation("a stream read through goes only to its end")
+        for raw in self._rest():
+            self._kept.append(raw)
+            self._position += len(raw)
+        return self._position
+
+    def take(self, chunk: Chunk) -> bytes:
+        """The bytes of ``chunk`` (read already); what comes before its end is let go."""
+        data = b"".join(self._kept)
+        base = self._kept_start
+        rest = data[chunk.end - base :]
+        self._kept.clear()
+        if rest:
+            self._kept.append(rest)
+        self._kept_start = chunk.end
+        return data[chunk.start - base : chunk.end - base]
+
+
+def _chunks_of(lines: Iterable[bytes]) -> Iterator[tuple[Chunk, bytes]]:
+    """The chunks of a stream of bytes read through, each with its bytes."""
+    tap = _Tap(lines)
+    json = tap.is_json()
+    for chunk in scan_chunks(cast(IO[bytes], tap), json=json):
+        yield chunk, tap.take(chunk)
+
+
+class RecordNotFound(LookupError):
+    """A source has fewer records than the one asked for; ``count`` is how many it has."""
+
+    def __init__(self, number: int, count: int) -> None:
+        super().__init__(f"there is no record {number}: the source has {count}")
+        self.number = number
+        self.count = count
+
+
+def find_record(
+    lines: Iterable[bytes],
+    number: int,
+    source: str | None = None,
+    *,
+    not_utf8: Callable[[], None] | None = None,
+) -> Record:
+    """Record ``number`` (1 is the first) of the lines of bytes of a source (a binary
+    file, standard input's buffer, a decompressed stream), as reading the whole source
+    gives it: the same ``index``, lines and defects.
+
+    The records before it are not read, only cut apart (:func:`scan_chunks`), but for
+    the rare chunk whose count only reading tells.  ``not_utf8`` is called if the lines
+    of the record's chunk are not UTF-8.  Raises :class:`RecordNotFound`.
+    """
+    if number < 1:
+        raise ValueError(f"records are numbered from 1, not {number}")
+    count = 0
+    fell_back: list[bool] = []
+    for chunk, data in _chunks_of(lines):
+        if chunk.count is not None and count + chunk.count < number:
+            count += chunk.count
+            continue
+        fell_back.clear()
+        records = read_chunk(data, chunk, source, count + 1, lambda: fell_back.append(True))
+        if count + len(records) >= number:
+            if fell_back and not_utf8 is not None:
+                not_utf8()
+            return records[number - count - 1]
+        count += len(records)
+    raise RecordNotFound(number, count)
+
+
+# -- the side index -------------------------------------------------------------------
+
+#: What an index's name adds to the name of its file: ``games.txt.idx``.
+INDEX_SUFFIX = ".idx"
+_MAGIC = b"notation-index 1\n"
+#: How much of the start and of the end of a file its index keeps a hash of.
+_EDGE = 64 * 1024
+_FIELDS = ("starts", "ends", "lines", "counts", "crcs")
+#: The most bytes of records one entry of an index covers (see :func:`build_index`).
+_GROUP_BYTES = 32_768
+
+
+class IndexProblem(Exception):
+    """An index that cannot be used (unreadable, damaged, out of date, of another file),
+    or a file that cannot be indexed: the message says which, for the user."""
+
+
+def _stamp(path: Path) -> dict[str, object]:
+    """What tells a version of a file from another: size, modification time, and a
+    hash of its first and last 64 KiB."""
+    with open(path, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        mtime = os.fstat(handle.fileno()).st_mtime_ns
+        head = hashlib.sha256(handle.read(_EDGE)).hexdigest()
+        handle.seek(max(0, size - _EDGE))
+        tail = hashlib.sha256(handle.read(_EDGE)).hexdigest()
+    return {"size": size, "mtime_ns": mtime, "head": head, "tail": tail}
+
+
+@dataclass(frozen=True)
+class RecordIndex:
+    """Where the records of a file are: its chunks (their byte offsets, first lines,
+    record counts and CRCs), and the stamp of the version of the file they are of."""
+
+    #: The file's name when it was indexed (for messages), and its stamp.
+    name: str
+    stamp: dict[str, object]
+    #: Whether the file is JSON Lines.
+    json: bool
+    starts: array[int]
+    ends: array[int]
+    lines: array[int]
+    counts: array[int]
+    crcs: array[int]
+    #: The number of the first record of each chunk.
+    firsts: array[int] = dataclasses.field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        firsts = array("q", itertools.accumulate(self.counts, initial=1))
+        firsts.pop()
+        object.__setattr__(self, "firsts", firsts)
+
+    @property
+    def records(self) -> int:
+        """How many records the file holds."""
+        return sum(self.counts)
+
+    def read(
+        self,
+        path: str | os.PathLike[str],
+        number: int,
+        source: str | None = None,
+        *,
+        not_utf8: Callable[[], None] | None = None,
+    ) -> Record:
+        """Record ``number`` of the file at ``path``: one seek, one chunk read.
+
+        Raises :class:`RecordNotFound`, and :class:`IndexProblem` if the chunk read is
+        not the one indexed (the file changed).
+        """
+        if not 1 <= number <= self.records:
+            raise RecordNotFound(number, self.records)
+        at = bisect.bisect_right(self.firsts, number) - 1
+        chunk = Chunk(
+            self.starts[at], self.ends[at], self.lines[at],
+            1 if self.counts[at] == 1 else None, json=self.json,
+        )
+        with open(path, "rb") as handle:
+            handle.seek(chunk.start)
+            data = handle.read(chunk.end - chunk.start)
+        if zlib.crc32(data) != self.crcs[at]:
+            raise IndexProblem(_out_of_date(path))
+        records = read_chunk(data, chunk, source, self.firsts[at], not_utf8)
+        if len(records) != self.counts[at]:
+            raise IndexProblem(_out_of_date(path))
+        return records[number - self.firsts[at]]
+
+    def to_bytes(self) -> bytes:
+        """The index as it is written to disk."""
+        header = {
+            "file": self.name, **self.stamp, "json": self.json, "chunks": len(self.starts),
+            "records": self.records,
+        }
+        parts = [_MAGIC, json_module.dumps(header).encode("utf-8"), b"\n"]
+        for field in _FIELDS:
+            values = array("q", getattr(self, field))
+            if sys.byteorder != "little":
+                values.byteswap()
+            parts.append(values.tobytes())
+        return b"".join(parts)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, where: str) -> RecordIndex:
+        """An index read from disk (``where`` names it in messages)."""
+        if not data.startswith(_MAGIC):
+            raise IndexProblem(f"{where} is not an index of records (`notation index` makes one)")
+        try:
+            end = data.index(b"\n", len(_MAGIC))
+            header = json_module.loads(data[len(_MAGIC) : end])
+            count = header["chunks"]
+            body = data[end + 1 :]
+            if not isinstance(count, int) or len(body) != 8 * count * len(_FIELDS):
+                raise ValueError("cut short")
+            fields = []
+            for place in range(len(_FIELDS)):
+                values = array("q")
+                values.frombytes(body[8 * count * place : 8 * count * (place + 1)])
+                if sys.byteorder != "little":
+                    values.byteswap()
+                fields.append(values)
+            stamp = {key: header[key] for key in ("size", "mtime_ns", "head", "tail")}
+            return cls(str(header["file"]), stamp, bool(header["json"]), *fields)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise IndexProblem(
+                f"{where} is damaged ({exc}); make it again with `notation index`"
+            ) from None
+
+
+def _out_of_date(path: str | os.PathLike[str]) -> str:
+    return (
+        f"the index of {os.fspath(path)} is out of date (the file changed since); "
+        f"run `notation index {os.fspath(path)}` again"
+    )
+
+
+def build_index(path: str | os.PathLike[str]) -> RecordIndex:
+    """The index of the file at ``path`` (one pass over it, reading only the chunks whose
+    count only reading tells).  Raises ``OSError`` for a file that cannot be read, and
+    :class:`IndexProblem` for a compressed one (an index is of offsets to seek to) or
+    one that changed while it was being indexed."""
+    from notation.textio import is_compressed
+
+    where = Path(path)
+    if is_compressed(where):
+        raise IndexProblem(
+            f"{where} is compressed: an index is of places to seek to, and a compressed "
+            f"file cannot be seeked in; decompress it to index it"
+        )
+    stamp = _stamp(where)
+    fields: list[array[int]] = [array("q") for _ in _FIELDS]
+    starts, ends, lines, counts, crcs = fields
+    json = False
+    with open(where, "rb") as handle:
+        if handle.read(len(_MAGIC)) == _MAGIC:
+            raise IndexProblem(f"{where} is an index itself, not a file of records")
+        handle.seek(0)
+        for chunk, data in _chunks_of(handle):
+            json = chunk.json
+            count = chunk.count
+            if count is None:
+                count = len(read_chunk(data, chunk, None, 1))
+            if not count:
+                continue  # blank lines, escape lines: no record
+            # Records that follow each other share an entry up to _GROUP_BYTES (JSON
+            # lines excepted: a chunk of JSON Lines is one line), so that the index of a
+            # file of millions of short records stays small, on disk and in memory;
+            # reading record N then reads the few records of its group.
+            if (
+                not json
+                and ends
+                and ends[-1] == chunk.start
+                and chunk.end - starts[-1] <= _GROUP_BYTES
+            ):
+                ends[-1] = chunk.end
+                counts[-1] += count
+                crcs[-1] = zlib.crc32(data, crcs[-1])
+                continue
+            starts.append(chunk.start)
+            ends.append(chunk.end)
+            lines.append(chunk.first_line)
+            counts.append(count)
+            crcs.append(zlib.crc32(data))
+    if _stamp(where) != stamp:
+        raise IndexProblem(f"{where} changed while it was being indexed; index it again")
+    return RecordIndex(where.name, stamp, json, *fields)
+
+
+def is_index_file(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` is an index (``False`` for one that cannot be read,
+    and for a pipe, which is left unread)."""
+    if not Path(path).is_file():
+        return False
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(_MAGIC)) == _MAGIC
+    except OSError:
+        return False
+
+
+def _cache_folder() -> Path:
+    """Where the indexes of files in folders that cannot be written go."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base, "notation", "index")
+
+
+def _index_places(path: str | os.PathLike[str]) -> tuple[Path, Path]:
+    """Where the index of ``path`` is: beside it, or else in the cache folder."""
+    where = Path(path)
+    key = hashlib.sha256(os.fsencode(os.path.abspath(where))).hexdigest()[:32]
+    return where.with_name(where.name + INDEX_SUFFIX), _cache_folder() / f"{key}{INDEX_SUFFIX}"
+
+
+def find_index(path: str | os.PathLike[str]) -> Path | None:
+    """The index of the file at ``path`` if there is one (not yet checked): ``FILE.idx``
+    beside it, or the one in the cache folder."""
+    for place in _index_places(path):
+        if place.is_file():
+            return place
+    return None
+
+
+def write_index(path: str | os.PathLike[str], index: RecordIndex) -> tuple[Path, bool]:
+    """Write the index of the file at ``path`` beside it, as ``FILE.idx``, whole or not
+    at all; if that folder cannot be written, in the cache folder (``$XDG_CACHE_HOME``
+    or ``~/.cache``, under ``notation/index``).  Returns where, and whether it is beside.
+
+    Raises ``OSError`` (the one from beside the file) if neither can be written.
+    """
+    beside, cached = _index_places(path)
+    data = index.to_bytes()
+    try:
+        _write_whole(beside, data)
+    except OSError as first:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            _write_whole(cached, data)
+        except OSError:
+            raise first from None
+        return cached, False
+    with contextlib.suppress(OSError):
+        cached.unlink()  # an older one, now hidden by the one beside
+    return beside, True
+
+
+def _write_whole(target: Path, data: bytes) -> None:
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)  # mkstemp's 0600 is for secrets; an index is not one
+        with open(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def load_index(index_path: str | os.PathLike[str], path: str | os.PathLike[str]) -> RecordIndex:
+    """The index at ``index_path``, if it is one of the file at ``path`` as it is now.
+
+    Raises :class:`IndexProblem` saying why not: unreadable, damaged, of another file,
+    out of date.
+    """
+    where = os.fspath(index_path)
+    try:
+        data = Path(index_path).read_bytes()
+    except OSError as exc:
+        raise IndexProblem(f"cannot read the index {where}: {exc.strerror or exc}") from None
+    index = RecordIndex.from_bytes(data, where)
+    try:
+        stamp = _stamp(Path(path))
+    except OSError as exc:
+        raise IndexProblem(f"cannot read {os.fspath(path)}: {exc.strerror or exc}") from None
+    if stamp != index.stamp:
+        if index.name != Path(path).name:
+            raise IndexProblem(f"{where} is the index of another file ({index.name})")
+        raise IndexProblem(_out_of_date(path))
+    return index
+
+
+def record_at(
+    path: str | os.PathLike[str],
+    number: int,
+    source: str | None = None,
+    *,
+    not_utf8: Callable[[], None] | None = None,
+    on_problem: Callable[[str], None] | None = None,
+) -> Record:
+    """Record ``number`` of the file at ``path`` (compressed or not), numbered and
+    located as reading the whole file gives it, reading as little as can be: through
+    the file's index if it has one that is up to date, else cutting the file apart
+    without reading the records before it (:func:`find_record`).
+
+    An index that cannot be used is told to ``on_problem`` (a message), then left
+    aside.  Raises :class:`RecordNotFound`, and ``OSError`` for a file that cannot be
+    read.
+    """
+    from notation.textio import open_binary
+
+    name = os.fspath(path) if source is None else source
+    place = find_index(path)
+    if place is not None:
+        try:
+            return load_index(place, path).read(path, number, name, not_utf8=not_utf8)
+        except IndexProblem as exc:
+            if on_problem is not None:
+                on_problem(str(exc))
+    with open_binary(path) as stream:
+        return find_record(stream, number, name, not_utf8=not_utf8)
+
+
+# -- headers only ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RecordHeaders:
+    """The tags of one record, and where it stands: what :func:`read_headers` gives."""
+
+    #: Its number in the source (1 is the first), as ``Record.index``.
+    number: int
+    #: Its tags in order, as ``Record.tag_dict`` (the first of repeated names wins).
+    tags: dict[str, str]
+    #: The byte offset of the line it begins on (in a JSON Lines source: of its line).
+    offset: int
+    #: The number of that line (1 is the first), as ``Record.first_line``.
+    line: int
+    #: The source's name, as ``Record.source``.
+    source: str | None = None
+
+
+def read_headers(
+    source: str | os.PathLike[str] | IO[bytes] | Iterable[str] | Iterable[bytes],
+    name: str | None = None,
+) -> Iterator[RecordHeaders]:
+    """The tags of every record of a source, their moves skipped: many times faster than
+    reading the records (:func:`notation.read_file`), with the same tags.
+
+    ``source`` is a path (a compressed file too), a binary stream, or lines of text or
+    of bytes (offsets are then those of the lines encoded as UTF-8).  Record text and
+    JSON Lines (``convert --to json``) are told apart by content, as every command
+    does.  A file that is not UTF-8 is read as Windows-1252 with a
+    :class:`notation.textio.NotUTF8Warning`, as :func:`notation.read_file` does.
+
+    Of a chunk holding one record (:func:`scan_chunks`, nearly every record) only the
+    header lines are read; the others are read whole.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        return _headers_of_path(source, name)
+    if hasattr(source, "read"):
+        return _headers(cast(IO[bytes], source), name, lambda: None)
+    lines = cast(Iterable["str | bytes"], source)
+    encoded = (line.encode("utf-8") if isinstance(line, str) else line for line in lines)
+    return _headers(encoded, name, lambda: None)
+
+
+def _headers_of_path(path: str | os.PathLike[str], name: str | None) -> Iterator[RecordHeaders]:
+    import warnings
+
+    from notation.textio import NotUTF8Warning, not_utf8_message, open_binary
+
+    shown = os.fspath(path) if name is None else name
+    warned: list[bool] = []
+
+    def warn() -> None:
+        if not warned:
+            warned.append(True)
+            warnings.warn(NotUTF8Warning(not_utf8_message(shown)), stacklevel=3)
+
+    with open_binary(path) as stream:
+        yield from _headers(stream, shown, warn)
+
+
+def _headers(
+    lines: Iterable[bytes], name: str | None, not_utf8: Callable[[], None]
+) -> Iterator[RecordHeaders]:
+    number = 1
+    for chunk, data in _chunks_of(lines):
+        if chunk.count == 1 and chunk.start and not chunk.json:
+            # One record, which begins at the chunk's first line (a tag line: only the
+            # first chunk may begin otherwise).  Its header lines are all there is to
+            # read: the reader reads a line alike whatever comes after it.
+            header = []
+            for raw in data.splitlines(keepends=True):
+                text, fell_back = decode_line(raw)
+                if raw[:1] != b"%" and not text.lstrip().startswith("["):
+                    break
+                if fell_back:
+                    not_utf8()
+                header.append(text)
+            (record,) = read_records(header, name, first_line=chunk.first_line)
+            yield RecordHeaders(number, record.tag_dict, chunk.start, chunk.first_line, name)
+            number += 1
+            continue
+        records = read_chunk(data, chunk, name, number, not_utf8)
+        offsets = [0]
+        if not chunk.json:
+            for raw in data.splitlines(keepends=True):
+                offsets.append(offsets[-1] + len(raw))
+        for record in records:
+            line = chunk.first_line if chunk.json else record.first_line
+            offset = chunk.start + offsets[line - chunk.first_line]
+            yield RecordHeaders(number, record.tag_dict, offset, line, name)
+            number += 1

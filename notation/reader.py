@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from notation.errors import Defect, ErrorKind
@@ -64,6 +64,22 @@ _TOKEN = re.compile(
 _PLAIN_RUN = re.compile(r"(?:\s*(?:\d+\.+|[^\s(){};$*\d][^\s(){};]*))*")
 _PLAIN_TOKEN = re.compile(r"(\d+\.+)|[^\s(){};]+")
 _BRACKETS = re.compile(r"[(){};]")
+#: Move texts are shared within a file: a game has few distinct moves, and a node's own
+#: copy of its text was an eighth of a record tree's memory (docs/performance.md,
+#: "Memory").  At most this many are kept, whatever the input.
+_SHARED_TEXTS = 4096
+
+
+class _SharedTexts(dict[str, str]):
+    """Move texts by themselves: ``texts[text]`` is the one string kept for ``text``
+    (kept on its first look-up, unless :data:`_SHARED_TEXTS` are)."""
+
+    __slots__ = ()
+
+    def __missing__(self, text: str) -> str:
+        if len(self) < _SHARED_TEXTS:
+            self[text] = text
+        return text
 
 
 def read_records(
@@ -231,10 +247,25 @@ class _Line:
         self.variation = variation
 
 
+#: What a streaming check (:mod:`notation.streamcheck`) gives the reader for a record:
+#: ``start(record)`` is asked once, at the record's first move that could be streamed,
+#: and answers with ``play(text, number)`` (which pushes a main-line move on the
+#: record's position and says whether it could: the number right, the move read and
+#: legal), or ``None`` to stream none of this record's moves.
+MoveStream = Callable[[Record], "Callable[[str, MoveNumber | None], bool] | None"]
+
+
 class _Reader:
-    def __init__(self, source: str | None, keep_raw: bool = False) -> None:
+    def __init__(
+        self, source: str | None, keep_raw: bool = False, stream: MoveStream | None = None
+    ) -> None:
         self.source = source
         self.keep_raw = keep_raw
+        self.stream = stream
+        # The current record's play() (see MoveStream), while its moves are streamed.
+        self.play: Callable[[str, MoveNumber | None], bool] | None = None
+        # Streaming was tried for the current record, and stopped (or never began).
+        self.stream_off = stream is None
         self.count = 0
         self.record: Record | None = None
         # The current record's text as written (with keep_raw): whole lines with their
@@ -249,6 +280,8 @@ class _Reader:
         # the same line): a missing result is reported just past its end.
         self.end_text = ""
         self.line_text = ""
+        # Move texts seen in this file, shared by the nodes that spell them.
+        self.texts = _SharedTexts()
         self._reset_movetext()
 
     # -- state --------------------------------------------------------------
@@ -271,6 +304,8 @@ class _Reader:
         self.record = record
         self._reset_movetext()
         self.lines = [_Line(record.moves, None)]
+        self.play = None
+        self.stream_off = self.stream is None
         return record
 
     def _fail(self, message: str, line: int, column: int, code: str) -> None:
@@ -354,11 +389,15 @@ class _Reader:
             self.pending_comments.append(comment)
 
     # -- the line loop ------------------------------------------------------
-    def run(self, lines: Iterable[str], first_line: int = 1) -> Iterator[Record]:
+    def run(
+        self, lines: Iterable[str], first_line: int = 1, *, strip_bom: bool = True
+    ) -> Iterator[Record]:
+        """The records of ``lines``; a byte-order mark starting the first line is
+        dropped, unless ``strip_bom`` is false (``lines`` are not the input's start)."""
         prev_blank = True
         lineno = 0
         keep_raw = self.keep_raw
-        for lineno, raw in enumerate(_without_bom(lines), first_line):
+        for lineno, raw in enumerate(_without_bom(lines) if strip_bom else lines, first_line):
             if (
                 raw[:1] == "["
                 and not prev_blank
@@ -480,6 +519,7 @@ class _Reader:
             return 0
         self.in_movetext = True  # as _movetext would at the first token
         nodes = self.lines[-1].nodes
+        texts = self.texts
         for m in _PLAIN_TOKEN.finditer(line, 0, end):
             text = m.group()
             col = m.start() + 1
@@ -490,7 +530,7 @@ class _Reader:
             elif text[-1] in "!?":
                 self._word(record, text, lineno, col)  # a suffix to split off
             else:  # what _word does with a move without a suffix
-                node = MoveNode(text, lineno, col)
+                node = MoveNode(texts[text], lineno, col)
                 if self.pending_number is not None:
                     node.number = self.pending_number
                     self.pending_number = None
@@ -509,6 +549,9 @@ class _Reader:
         self.in_movetext = True  # as _movetext would at the first token
         nodes = self.lines[-1].nodes
         result = tokens.pop() if tokens[-1] in RESULTS else None  # the last line of a record
+        if not self.stream_off and len(self.lines) == 1:
+            return self._spaced_streamed(record, tokens, result, line, lineno)
+        texts = self.texts
         col = 1
         for text in tokens:
             first = text[0]
@@ -527,7 +570,7 @@ class _Reader:
             elif text[-1] in "!?":
                 self._word(record, text, lineno, col)  # a suffix to split off
             else:  # what _word does with a move without a suffix
-                node = MoveNode(text, lineno, col)
+                node = MoveNode(texts[text], lineno, col)
                 if self.pending_number is not None:
                     node.number = self.pending_number
                     self.pending_number = None
@@ -539,6 +582,96 @@ class _Reader:
         if result is not None:
             self._result(record, result, lineno, col)
         return len(line)
+
+    def _spaced_streamed(
+        self, record: Record, tokens: list[str], result: str | None, line: str, lineno: int
+    ) -> int:
+        """:meth:`_spaced` on the main line of a record whose moves are streamed (see
+        :data:`MoveStream`): a move followed, on the same line, by another move can get
+        nothing more (no glyph, comment or variation: the line has no bracket), so it is
+        pushed on the position rather than made a node.  The moves kept as nodes (the
+        last of each line, and every move from one that could not be pushed on) are
+        what the tree path replays after the streamed ones, from where they left the
+        position: the verdict is the same (tests/test_streamcheck.py)."""
+        play = self.play
+        if play is None:
+            assert self.stream is not None
+            play = self.play = self.stream(record)
+            if play is None:
+                self.stream_off = True
+                return self._spaced(record, tokens + ([result] if result else []), line, lineno)
+        nodes = self.lines[-1].nodes
+        # The move read last, not yet a node nor pushed: its text, column and number.
+        held: str | None = None
+        held_col = 0
+        held_number: MoveNumber | None = None
+        col = 1
+        for text in tokens:
+            first = text[0]
+            if first in "0123456789":
+                if text[-1] != "." or not text.rstrip(".").isdigit():
+                    break
+                if len(text) < 6 and text[-2] != ".":
+                    # "12.", as _number reads it
+                    self.pending_number = MoveNumber(int(text[:-1]), 1, lineno, col)
+                else:
+                    self._number(text, lineno, col)
+                    if self.failed:
+                        break  # _movetext skips what follows, but a result
+            elif first == "$" or first == "*":
+                break
+            elif text[-1] in "!?":
+                if held is not None:
+                    nodes.append(MoveNode(held, lineno, held_col, number=held_number))
+                    held = None
+                self._word(record, text, lineno, col)  # a suffix to split off
+            else:
+                if held is not None:
+                    # The held move is followed by this one: it is pushed, after the
+                    # nodes before it (the last move of the line before, usually).
+                    if (not nodes or self._stream_nodes(nodes, play)) and play(
+                        held, held_number
+                    ):
+                        pass
+                    else:
+                        self.stream_off = True
+                        nodes.append(MoveNode(held, lineno, held_col, number=held_number))
+                    held = None
+                number = self.pending_number
+                self.pending_number = None
+                if self.stream_off or self.pending_comments:
+                    texts = self.texts
+                    node = MoveNode(texts[text], lineno, col, number=number)
+                    if self.pending_comments:
+                        node.comments_before = self.pending_comments
+                        self.pending_comments = []
+                    nodes.append(node)
+                else:
+                    held, held_col, held_number = text, col, number
+            col += len(text) + 1
+        else:
+            if held is not None:
+                nodes.append(MoveNode(held, lineno, held_col, number=held_number))
+            if result is not None:
+                self._result(record, result, lineno, col)
+            return len(line)
+        if held is not None:
+            nodes.append(MoveNode(held, lineno, held_col, number=held_number))
+        return col - 1
+
+    def _stream_nodes(
+        self, nodes: list[MoveNode], play: Callable[[str, MoveNumber | None], bool]
+    ) -> bool:
+        """Push the main line's nodes (read before a move now pushed) and drop them;
+        at one that has variations, or that cannot be pushed, stop streaming (the
+        record's moves from there on stay nodes, for the tree path)."""
+        for index, node in enumerate(nodes):
+            if node.variations or not play(node.text, node.number):
+                del nodes[:index]
+                self.stream_off = True
+                return False
+        nodes.clear()
+        return True
 
     def _movetext(self, line: str, lineno: int, pos: int) -> Iterator[Record]:
         record = self.record
@@ -647,7 +780,8 @@ class _Reader:
                 return
             text = suffix
             suffix = ""
-        node = MoveNode(text, lineno, col, suffix)
+        texts = self.texts
+        node = MoveNode(texts[text], lineno, col, suffix)
         if self.pending_number is not None:
             node.number = self.pending_number
             self.pending_number = None

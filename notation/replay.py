@@ -141,21 +141,30 @@ def start_position(game: Game[Any], tags: Mapping[str, str]) -> Position[Any]:
 
 
 def check_record(
-    record: Record, default_game: str | None = None, visitor: ReplayVisitor | None = None
+    record: Record,
+    default_game: str | None = None,
+    visitor: ReplayVisitor | None = None,
+    *,
+    _streamed: tuple[Position[Any], int] | None = None,
 ) -> Verdict:
     """Replay ``record`` (main line and every variation) and judge it.
 
     A ``visitor`` sees every legal move on the way (see :class:`ReplayVisitor`).
+    ``_streamed``: for :mod:`notation.streamcheck`, the position that the record's
+    first main-line moves were already played on, and how many (they are not in
+    ``record.moves``); the record's game and tags must allow a replay.
     """
     game = resolve_game(record, default_game)
-    turns = len(record.moves)
+    turns = len(record.moves) if _streamed is None else len(record.moves) + _streamed[1]
     if isinstance(game, Defect):
         return _verdict(record, None, turns, _earliest(game, record.error))
     tags = record.tag_dict
     tagged = tags.get("Result")
     error = None if tagged is None else _tag_error(record.find_tag("Result"))
     position: Position[Any] | None = None
-    if error is None:
+    if error is None and _streamed is not None:
+        position = _streamed[0]
+    elif error is None:
         try:
             position = start_position(game, tags)
         except TagValueError as exc:
@@ -256,7 +265,18 @@ class ReplayVisitor:
     for a move that cannot be played (in a replay that goes on past errors, see
     :func:`replay_tree`).  Annotating, converting, strict checking and the HTML
     viewer are visitors; :class:`Visitors` lets several share one replay.
+
+    ``before_move`` costs the replay a move taken back and played again, so it is
+    called only for a visitor whose :attr:`needs_before_move` is true (by default,
+    one that overrides it).  A visitor that wants the canonical spelling of a move
+    asks ``position.last_move_canonical()`` in ``after_move``: no replaying at all.
     """
+
+    @property
+    def needs_before_move(self) -> bool:
+        """Whether the replay must call :meth:`before_move`: by default, whether this
+        visitor's class overrides it."""
+        return type(self).before_move is not ReplayVisitor.before_move
 
     def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         """Called before a legal move is played."""
@@ -283,6 +303,11 @@ class Visitors(ReplayVisitor):
 
     def __init__(self, *visitors: ReplayVisitor) -> None:
         self.visitors = visitors
+
+    @property
+    def needs_before_move(self) -> bool:
+        """Whether any of the visitors needs :meth:`before_move`."""
+        return any(visitor.needs_before_move for visitor in self.visitors)
 
     def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         for visitor in self.visitors:
@@ -363,6 +388,9 @@ def replay_tree(
     cached = game.parsed
     push = position.push
     size = position.round_size
+    # Taking each move back to show the position before it costs a pop and a push:
+    # only for a visitor that looks at it.
+    before = visitor is not None and visitor.needs_before_move
     first_error: Defect | None = None
     stack = [_Frame(moves)]
     while stack:
@@ -424,9 +452,10 @@ def replay_tree(
                 error = move_error(node, exc, played + 1)
                 break
             if visitor is not None:
-                position.pop()
-                visitor.before_move(node, move, position)
-                push(move)
+                if before:
+                    position.pop()
+                    visitor.before_move(node, move, position)
+                    push(move)
                 visitor.after_move(node, move, position)
             if node.variations:
                 position.pop()

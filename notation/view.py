@@ -11,7 +11,8 @@ describing its positions this way.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Literal
 
 from notation.errors import MisuseError
@@ -22,6 +23,21 @@ TokenLayout = Literal["pile", "spread"]
 PILE: TokenLayout = "pile"
 #: A cell is a zone where separate figures meet: tokens stand side by side.
 SPREAD: TokenLayout = "spread"
+
+#: The default of :attr:`BoardView.legend`: no words of the game's own.  A read-only
+#: mapping shared by every view (handed out by a factory: a dataclass refuses a
+#: mapping as a plain default, and no view needs a mapping of its own).
+NO_WORDS: Mapping[str, str] = MappingProxyType({})
+
+
+def _no_words() -> Mapping[str, str]:
+    return NO_WORDS
+
+#: The keys of :attr:`BoardView.legend` that are not roles: corner notes, piles of
+#: several tokens, paths.  A role is never one of these and never holds ``:``.
+NOTE_KEY = "note"
+STACK_KEY = "stack"
+PATH_KEY = "path"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +59,15 @@ class Cell:
     ``role`` is its background ("grave", "chapel", "tombstone", "gate", ...); a cell
     whose role is ``"off"`` is not part of the board and is left blank.  ``tokens``
     stand bottom to top.  ``note`` is a small text for the corner (a capacity, a count).
+    ``detail`` says more about the cell in words, for a tooltip or a side panel (what a
+    hidden piece may be, with its odds); ``""`` for nothing more than the cell shows.
     """
 
     square: str
     role: str
     tokens: tuple[Token, ...] = ()
     note: str = ""
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +93,25 @@ class BoardView:
     #: Tinkertown or Cave square) or :data:`SPREAD` (separate figures side by side: a
     #: Zombie Kidz zone).  The same for every position of a game.
     token_layout: TokenLayout = PILE
+    #: The game's own words for what its pictures show, for the legends of every
+    #: renderer (SVG, the HTML viewer, the terminal replayer); a renderer falls back
+    #: on the role names for anything left out, so the mapping may be empty (the
+    #: default) or partial.  The same for every position of a game: give one shared
+    #: mapping (a module constant).  Keys, in the order the terminal lists them:
+    #:
+    #: - a role, of cells or of tokens: ``"grave"``, ``"home-red"``, ``"red"``: what the
+    #:   colour stands for ("Red's home row (Red enters here)", "a Red piece");
+    #: - ``"<role>:<label>"``: a token of that role carrying that label, e.g.
+    #:   ``"red:r?"``: "a Red piece never shown";
+    #: - ``"note"``: what the corner notes say, in general; ``"note:<text>"``: one
+    #:   particular note, e.g. ``"note:=Z"``: "a team of 2 fights as a zombie" (with
+    #:   the very words of ``"note"``, it only gives the terminal's legend a sample);
+    #: - ``"stack:<labels>"``: an example of several tokens on one cell, labels
+    #:   bottom to top separated by spaces, e.g. ``"stack:r? rZ"``: "a team, bottom to top";
+    #: - ``"path"``: what a path between two cells is.
+    #:
+    #: Roles never contain ``:`` and are never ``note``, ``stack`` or ``path``.
+    legend: Mapping[str, str] = field(default_factory=_no_words)
 
     def __post_init__(self) -> None:
         if self.token_layout not in (PILE, SPREAD):
@@ -101,6 +139,7 @@ class BoardView:
                     "role": c.role,
                     "tokens": [[t.role, t.label] for t in c.tokens],
                     "note": c.note,
+                    **({"detail": c.detail} if c.detail else {}),
                 }
                 for name, c in self.cells.items()
             },
@@ -112,6 +151,8 @@ class BoardView:
             # Only when not the default, so that the pages of games that pile their
             # tokens stay as they were before the field existed.
             **({} if self.token_layout == PILE else {"token_layout": self.token_layout}),
+            # Only when the game has words of its own (the same for every position).
+            **({"legend": dict(self.legend)} if self.legend else {}),
         }
 
 

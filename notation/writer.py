@@ -20,7 +20,7 @@ from typing import Any
 from notation.errors import MoveSyntaxError, NotationException, TagValueError
 from notation.games.base import Game
 from notation.record import Comment, MoveNode, Record, Variation
-from notation.walk import TreeVisitor, all_comment_lists, iter_nodes, move_label, walk_tree
+from notation.walk import TreeVisitor, iter_nodes, walk_tree
 
 __all__ = [
     "UnwritableRecord",
@@ -59,12 +59,20 @@ class _MovetextWriter(TreeVisitor):
         self.tokens: list[str] = []
 
     def visit_move(self, node: MoveNode, turn: int, resumes: str | None) -> None:
+        # Called for every move written (profiled): what most moves lack (comments,
+        # glyphs) is tested before any call, and move_label() is inline.
         tokens = self.tokens
         after_number: list[Comment] = []
         if node.comments_before:
             _comment_tokens([c for c in node.comments_before if not c.after_number], tokens)
             after_number = [c for c in node.comments_before if c.after_number]
-        label = move_label(turn, self.round_size, resumes is not None)
+        index, size = turn - 1, self.round_size
+        if not index % size:
+            label = f"{index // size + 1}."
+        elif resumes is not None:
+            label = f"{index // size + 1}..."
+        else:
+            label = ""
         move = self.texts.get(id(node), node.text) + node.suffix
         if label and after_number:
             # The number is glued to the comment after it, never left alone.
@@ -78,8 +86,15 @@ class _MovetextWriter(TreeVisitor):
             tokens.append(f"{label} {move}")
         else:
             tokens.append(move)
-        tokens.extend(f"${nag}" for nag in node.nags)
-        _comment_tokens(node.comments_after, tokens)
+        if node.nags:
+            tokens.extend(f"${nag}" for nag in node.nags)
+        after = node.comments_after
+        if after:
+            # One braced comment (an annotated move's): _comment_tokens, inline.
+            if len(after) == 1 and after[0].braced and "}" not in (text := after[0].text):
+                tokens.append("{" + text + "}" if text else "{}")
+            else:
+                _comment_tokens(after, tokens)
 
     def begin_variation(self, variation: Variation, node: MoveNode, turn: int) -> None:
         _comment_tokens(variation.comments_before, self.tokens)
@@ -169,6 +184,10 @@ def unwritable(record: Record) -> str | None:
     if record.result is not None and record.result not in _RESULTS:
         return f"{record.result!r} is not a result (1-0, 0-1, 1/2-1/2 or *)"
     good = _GOOD_MOVES
+    # One walk of the tree (profiled: annotated records hold a comment per move).  A
+    # move's problem comes first, wherever it is; then the record's comments, then
+    # the moves' comments in the order of the walk, as all_comment_lists gives them.
+    comment_problem: str | None = None
     for node in iter_nodes(record.moves):
         text = node.text
         if text not in good:
@@ -179,11 +198,29 @@ def unwritable(record: Record) -> str | None:
             good.add(text)
         if node.suffix not in _SUFFIXES:
             return f"the suffix {node.suffix!r} of {node.text} is not one of ! ? !! ?? !? ?!"
-        if any(type(nag) is not int or nag < 0 for nag in node.nags):
+        if node.nags and any(type(nag) is not int or nag < 0 for nag in node.nags):
             return f"the glyphs of {node.text} must be whole numbers >= 0"
-        if any(not variation.nodes for variation in node.variations):
+        if node.variations and any(not variation.nodes for variation in node.variations):
             return f"a variation of {node.text} has no move"
-    for comments in all_comment_lists(record):
+        if comment_problem is None and (
+            node.comments_before or node.comments_after or node.variations
+        ):
+            comment_problem = _unwritable_comments(node.comments_before, node.comments_after)
+            for variation in node.variations:
+                if comment_problem is not None:
+                    break
+                comment_problem = _unwritable_comments(
+                    variation.comments_before, variation.comments
+                )
+    return (
+        _unwritable_comments(record.comments, record.comments_after_result)
+        or comment_problem
+    )
+
+
+def _unwritable_comments(*lists: list[Comment]) -> str | None:
+    """Why text cannot hold the first comment of ``lists`` that it cannot hold, if any."""
+    for comments in lists:
         for comment in comments:
             problem = _unwritable_comment(comment)
             if problem is not None:
@@ -193,6 +230,14 @@ def unwritable(record: Record) -> str | None:
 
 def _unwritable_comment(comment: Comment) -> str | None:
     text = comment.text
+    if (
+        comment.braced
+        and "\n" not in text
+        and "\r" not in text
+        and "}" not in text
+        and text == text.strip()
+    ):
+        return None  # one line, as nearly every comment is: nothing below applies
     if "\r" in text:
         return f"the comment {_cut(text)!r} holds a carriage return (a line end)"
     if comment.braced:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -26,6 +27,9 @@ _TERMINAL_VARIABLES = (
 
 
 _EMPTY_CACHE = Path(tempfile.mkdtemp(prefix="notation-test-cache-"))
+# Set at once, not only in the fixture below: modules of the tests build parsers (whose
+# compiled grammars are cached) while they are collected, before any fixture runs.
+os.environ["NOTATION_CACHE_DIR"] = str(_EMPTY_CACHE)
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import re
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from click.testing import CliRunner
 from notation.annotate import AnnotateOptions, annotate_record, termination
 from notation.cli import cli
 from notation.convert import convert_record, read_json_records
+from notation.games.tinkertown import GAME as TINKERTOWN
 from notation.reader import read_records, read_string
 from notation.replay import check_record
 
@@ -91,3 +93,24 @@ def test_games_declare_every_annotation_key_they_write(game: str) -> None:
     text = annotate_text((ROOT / "records" / game / "examples.txt").read_text())
     written = set(re.findall(r"\[%([A-Za-z][\w-]*)", text)) - {"diagram", "analysis"}
     assert written and written <= declared
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_tinkertown_over_capacity_found_one_push_later_is_found_afresh(seed: int) -> None:
+    """Annotating asks which groups stand above capacity after every move, and the
+    position answers from its last answer and what the one push since changed; moves
+    taken back (as variations are) and played again must not fool it."""
+    rng = random.Random(seed)
+    position = TINKERTOWN.new_position()
+    while position.outcome() is None and position.turn < 400:
+        moves = position.legal_moves()
+        if position.turn > 20 and rng.random() < 0.2:
+            for _ in range(rng.randint(1, 3)):
+                position.pop()  # back up, as a replay does at the end of a variation
+        else:
+            position.push(rng.choice(moves))
+        if rng.random() < 0.9:  # now and then not asked: two pushes since the last answer
+            afresh = TINKERTOWN.position_from_string(position.position_string()).over_capacity()
+            assert position.over_capacity() == afresh
+            assert position.copy().over_capacity() == afresh
+    assert position.turn > 20

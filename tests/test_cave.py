@@ -1003,7 +1003,10 @@ def test_board_view_of_the_docs_example() -> None:
         ("Reserves", "Red 4, Black 3"),
         ("Red revealed", "K 1/1, Z 0/2, S 0/3"),
         ("Black revealed", "K 0/1, Z 0/2, S 1/3"),
+        ("Red hidden", "Z 2/5, S 3/5 each (5 pieces)"),
+        ("Black hidden", "K 1/5, Z 2/5, S 2/5 each (5 pieces)"),
     )
+    assert view.cell("a4").detail == "never shown: K 1/5, Z 2/5, S 2/5"
     assert view.caption == "c5: Black entered a piece on c5 (3 left in reserve)"
 
 

@@ -6,7 +6,6 @@ them.  docs/errors.md lists them all (tests/test_errors_doc.py checks the page).
 from __future__ import annotations
 
 import ast
-import importlib.metadata
 import json
 import pickle
 import random
@@ -16,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fourth_game.published import published
 
-import notation.games as registry
 from notation.errors import (
     CODES,
     Defect,
@@ -318,30 +317,11 @@ def test_the_json_form_gives_the_code_after_the_kind() -> None:
 # -- a game added later brings its codes -------------------------------------------------
 
 
-class _Published:
-    """An entry point of the ``notation.games`` group, as an installed distribution has."""
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
-
-    def load(self) -> Game[Any]:
-        return self.game
-
-
 @pytest.fixture()
 def fourth_game() -> Iterator[Game[Any]]:
     """Grave Nim (tests/fourth_game) registered through the entry points, then forgotten."""
-    from fourth_game import GAME
-
-    def entry_points(*, group: str) -> list[Any]:
-        found: list[Any] = list(importlib.metadata.entry_points(group=group))
-        return [*found, _Published(GAME)] if group == "notation.games" else found
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(registry, "entry_points", entry_points)
-        registry._registry.cache_clear()
-        yield GAME
-    registry._registry.cache_clear()
+    with published() as game:
+        yield game
 
 
 def test_a_game_added_later_brings_its_codes(fourth_game: Game[Any]) -> None:

@@ -457,6 +457,8 @@ COMMANDS = (
     ("stats", "IN"),
     ("stats", "--format", "json", "-"),
     ("analyze", "--depth", "1", "--seconds", "0.2", "IN"),
+    ("index", "COPY"),
+    ("show", "--record", "3", "COPY"),
 )
 
 

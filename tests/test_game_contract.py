@@ -23,7 +23,6 @@ For positions reached by random playouts (the game's own ``random_playout``):
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 import random
 import re
@@ -36,10 +35,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from fourth_game import GAME as GRAVE_NIM
+from fourth_game.published import published
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import notation.games as registry
 from notation.cli import cli
 from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.games import Game, all_games, get_game
@@ -61,29 +60,12 @@ COLOUR = re.compile("#[0-9a-fA-F]{6}")
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-class _Published:
-    """An entry point of the ``notation.games`` group, as an installed distribution has."""
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
-
-    def load(self) -> Game[Any]:
-        return self.game
-
-
 @pytest.fixture(autouse=True, scope="module")
 def fourth_game_registered() -> Iterator[None]:
     """Grave Nim registered for the tests of this module, through the registry's own
     discovery (the entry points it reads), and forgotten afterwards."""
-    def entry_points(*, group: str) -> list[Any]:
-        found: list[Any] = list(importlib.metadata.entry_points(group=group))
-        return [*found, _Published(GRAVE_NIM)] if group == "notation.games" else found
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(registry, "entry_points", entry_points)
-        registry._registry.cache_clear()
+    with published():
         yield
-    registry._registry.cache_clear()
 
 
 def test_the_fourth_game_is_registered_only_here() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -240,25 +241,20 @@ def test_the_legend_names_every_mark_the_picture_uses() -> None:
 
 
 def test_a_game_may_name_its_marks_in_the_view() -> None:
-    # The view's own words win over the role names (a future BoardView.legend).
-    words = {"floor": "the cave floor", "note": "what the piece may be", "r?": "unknown"}
-
+    # The view's own words (BoardView.legend) win over the role names.
+    words = {
+        "floor": "the cave floor", "note": "what the piece may be", "red:r?": "unknown",
+        "note:KS": "a knight or a skeleton",
+    }
     view = pile_view(cells={"a1": Cell("a1", "floor", (Token("red", "r?"),), note="KS")})
     entries = legend_entries([view])
     assert entries[0].text == "floor"
 
-    import dataclasses
-
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class LegendView(BoardView):
-        legend: dict[str, str] = dataclasses.field(default_factory=dict)
-
-    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(BoardView)}
-    entries = legend_entries([LegendView(**fields, legend=words)])
+    entries = legend_entries([dataclasses.replace(view, legend=words)])
     texts = {e.kind: e.text for e in entries}
     assert texts["cell"] == "the cave floor"
-    assert texts["note"].startswith("what the piece may be")
-    assert "r? unknown" in texts["token"]
+    assert texts["note"] == "what the piece may be (KS a knight or a skeleton)"
+    assert texts["token"] == "unknown"  # the words of its one label
 
 
 @pytest.mark.parametrize(

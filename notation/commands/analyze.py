@@ -13,14 +13,14 @@ from typing import Any
 
 import click
 
-from notation.commands.common import (
-    UsageProblem,
-)
-from notation.commands.one_record import (
+from notation.commands._one_record import (
     go_to,
     open_stepper,
     record_options,
     select_record,
+)
+from notation.commands.common import (
+    UsageProblem,
 )
 from notation.errors import MisuseError
 from notation.stepper import Stepper

@@ -8,6 +8,7 @@ from typing import TextIO
 import click
 
 from notation.annotate import AnnotateOptions, annotate_record
+from notation.batch import collecting_less
 from notation.commands.common import (
     Source,
     atomic_output,
@@ -22,15 +23,19 @@ def _annotate_source(source: Source, out: TextIO, options: AnnotateOptions,
                      game: str | None, first: bool) -> tuple[int, int]:
     """Annotate every record of one source into ``out``; (records written, broken)."""
     written = broken = 0
-    for record in source.records(keep_raw=True):
-        converted = annotate_record(record, options, game)
-        if converted.error is not None:
-            broken += 1
-            click.echo(f"warning: {converted.error} (not annotated, kept as written)", err=True)
-        if written or not first:
-            out.write("\n")
-        out.write(converted.text)
-        written += 1
+    # Records are freed as they are written, as in a check: collect cycles less.
+    with collecting_less():
+        for record in source.records(keep_raw=True):
+            converted = annotate_record(record, options, game)
+            if converted.error is not None:
+                broken += 1
+                click.echo(
+                    f"warning: {converted.error} (not annotated, kept as written)", err=True
+                )
+            if written or not first:
+                out.write("\n")
+            out.write(converted.text)
+            written += 1
     return written, broken
 
 

@@ -1,24 +1,27 @@
 """Options and helpers that several commands share: sources of records, files in and
 out, progress.  What the commands on one record share is in
-:mod:`notation.commands.one_record`."""
+:mod:`notation.commands._one_record`."""
 
 from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, TextIO, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
-from notation.convert import looks_like_json_records, read_any_records
-from notation.games import game_names
-from notation.record import Record
 from notation.textio import COMPRESSED_SUFFIXES, decoded_lines, not_utf8_message, open_binary
+
+if TYPE_CHECKING:
+    from notation.record import Record
+
+# Start-up (docs/performance.md): what only some commands, or some inputs, need is
+# imported where it is used: the converters (JSON records), the games (--game),
+# tempfile (-o), rich (a progress bar on a terminal).
 
 #: The files a folder stands for: records as text (.txt, .pgn), and as the JSON Lines
 #: that ``convert --to json`` writes (.jsonl, .json); each may be compressed
@@ -56,6 +59,8 @@ class Source:
         be looked at twice, and counts as not)."""
         if self.path is None:
             return False
+        from notation.convert import looks_like_json_records
+
         for line in self.lines(warn=False):
             if line.strip():
                 return looks_like_json_records(line)
@@ -64,6 +69,8 @@ class Source:
     def records(self, *, keep_raw: bool = False) -> Iterator[Record]:
         """The records of the source: record text, or the JSON Lines that ``convert --to
         json`` writes, told apart by content (not by the file's name)."""
+        from notation.convert import read_any_records
+
         return read_any_records(self.lines(), self.name, keep_raw=keep_raw)
 
 
@@ -183,14 +190,25 @@ def game_option(
     is a usage error (exit 2) that suggests the nearest one.
     """
     # Imported here, not at the top, to keep every change of this option inside it.
-    from notation.games import UnknownGameError, game_spellings, get_game
+    from notation.games import UnknownGameError, canonical_name, game_names, game_spellings
 
     class GameChoice(click.Choice[str]):
+        """The names and aliases of the games, listed only when they are shown (help,
+        completion): a command that runs loads no game it is not given (start-up)."""
+
+        @property  # click sets them in __init__; this property computes them instead
+        def choices(self) -> tuple[str, ...]:
+            return tuple(game_spellings())
+
+        @choices.setter
+        def choices(self, value: tuple[str, ...]) -> None:
+            pass  # click's __init__ sets them: they are computed when read instead
+
         def convert(
             self, value: Any, param: click.Parameter | None, ctx: click.Context | None
         ) -> str:
             try:
-                return get_game(str(value)).name
+                return canonical_name(str(value))  # the game is loaded when used
             except UnknownGameError as exc:
                 known = ", ".join(map(repr, game_names()))
                 hint = f" Did you mean {exc.suggestion!r}?" if exc.suggestion else ""
@@ -203,7 +221,7 @@ def game_option(
     return click.option(
         "--game",
         "game",
-        type=GameChoice(game_spellings(), case_sensitive=False),
+        type=GameChoice((), case_sensitive=False),
         required=required,
         help=help_text,
     )(func)
@@ -231,6 +249,8 @@ def atomic_output(path: str | None) -> Iterator[TextIO]:
     if path is None or path == "-":
         yield sys.stdout
         return
+    import tempfile
+
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     try:

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import click
 
+from notation.commands._one_record import (
+    select_record,
+)
 from notation.commands.common import (
     atomic_output,
     expand_sources,
     game_option,
     refuse_overwriting_inputs,
-)
-from notation.commands.one_record import (
-    select_record,
 )
 from notation.errors import Defect
 from notation.record import Record

@@ -18,6 +18,10 @@ from notation.commands.common import (
 from notation.record import Record
 from notation.render.html import Chunk, build_chunks, write_page
 
+#: Past this many bytes of records in the page, a warning (docs/cli.md): browsers
+#: open such a page slowly, if at all.
+PAGE_WARNING_BYTES = 200_000_000
+
 
 @click.command("html")
 @files_argument
@@ -28,13 +32,18 @@ from notation.render.html import Chunk, build_chunks, write_page
 )
 @click.option("--title", default=None, help="The page's title (default: the first record's).")
 @click.option(
+    "--record", "number", type=click.IntRange(min=1), default=None,
+    help="Only this record of FILE (1 is the first; one FILE), reached at once "
+    "(see `notation index`).",
+)
+@click.option(
     "-j", "--jobs", type=click.IntRange(min=1), default=None,
     help="Make the page with this many processes (default: one per core). "
     "The page is the same whatever the number.",
 )
 def command(
     files: tuple[str, ...], game: str | None, output: str | None, title: str | None,
-    jobs: int | None,
+    number: int | None, jobs: int | None,
 ) -> None:
     """Write the records in FILES as one HTML page that steps through them.
 
@@ -48,7 +57,18 @@ def command(
     sources = expand_sources(files)
     refuse_overwriting_inputs(output, sources)
 
+    chosen: Record | None = None
+    if number is not None:  # record N alone, without reading those before it
+        from notation.commands._one_record import select_record
+
+        if len(files) != 1:
+            raise click.UsageError("--record picks a record of one FILE; name one")
+        chosen = select_record(files[0], number)
+
     def records() -> Iterator[Record]:
+        if chosen is not None:
+            yield chosen
+            return
         for source in sources:
             yield from source.records()
 
@@ -58,14 +78,19 @@ def command(
         if first is None:
             raise click.UsageError("no records found in the files given")
         broken = [0]
+        size = 0
 
         def warned() -> Iterator[Chunk]:
             # Warnings in record order, as each chunk comes.
+            nonlocal size
             for chunk in itertools.chain((first,), chunks):
                 for error in chunk.errors:
                     if error is not None:
                         broken[0] += 1
                         click.echo(f"warning: {error}", err=True)
+                before, size = size, size + len(chunk.json)  # JSON: nearly all ASCII
+                if before <= PAGE_WARNING_BYTES < size:
+                    click.echo(_too_big(), err=True)
                 yield chunk
 
         with atomic_output(output) as out:
@@ -73,6 +98,15 @@ def command(
     finally:
         chunks.close()  # stops the workers, however this ends
     sys.exit(1 if broken[0] else 0)
+
+
+def _too_big() -> str:
+    size = PAGE_WARNING_BYTES // 1_000_000
+    return (
+        f"warning: the page is over {size} MB, more than a browser opens comfortably; "
+        "make several pages, each of a part of the records "
+        "(notation split FILE --every 2000, then notation html on each part)"
+    )
 
 
 def _record_title(chunk: Chunk) -> str:

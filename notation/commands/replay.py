@@ -17,17 +17,18 @@ from typing import TYPE_CHECKING, TextIO
 
 import click
 
+from notation.commands._one_record import (
+    go_to,
+    open_stepper,
+    print_position,
+    select_record,
+)
 from notation.commands.common import (
     UsageProblem,
     expand_sources,
     game_option,
     stdin_lines,
     warn_not_utf8,
-)
-from notation.commands.one_record import (
-    go_to,
-    open_stepper,
-    print_position,
 )
 from notation.errors import Defect
 from notation.record import Record
@@ -50,6 +51,8 @@ def _isatty(stream: TextIO | None) -> bool:
 
 def _select(file: str, number: int) -> Record:
     """Record ``number`` of the list FILE stands for (``show``'s messages for a file)."""
+    if file == "-" or not Path(file).is_dir():
+        return select_record(file, number)  # through the file's index, if it has one
     sources = expand_sources((file,))
     count = 0
     for source in sources:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from notation.commands.one_record import (
+from notation.commands._one_record import (
     go_to,
     open_stepper,
     print_position,

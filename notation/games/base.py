@@ -22,9 +22,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from notation.errors import (
     IllegalMoveError,
@@ -33,7 +32,11 @@ from notation.errors import (
     NotationException,
     TagValueError,
 )
-from notation.view import Analysis, Assessment, BoardView
+
+if TYPE_CHECKING:  # only named in annotations: imported by the games that use them
+    from fractions import Fraction
+
+    from notation.view import Analysis, Assessment, BoardView
 
 M = TypeVar("M", bound=Hashable)
 
@@ -163,6 +166,24 @@ class Position(ABC, Generic[M]):
         """
         self.check(move)
         return move
+
+    def last_move_canonical(self) -> M:
+        """The canonical spelling of the last move pushed: what :meth:`canonical` gave
+        for it in the position before it (``str()`` of it is its canonical text).
+
+        A replay that writes moves in their canonical spelling asks this after each
+        push, rather than taking the move back to ask :meth:`canonical`.  The
+        default does exactly that (pop, :meth:`canonical`, push again), so it is
+        right for every game; a game whose history already knows the answer
+        (whether the move captured, where the pawn went) overrides it to answer
+        without replaying.  :class:`~notation.errors.MisuseError` if no move was
+        pushed, as :meth:`pop`.
+        """
+        move = self.pop()
+        try:
+            return self.canonical(move)
+        finally:
+            self.push(move)
 
     @abstractmethod
     def last_move_facts(self) -> dict[str, Any]:

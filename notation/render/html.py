@@ -28,23 +28,23 @@ A move that cannot be played is kept with its error and ends its line.
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
 import io
 import itertools
-import multiprocessing
-import os
+import operator
+import pickle
 import re
-import signal
-from collections import deque
-from collections.abc import Generator, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
-from multiprocessing.pool import AsyncResult, Pool
 from typing import Any, TextIO
 
 from notation import jsontext
+from notation.batch import POOL_MIN_BYTES, collecting_less, default_jobs, map_in_order
 from notation.errors import Defect
 from notation.games.base import Game, Position
-from notation.record import Comment, MoveNode, Record, Variation
+from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
 from notation.render.legend import legend_entries
 from notation.render.palette import THEMES
 from notation.render.svg import move_ends, pile_overflows
@@ -60,6 +60,7 @@ __all__ = [
     "as_chunk",
     "build_chunks",
     "chunk_data",
+    "pack_records",
     "page_html",
     "record_data",
     "record_summary",
@@ -72,8 +73,6 @@ NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "
 #: Records per chunk: enough for its tables to be shared, few enough to spread the
 #: work over the workers and to keep a chunk's memory small.
 CHUNK_RECORDS = 25
-#: Chunks handed out ahead per worker: keeps them busy, keeps memory flat.
-_AHEAD = 3
 
 _PLACEHOLDER = re.compile(r"/\*(TITLE|CSS|CHUNKS|DATA|JS)\*/")
 _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
@@ -123,6 +122,9 @@ class _Tables:
         self.cell_ids: dict[tuple[str, tuple[Any, ...], str], int] = {}
         self.strings: list[str] = []
         self.string_ids: dict[str, int] = {}
+        #: A fact (label, value) -> the ids of its label and value: a position's facts
+        #: are mostly those of positions before it.
+        self.fact_ids: dict[tuple[str, str], tuple[int, int]] = {}
         self.frames: list[dict[str, Any]] = []
         self.frame_ids: dict[tuple[Any, ...], int] = {}
 
@@ -140,6 +142,18 @@ class _Tables:
             found = self.string_ids[text] = len(self.strings)
             self.strings.append(text)
         return found
+
+    def facts(self, facts: Iterable[tuple[str, str]]) -> list[int]:
+        """The string ids of ``facts``: label, value, label, value..."""
+        out: list[int] = []
+        get = self.fact_ids.get
+        for fact in facts:
+            ids = get(fact)
+            if ids is None:
+                label, value = fact
+                ids = self.fact_ids[fact] = (self.string(label), self.string(value))
+            out += ids
+        return out
 
     def frame(self, view: BoardView, squares: tuple[str, ...]) -> int:
         key = (
@@ -218,30 +232,31 @@ class _Recorder:
             out["F"] = frame
             out["c"] = ids
         else:
-            ids = list(before.ids)
+            ids = before.ids
             changed: list[int] = []
             old = before.cells
-            for i, cell in enumerate(cells):
-                previous = old[i]
+            # A game that shares its cells between positions hands out the same object
+            # for a square that did not change: only the others are compared.
+            for i in itertools.compress(range(len(cells)), map(operator.is_not, cells, old)):
+                cell, previous = cells[i], old[i]
                 # Field by field: quicker than the dataclass's ==, which builds tuples.
-                if cell is previous or (
+                if (
                     cell.tokens == previous.tokens and cell.role == previous.role
                     and cell.note == previous.note
                 ):
                     continue
+                if not changed:
+                    ids = list(ids)  # the state before keeps its own
                 ids[i] = number = tables.cell(cell)
                 self.used.add(number)
                 changed += (i, number)
             if changed:
                 out["c"] = changed
-        string = tables.string
-        facts = [string(text) for fact in view.facts for text in fact]
+        facts = tables.facts(view.facts)
         same = before if before is not None and frame == before.frame else None
         if same is None or view.marks != same.view.marks:
             out["m"] = list(view.marks)
-        if same is None or len(facts) != len(same.facts) or any(
-            a != b for a, b in zip(facts[::2], same.facts[::2], strict=True)
-        ):
+        if same is None or len(facts) != len(same.facts) or facts[::2] != same.facts[::2]:
             out["f"] = facts  # other labels: all of them
         elif facts != same.facts:
             # The same labels: the values that changed, as (place, value) pairs.
@@ -303,7 +318,6 @@ class _Builder(ReplayVisitor):
         self.game = game
         self.recorder = recorder
         self.lines = [_Line(start)]
-        self.ends: tuple[str, str] | None = None
 
     @staticmethod
     def _item(node: MoveNode) -> dict[str, Any]:
@@ -321,16 +335,15 @@ class _Builder(ReplayVisitor):
             item["a"] = after
         return item
 
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        # Where the move goes is asked here, in the position it is played in (a short
-        # form is made canonical there); the view after it says which squares it marks.
-        self.ends = move_ends(self.game, move, position)
-
     def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         line = self.lines[-1]
         item = self._item(node)
         view = position.board_view()
-        ends, marks = self.ends, view.marks
+        # Where the move went, from its canonical form (a short form may leave out where
+        # it came from): what the position before it would make of it, asked without
+        # taking the move back (no before_move: the replay plays each move once).
+        ends = move_ends(self.game, position.last_move_canonical(), None)
+        marks = view.marks
         arrow = ends if ends is not None and ends[0] in marks and ends[1] in marks else None
         state, delta = self.recorder.state(view, line.previous, arrow)
         item["d"] = delta
@@ -460,16 +473,45 @@ def _groups(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
         yield group
 
 
-def _worker_init() -> None:
-    # Ctrl-C reaches the whole process group: only the parent acts on it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+#: How the records of a chunk go to a worker: each class of the record tree as its
+#: constructor and the values of its fields (pickle's default for a dataclass with
+#: slots asks for its fields one by one, in Python, on both sides: for a big page,
+#: three times the time of reading the records).  Only classes whose fields are all
+#: arguments of the constructor and all of their state.
+_REDUCERS: dict[type, Callable[[Any], Any]] = dict(copyreg.dispatch_table)
 
 
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
+def _reducer(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    values = operator.attrgetter(*(f.name for f in dataclasses.fields(cls)))
+    return lambda obj: (cls, values(obj))
+
+
+for _cls in (Comment, MoveNumber, MoveNode, Variation, Tag, Record):
+    _names = tuple(f.name for f in dataclasses.fields(_cls))
+    if (
+        len(_names) > 1
+        and all(f.init for f in dataclasses.fields(_cls))
+        and getattr(_cls, "__slots__", None) == _names
+        and not hasattr(_cls, "__post_init__")
+    ):
+        _REDUCERS[_cls] = _reducer(_cls)
+
+
+def pack_records(records: list[Record]) -> bytes:
+    """``records`` pickled for a worker (:func:`pickle.loads` gives them back, equal
+    field for field)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _REDUCERS
+    pickler.dump(records)
+    return buffer.getvalue()
+
+
+def _packed_chunk(work: tuple[bytes, str | None]) -> Chunk:
+    """A chunk made in a worker, from :func:`pack_records`."""
+    packed, default_game = work
+    records: list[Record] = pickle.loads(packed)
+    return _make_chunk(records, default_game)
 
 
 def build_chunks(
@@ -479,36 +521,30 @@ def build_chunks(
     jobs: int | None = None,
     size: int = CHUNK_RECORDS,
 ) -> Generator[Chunk, None, None]:
-    """The page's chunks for ``records``, in order, made by ``jobs`` processes (None:
-    one per core; a single chunk is always made here).  Streamed: a few chunks per
-    worker are in the making at a time, whatever the number of records."""
+    """The page's chunks for ``records``, in order, the same whatever ``jobs``.
+
+    ``jobs``: processes to make them with (None: one per free core,
+    :func:`notation.batch.default_jobs`); a single chunk is always made here.
+    Streamed: a few chunks per worker are in the making at a time, whatever the
+    number of records, and the workers are stopped however the iteration ends
+    (:func:`notation.batch.map_in_order`).
+    """
     groups = _groups(records, size)
-    workers = _cores() if jobs is None else max(1, jobs)
-    first = next(groups, None)
-    if first is None:
-        return
-    second = next(groups, None)
-    if second is None or workers == 1:
-        yield _make_chunk(first, default_game)
-        if second is not None:
-            yield _make_chunk(second, default_game)
-            for group in groups:
+    with collecting_less():
+        first = next(groups, None)
+        if first is None:
+            return
+        second = next(groups, None)
+        # An input big enough for workers, when a page has two chunks: a chunk's work
+        # is that of a check of a far bigger file.
+        workers = default_jobs(POOL_MIN_BYTES) if jobs is None else max(1, jobs)
+        every = itertools.chain((first,), () if second is None else (second,), groups)
+        if second is None or workers == 1:
+            for group in every:
                 yield _make_chunk(group, default_game)
-        return
-    pending: deque[AsyncResult[Chunk]] = deque()
-    pool: Pool = multiprocessing.get_context().Pool(workers, initializer=_worker_init)
-    try:
-        for group in itertools.chain((first, second), groups):
-            pending.append(pool.apply_async(_make_chunk, (group, default_game)))
-            if len(pending) >= workers * _AHEAD:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
-        pool.close()
-    finally:
-        # However the iteration ends (done, closed early, an error, Ctrl-C).
-        pool.terminate()
-        pool.join()
+            return
+        work = ((pack_records(group), default_game) for group in every)
+        yield from map_in_order(_packed_chunk, work, workers)
 
 
 # -- the page -----------------------------------------------------------------------------

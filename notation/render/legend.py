@@ -6,10 +6,13 @@ the tokens (their colour and the labels they carry), the corner notes, a pile's
 ``+n`` bar, the paths, and the last move's marks (arrow, ring, outline).
 
 It knows no game.  Names come from the view's roles ("tomb-yellow" is "tomb
-yellow"), unless the view carries its own words: a ``legend`` mapping on the view
-(not yet a field of :class:`notation.view.BoardView`; a game that adds one gets
-its words here) from a role, a token label or ``"note"`` to what it means, e.g.
-``{"over": "a grave above capacity", "note": "what the piece may still be"}``.
+yellow"), unless the view carries its own words: :attr:`notation.view.BoardView.legend`,
+from a role, a ``"<role>:<label>"`` token, ``"note"`` or a ``"note:<text>"`` note,
+``"path"`` to what it means (the field's docstring gives the keys), e.g.
+``{"over": "a grave above capacity", "red:r?": "a Red piece never shown",
+"note": "what the piece may still be", "note:=Z": "a team of 2 fights as a zombie"}``.
+A legend lists only what the pictures use: a token's words when a token of that
+role and label is drawn, a note's when that note is.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from notation.view import SPREAD, BoardView
+from notation.view import NOTE_KEY, PATH_KEY, SPREAD, BoardView
 
 __all__ = ["LegendEntry", "legend_entries", "role_name"]
 
@@ -54,12 +57,28 @@ def role_name(role: str) -> str:
 
 
 def _words(view: BoardView) -> Mapping[str, str]:
-    # A game may describe its roles in the view (see the module's docstring); the
-    # attribute is looked up, not required, so that views without it keep working.
+    # The game's own words (BoardView.legend); a view made before the field existed
+    # (pickled, or a look-alike) has none.
     found = getattr(view, "legend", None)
-    if isinstance(found, Mapping):
-        return {str(k): str(v) for k, v in found.items()}
-    return {}
+    return found if isinstance(found, Mapping) else {}
+
+
+def _token_text(role: str, labels: list[str], words: Mapping[str, str]) -> str:
+    """What the tokens of ``role`` mean: the words of its one label, or of the role
+    followed by its labels (with the words of each label when the role has none)."""
+    if len(labels) == 1:
+        found = words.get(f"{role}:{labels[0]}") or words.get(role)
+        return found if found is not None else role_name(role)
+    text = words.get(role, role_name(role))
+    if len(labels) > 1:
+        text += ": " + " ".join(labels[:_SAMPLES]) + (" ..." if len(labels) > _SAMPLES else "")
+    if role not in words:
+        explained = [
+            f"{label} {words[f'{role}:{label}']}" for label in labels if f"{role}:{label}" in words
+        ]
+        if explained:
+            text += " (" + "; ".join(explained) + ")"
+    return text
 
 
 def legend_entries(
@@ -109,27 +128,30 @@ def legend_entries(
     for role in ordered(token_labels):
         labels = [label for label in token_labels[role] if label]
         sample = labels[0] if labels else ""
-        text = words.get(role, role_name(role))
-        explained = [f"{label} {words[label]}" for label in labels if label in words]
-        if len(labels) > 1:
-            text += ": " + " ".join(labels[:_SAMPLES]) + (" ..." if len(labels) > _SAMPLES else "")
-        if explained:
-            text += " (" + "; ".join(explained) + ")"
-        entries.append(LegendEntry("token", role, palette.get(role, ""), sample, text))
+        entries.append(LegendEntry(
+            "token", role, palette.get(role, ""), sample, _token_text(role, labels, words)
+        ))
     if notes:
         samples = list(notes)[:_SAMPLES]
-        default = "note in the corner"
-        text = words.get("note", default)
-        entries.append(LegendEntry(
-            "note", "", "", samples[0], text + (": " + " ".join(samples) if len(notes) > 1 else "")
-        ))
+        text = words.get(NOTE_KEY, "note in the corner")
+        if len(notes) > 1:
+            text += ": " + " ".join(samples) + (" ..." if len(notes) > _SAMPLES else "")
+        # A note whose words are the general ones is only the terminal's sample of them.
+        explained = [
+            f"{note} {meaning}" for note in notes
+            if (meaning := words.get(f"{NOTE_KEY}:{note}")) is not None
+            and meaning != words.get(NOTE_KEY)
+        ]
+        if explained:
+            text += " (" + "; ".join(explained) + ")"
+        entries.append(LegendEntry("note", "", "", samples[0], text))
     if more and not spread:
         entries.append(LegendEntry(
             "more", "", "", "+n",
             "more beneath; the corner says the height",
         ))
     if links:
-        entries.append(LegendEntry("path", "", "", "", words.get("path", "path between cells")))
+        entries.append(LegendEntry("path", "", "", "", words.get(PATH_KEY, "path between cells")))
     if arrow:
         entries.append(LegendEntry("arrow", "", "", "", "last move, from and to"))
     if ring:

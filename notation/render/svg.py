@@ -220,6 +220,8 @@ def _tooltip(cell: Cell) -> str:
             text += " (bottom to top)"
     if cell.note:
         text += f"; note {cell.note}"
+    if cell.detail:
+        text += f"; {cell.detail}"
     return text
 
 

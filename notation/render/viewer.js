@@ -208,8 +208,9 @@
         const square = file + rank;
         const cell = has(view.cells, square) ? view.cells[square] : null;
         row.push(cell
-          ? { square: square, role: cell.role, tokens: cell.tokens, note: cell.note }
-          : { square: square, role: "off", tokens: [], note: "" });
+          ? { square: square, role: cell.role, tokens: cell.tokens, note: cell.note,
+              detail: cell.detail || "" }
+          : { square: square, role: "off", tokens: [], note: "", detail: "" });
       }
       out.push(row);
     }
@@ -223,6 +224,7 @@
       if (cell.tokens.length > 1) text += " (bottom to top)";
     }
     if (cell.note) text += "; note " + cell.note;
+    if (cell.detail) text += "; " + cell.detail;
     return text;
   }
 
@@ -660,7 +662,10 @@
     const cells = {};
     frame.squares.forEach((square, i) => {
       const c = chunk.cells[state.ids[i]];
-      cells[square] = { role: c[0], tokens: c[1], note: c[2] };
+      // A fourth item, when the page has one, is the cell's detail (its tooltip).
+      cells[square] = c.length > 3
+        ? { role: c[0], tokens: c[1], note: c[2], detail: c[3] }
+        : { role: c[0], tokens: c[1], note: c[2] };
     });
     const view = {
       files: frame.files, ranks: frame.ranks, cells: cells, palette: frame.palette,

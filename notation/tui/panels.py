@@ -135,7 +135,8 @@ def move_panel(stepper: Stepper, *, ascii: bool = False) -> RenderableType:
 def square_panel(
     view: BoardView, square: str | None, drawing: BoardDrawing | None, *, ascii: bool = False
 ) -> RenderableType:
-    """The chosen square in full (stack bottom to top, role, note); on a compact board,
+    """The chosen square in full (stack bottom to top, role, note, and the detail the
+    game gives, such as a hidden piece's odds); on a compact board,
     every stack that is written short."""
     clean = _cleaner(ascii)
     parts: list[RenderableType] = []
@@ -153,6 +154,8 @@ def square_panel(
         if cell.note:
             text.append(clean(f"  note {cell.note}"), style="dim")
         parts.append(text)
+        if cell.detail:  # what the game says more of it: a hidden piece's odds...
+            parts.append(Text(clean(cell.detail)))
     else:
         parts.append(Text("Square: click one to see it here", style="dim"))
     if drawing is not None and drawing.shortened:

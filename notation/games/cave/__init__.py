@@ -18,47 +18,58 @@ and every format.  The package:
 
 from __future__ import annotations
 
-from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND
-from notation.games.cave.board import (
-    BLACK,
-    CLASS_NAMES,
-    CLASS_OF,
-    CLASS_PLURALS,
-    DIAGONAL,
-    FILES,
-    HOME_RANK,
-    HOME_ROW,
-    HOME_ROW_ORDER,
-    KNIGHT,
-    LETTERS,
-    LIMIT,
-    MAX_TEAM,
-    N_SQUARES,
-    ORTHOGONAL,
-    PIECE_SIDE,
-    PIECES_PER_SIDE,
-    RANKS,
-    RED,
-    RELATION,
-    RESULT_NAMES,
-    SIDE_CODES,
-    SIDE_KEYS,
-    SIDE_NAMES,
-    SKELETON,
-    SQUARE_INDEX,
-    SQUARES,
-    TEAM_CLASS,
-    ZOMBIE,
-    square_arg,
-    square_index,
-    square_name,
-)
-from notation.games.cave.codes import ERROR_CODES
-from notation.games.cave.describe import PALETTE, SQUARE_ROLE
-from notation.games.cave.game import CaveGame, read_position
-from notation.games.cave.moves import Attack, CaveMove, Enter, Pass, Step
-from notation.games.cave.rules import ATTACKER_WINS, CavePosition
-from notation.games.cave.strings import POSITION_FIELDS
+from typing import TYPE_CHECKING
+
+from notation.games import lazy_exports
+
+if TYPE_CHECKING:
+    from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND
+    from notation.games.cave.board import (
+        BLACK,
+        CLASS_NAMES,
+        CLASS_OF,
+        CLASS_PLURALS,
+        DIAGONAL,
+        FILES,
+        HOME_RANK,
+        HOME_ROW,
+        HOME_ROW_ORDER,
+        KNIGHT,
+        LETTERS,
+        LIMIT,
+        MAX_TEAM,
+        N_SQUARES,
+        ORTHOGONAL,
+        PIECE_SIDE,
+        PIECES_PER_SIDE,
+        RANKS,
+        RED,
+        RELATION,
+        RESULT_NAMES,
+        SIDE_CODES,
+        SIDE_KEYS,
+        SIDE_NAMES,
+        SKELETON,
+        SQUARE_INDEX,
+        SQUARES,
+        TEAM_CLASS,
+        ZOMBIE,
+        square_arg,
+        square_index,
+        square_name,
+    )
+    from notation.games.cave.codes import ERROR_CODES
+    from notation.games.cave.describe import PALETTE, SQUARE_ROLE
+    from notation.games.cave.game import CaveGame, read_position
+    from notation.games.cave.moves import Attack, CaveMove, Enter, Pass, Step
+    from notation.games.cave.rules import ATTACKER_WINS, CavePosition
+    from notation.games.cave.strings import POSITION_FIELDS
+
+    GAME: CaveGame
+
+#: The names the game answers to, its own first (``GAME.name``, then its aliases):
+#: the registry finds the game by them without loading it (see :mod:`notation.games`).
+NAMES = ("cave",)
 
 __all__ = [
     "ATTACKER_WINS",
@@ -112,4 +123,64 @@ __all__ = [
     "square_name",
 ]
 
-GAME = CaveGame()
+#: Where each public name lives: loaded on first use, so that the registry, and a
+#: record of another game, do not load this one (start-up: docs/performance.md).
+_HOMES = {
+    "DRAW": "notation.games.base",
+    "WIN_FIRST": "notation.games.base",
+    "WIN_SECOND": "notation.games.base",
+    "BLACK": "board",
+    "CLASS_NAMES": "board",
+    "CLASS_OF": "board",
+    "CLASS_PLURALS": "board",
+    "DIAGONAL": "board",
+    "FILES": "board",
+    "HOME_RANK": "board",
+    "HOME_ROW": "board",
+    "HOME_ROW_ORDER": "board",
+    "KNIGHT": "board",
+    "LETTERS": "board",
+    "LIMIT": "board",
+    "MAX_TEAM": "board",
+    "N_SQUARES": "board",
+    "ORTHOGONAL": "board",
+    "PIECE_SIDE": "board",
+    "PIECES_PER_SIDE": "board",
+    "RANKS": "board",
+    "RED": "board",
+    "RELATION": "board",
+    "RESULT_NAMES": "board",
+    "SIDE_CODES": "board",
+    "SIDE_KEYS": "board",
+    "SIDE_NAMES": "board",
+    "SKELETON": "board",
+    "SQUARE_INDEX": "board",
+    "SQUARES": "board",
+    "TEAM_CLASS": "board",
+    "ZOMBIE": "board",
+    "square_arg": "board",
+    "square_index": "board",
+    "square_name": "board",
+    "ERROR_CODES": "codes",
+    "PALETTE": "describe",
+    "SQUARE_ROLE": "describe",
+    "CaveGame": "game",
+    "read_position": "game",
+    "Attack": "moves",
+    "CaveMove": "moves",
+    "Enter": "moves",
+    "Pass": "moves",
+    "Step": "moves",
+    "ATTACKER_WINS": "rules",
+    "CavePosition": "rules",
+    "POSITION_FIELDS": "strings",
+}
+
+
+def _game() -> object:
+    from notation.games.cave.game import CaveGame
+
+    return CaveGame()
+
+
+__getattr__ = lazy_exports(__name__, _HOMES, {"GAME": _game})

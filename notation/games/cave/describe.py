@@ -4,11 +4,15 @@ annotations, the board view and its caption (docs/cave.md, "Moves and facts as d
 
 Everything is computed on demand from the board and the last undo record, so push
 and pop stay lean.  What a hidden piece may be comes from the position's one place
-for it (``CavePosition._hidden_letters``).
+for it (``CavePosition._hidden_letters``), and the odds of each identity from
+:mod:`notation.games.cave.infer`: the board view shows them as facts (one line per
+side: every piece a side has never shown has the same odds) and in each cell's
+``detail`` (docs/cave.md, "What can be known").
 """
 
 # No "from __future__ import annotations": annotations() is one of the functions here.
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from notation.games.cave.board import (
@@ -33,6 +37,7 @@ from notation.games.cave.board import (
     side_pieces,
     unit_class,
 )
+from notation.games.cave.infer import odds_text, side_odds
 from notation.games.cave.moves import Attack, Enter, Step
 from notation.view import BoardView, Cell
 from notation.view import Token as ViewToken
@@ -56,6 +61,27 @@ PALETTE: Mapping[str, str] = {
     "red": "#d9463e",
     "black": "#141418",
 }
+_NOTE_WORDS = (
+    "what a hidden piece may still be: K black knight, Z zombie, S skeleton (the odds "
+    "are in the facts); or how a team fights"
+)
+#: What the marks of a Cave picture mean, for every renderer's legend (the keys are
+#: those of ``BoardView.legend``).  K is the black knight, Z a zombie, S a skeleton.
+BOARD_LEGEND: Mapping[str, str] = MappingProxyType({
+    "square": "a square",
+    "home-red": "Red's home row (Red enters here)",
+    "home-black": "Black's home row (Black enters here)",
+    "red": "Red's pieces: ? until a fight shows K, Z or S",
+    "black": "Black's pieces: ? until a fight shows K, Z or S",
+    "red:r?": "a Red piece never shown",
+    "black:b?": "a Black piece never shown",
+    "black:bK": "a Black piece shown in a fight as the black knight (bZ a zombie, bS a skeleton)",
+    "stack:r? rZ": "a team, bottom to top",
+    "note": _NOTE_WORDS,
+    "note:KZS": _NOTE_WORDS,
+    "note:=Z": "a team of 2 fights as a zombie",
+    "note:=K": "a team of 3 fights as the black knight",
+})
 
 
 def _piece_text(position: "CavePosition", pid: int) -> str:
@@ -185,22 +211,66 @@ def _hidden_squares(position: "CavePosition") -> list[tuple[int, tuple[str, ...]
 
 def board_view(position: "CavePosition") -> BoardView:
     """The position as data for the renderers: docs/cave.md, "Board view"."""
+    identity = position._identity
+    # Every piece a side has never shown has the same odds: their text, per side.
+    odds = _odds_texts(position)
+    cells: dict[str, Cell] = {}
+    # How many pieces each side has never shown on the board, for the facts.
+    count = [0, 0]
+    for sq, stack in enumerate(position._board):
+        name = SQUARES[sq]
+        if not stack:
+            cells[name] = _EMPTY_CELLS[sq]
+            continue
+        hidden = 0
+        for pid in stack:
+            if identity[pid] < 0:
+                hidden += 1
+        side = PIECE_SIDE[stack[0]]
+        cells[name] = _unit_cell(position, sq, stack, hidden, odds[side])
+        count[side] += hidden
     return BoardView(
         files=tuple(FILES),
         ranks=tuple(str(r) for r in range(1, RANKS + 1)),
-        cells={
-            SQUARES[sq]: _unit_cell(position, sq, stack) if stack else _EMPTY_CELLS[sq]
-            for sq, stack in enumerate(position._board)
-        },
+        cells=cells,
         palette=PALETTE,
         marks=_marks(position),
-        facts=_view_facts(position),
+        facts=_view_facts(position, _odds_facts(position, odds, count)),
         caption=caption(position),
+        legend=BOARD_LEGEND,
     )
 
 
-def _unit_cell(position: "CavePosition", sq: int, stack: tuple[int, ...]) -> Cell:
-    """A square with a token per piece, bottom to top, and the note in its corner."""
+#: Cells of squares holding pieces, by what makes them (cells are frozen, so views
+#: share them, and a renderer comparing two views finds most cells the same object):
+#: (square, side, the pieces' classes, the note's letters, odds).  Bounded.
+_CELLS: dict[tuple[int, int, tuple[int, ...], tuple[str, ...] | None, str], Cell] = {}
+CELL_CACHE_SIZE = 20_000
+
+
+def _unit_cell(
+    position: "CavePosition", sq: int, stack: tuple[int, ...], hidden: int, odds: str
+) -> Cell:
+    """A square with a token per piece, bottom to top, the note in its corner, and the
+    odds of its ``hidden`` pieces (never shown: their side's ``odds``, in words) as
+    its detail; from the cache of cells when it holds it."""
+    identity = position._identity
+    side = PIECE_SIDE[stack[0]]
+    classes = tuple([identity[p] for p in stack])
+    letters = position._hidden_letters(side) if hidden and len(stack) == 1 else None
+    key = (sq, side, classes, letters, odds)
+    cell = _CELLS.get(key)
+    if cell is None:
+        cell = _make_unit_cell(position, sq, stack, hidden, odds)
+        if len(_CELLS) >= CELL_CACHE_SIZE:
+            _CELLS.clear()
+        _CELLS[key] = cell
+    return cell
+
+
+def _make_unit_cell(
+    position: "CavePosition", sq: int, stack: tuple[int, ...], hidden: int, odds: str
+) -> Cell:
     identity = position._identity
     side = PIECE_SIDE[stack[0]]
     code = SIDE_CODES[side]
@@ -210,11 +280,47 @@ def _unit_cell(position: "CavePosition", sq: int, stack: tuple[int, ...]) -> Cel
     )
     if len(stack) > 1:
         note = "=" + LETTERS[TEAM_CLASS[len(stack)]]
-    elif identity[stack[0]] < 0:
+    elif hidden:
         note = "".join(position._hidden_letters(side))
     else:
         note = ""
-    return Cell(SQUARES[sq], SQUARE_ROLE[sq], tokens, note)
+    detail = _detail(odds, len(stack), hidden) if hidden or len(stack) > 1 else ""
+    return Cell(SQUARES[sq], SQUARE_ROLE[sq], tokens, note, detail)
+
+
+# Words made once and kept (a few hundred at most): the odds by what the sides have
+# shown (the six counts of ``_shown``), and the details of cells.
+_ODDS_TEXTS: dict[tuple[int, ...], tuple[str, str]] = {}
+_DETAILS: dict[tuple[str, int, int], str] = {}
+
+
+def _odds_texts(position: "CavePosition") -> tuple[str, str]:
+    """The odds of a piece Red, Black has never shown, in words ("" for a side that
+    has shown all six)."""
+    key = tuple(position._shown)
+    found = _ODDS_TEXTS.get(key)
+    if found is None:
+        found = _ODDS_TEXTS[key] = (
+            odds_text(side_odds(position, RED)), odds_text(side_odds(position, BLACK))
+        )
+    return found
+
+
+def _detail(odds: str, size: int, hidden: int) -> str:
+    """A cell's detail: the ``odds`` of what its ``hidden`` pieces are, and how a team
+    of ``size`` fights."""
+    key = (odds, size, hidden)
+    found = _DETAILS.get(key)
+    if found is None:
+        parts = []
+        if size > 1:
+            parts.append(f"a team of {size}, fighting as {article(TEAM_CLASS[size])}")
+        if hidden:
+            what = "never shown" if size == 1 else f"{hidden} of its pieces never shown"
+            each = " each" if hidden > 1 else ""
+            parts.append(f"{what}: {odds}{each}")
+        found = _DETAILS[key] = "; ".join(parts)
+    return found
 
 
 def _marks(position: "CavePosition") -> tuple[str, ...]:
@@ -228,7 +334,9 @@ def _marks(position: "CavePosition") -> tuple[str, ...]:
     return ()
 
 
-def _view_facts(position: "CavePosition") -> tuple[tuple[str, str], ...]:
+def _view_facts(
+    position: "CavePosition", odds_facts: list[tuple[str, str]]
+) -> tuple[tuple[str, str], ...]:
     facts: list[tuple[str, str]] = []
     result = position._result
     if result is None:
@@ -243,9 +351,34 @@ def _view_facts(position: "CavePosition") -> tuple[tuple[str, str], ...]:
             f"{LETTERS[c]} {position._shown[side * 3 + c]}/{LIMIT[c]}" for c in LETTER_ORDER
         )
         facts.append((f"{SIDE_NAMES[side]} revealed", shown))
+    facts.extend(odds_facts)
     if position._passes:
         facts.append(("Passes in a row", str(position._passes)))
     return tuple(facts)
+
+
+def _odds_facts(
+    position: "CavePosition", odds: tuple[str, str], count: list[int]
+) -> list[tuple[str, str]]:
+    """For each side with pieces never shown, on the board (``count`` of them) or in
+    reserve: their ``odds``, the same for all of them, and how many they are, e.g.
+    ``("Red hidden", "K 1/6, Z 1/3, S 1/2 each (5 pieces)")``.
+
+    Not where they are: the board shows them (``r?``, ``b?``) and each cell's detail
+    gives its odds.  So the fact changes only when a piece is shown or a hidden piece
+    removed, which keeps the HTML page small (a move writes only the facts it changed).
+    """
+    facts: list[tuple[str, str]] = []
+    for side in (RED, BLACK):
+        # Pieces in reserve have never fought.
+        total = count[side] + position._reserve[side]
+        if total:
+            text = odds[side]
+            facts.append((
+                f"{SIDE_NAMES[side]} hidden",
+                f"{text} each ({total} pieces)" if total > 1 else f"{text} (1 piece)",
+            ))
+    return facts
 
 
 def _unit_words(position: "CavePosition", stack: tuple[int, ...], c: int | None = None) -> str:

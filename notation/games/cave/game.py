@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from notation.errors import MisuseError, MoveSyntaxError
 from notation.games.base import Game, Position, require_text
-from notation.games.cave import engine
 from notation.games.cave.board import CLASS_OF, RESULT_NAMES
 from notation.games.cave.codes import ERROR_CODES
-from notation.games.cave.hidden import CaveDeal, deal_classes
 from notation.games.cave.moves import (
     SYNTAX_FORMS,
     Attack,
@@ -21,7 +19,13 @@ from notation.games.cave.moves import (
 )
 from notation.games.cave.rules import CavePosition
 from notation.grammar import build_parser
-from notation.view import Analysis, Assessment
+
+if TYPE_CHECKING:
+    from notation.games.cave.hidden import CaveDeal
+    from notation.view import Analysis, Assessment
+
+# Start-up (docs/performance.md): the engine and the dealer of hidden identities are
+# imported by the methods that use them; checking a record needs neither.
 
 
 def read_position(text: str) -> CavePosition:
@@ -95,6 +99,8 @@ class CaveGame(Game[CaveMove]):
         revealed keep their identity); attacks are written with the true letters, so
         the record is always consistent.
         """
+        from notation.games.cave.hidden import deal_classes
+
         assert isinstance(position, CavePosition)
         truth = deal_classes(position, rng)
         played: list[CaveMove] = []
@@ -117,6 +123,8 @@ class CaveGame(Game[CaveMove]):
         moves: None.  ``position`` is left as it was."""
         if not isinstance(position, CavePosition):
             return None
+        from notation.games.cave import engine
+
         return engine.assess_move(position, move)
 
     def analyse(
@@ -132,6 +140,8 @@ class CaveGame(Game[CaveMove]):
         analysis").  ``position`` is left as it was."""
         if not isinstance(position, CavePosition):
             raise MisuseError(f"Cave analyses a CavePosition, not {position!r}")
+        from notation.games.cave import engine
+
         return engine.analyse(position, depth=depth, seconds=seconds)
 
     def deal(self, rng: random.Random, position: Position[CaveMove] | None = None) -> CaveDeal:
@@ -142,6 +152,8 @@ class CaveGame(Game[CaveMove]):
             position = CavePosition()
         if not isinstance(position, CavePosition):
             raise MisuseError(f"a Cave deal is made for a CavePosition, not {position!r}")
+        from notation.games.cave.hidden import CaveDeal, deal_classes
+
         return CaveDeal(deal_classes(position, rng))
 
 

@@ -221,6 +221,12 @@ class CavePosition(Position[CaveMove]):
             raise not_a_move(move)
         return move
 
+    def last_move_canonical(self) -> CaveMove:
+        """The last move pushed, itself (:meth:`canonical` never changes a move)."""
+        if not self._history:
+            raise MisuseError("last_move_canonical() with no move pushed on this position")
+        return self._history[-1][0]
+
     # -- describing the position (strings.py, describe.py) ------------------------
     def position_string(self) -> str:
         """The position as one line: docs/cave.md, "Position strings"."""

@@ -14,32 +14,43 @@ importable from here; the engine's from its modules.
 
 from __future__ import annotations
 
-from notation.games.tinkertown.board import (
-    CHAPEL,
-    COLOURS,
-    FILES,
-    GRAVES,
-    IS_GRAVE,
-    MOVEMENT,
-    NEIGHBOURS,
-    OFF_BOARD,
-    PATH_OF_GRAVES,
-    PATHS,
-    RAYS,
-    RED,
-    RESURRECTION,
-    SIDE_NAMES,
-    SIZE,
-    SQUARE_NAMES,
-    WHITE,
-    parse_square,
-    square_arg,
-)
-from notation.games.tinkertown.codes import ERROR_CODES
-from notation.games.tinkertown.describe import PALETTE
-from notation.games.tinkertown.game import TinkertownGame
-from notation.games.tinkertown.moves import Drop, Move, Resurrection, TinkertownMove
-from notation.games.tinkertown.rules import TinkertownPosition
+from typing import TYPE_CHECKING
+
+from notation.games import lazy_exports
+
+if TYPE_CHECKING:
+    from notation.games.tinkertown.board import (
+        CHAPEL,
+        COLOURS,
+        FILES,
+        GRAVES,
+        IS_GRAVE,
+        MOVEMENT,
+        NEIGHBOURS,
+        OFF_BOARD,
+        PATH_OF_GRAVES,
+        PATHS,
+        RAYS,
+        RED,
+        RESURRECTION,
+        SIDE_NAMES,
+        SIZE,
+        SQUARE_NAMES,
+        WHITE,
+        parse_square,
+        square_arg,
+    )
+    from notation.games.tinkertown.codes import ERROR_CODES
+    from notation.games.tinkertown.describe import PALETTE
+    from notation.games.tinkertown.game import TinkertownGame
+    from notation.games.tinkertown.moves import Drop, Move, Resurrection, TinkertownMove
+    from notation.games.tinkertown.rules import TinkertownPosition
+
+    GAME: TinkertownGame
+
+#: The names the game answers to, its own first (``GAME.name``, then its aliases):
+#: the registry finds the game by them without loading it (see :mod:`notation.games`).
+NAMES = ("tinkertown", "tinkertown-cemetery", "cemetery")
 
 __all__ = [
     "CHAPEL",
@@ -72,4 +83,43 @@ __all__ = [
     "square_arg",
 ]
 
-GAME = TinkertownGame()
+#: Where each public name lives: loaded on first use, so that the registry, and a
+#: record of another game, do not load this one (start-up: docs/performance.md).
+_HOMES = {
+    "CHAPEL": "board",
+    "COLOURS": "board",
+    "FILES": "board",
+    "GRAVES": "board",
+    "IS_GRAVE": "board",
+    "MOVEMENT": "board",
+    "NEIGHBOURS": "board",
+    "OFF_BOARD": "board",
+    "PATH_OF_GRAVES": "board",
+    "PATHS": "board",
+    "RAYS": "board",
+    "RED": "board",
+    "RESURRECTION": "board",
+    "SIDE_NAMES": "board",
+    "SIZE": "board",
+    "SQUARE_NAMES": "board",
+    "WHITE": "board",
+    "parse_square": "board",
+    "square_arg": "board",
+    "ERROR_CODES": "codes",
+    "PALETTE": "describe",
+    "TinkertownGame": "game",
+    "Drop": "moves",
+    "Move": "moves",
+    "Resurrection": "moves",
+    "TinkertownMove": "moves",
+    "TinkertownPosition": "rules",
+}
+
+
+def _game() -> object:
+    from notation.games.tinkertown.game import TinkertownGame
+
+    return TinkertownGame()
+
+
+__getattr__ = lazy_exports(__name__, _HOMES, {"GAME": _game})

@@ -8,7 +8,10 @@ TinkertownPosition` delegates to them.  (No ``from __future__ import
 annotations`` here: it would take the name of :func:`annotations`.)
 """
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Mapping, Sequence
+from itertools import compress
+from operator import is_not
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -17,10 +20,12 @@ from notation.games.tinkertown.board import (
     CHAPEL,
     COLOURS,
     FILES,
+    IS_GRAVE,
     MOVEMENT,
     OFF_BOARD,
     PATHS,
     RED,
+    RESURRECTION,
     SIDE_NAMES,
     SIZE,
     SQUARE_NAMES,
@@ -29,6 +34,7 @@ from notation.games.tinkertown.board import (
     zombies,
 )
 from notation.games.tinkertown.moves import Drop, Move, Resurrection, squares_of, with_mark
+from notation.games.tinkertown.strings import BOARD_LEGEND
 from notation.view import BoardView, Cell
 from notation.view import Token as ViewToken
 
@@ -102,57 +108,135 @@ def _landing(position: "TinkertownPosition") -> _Landing:
 
 
 def last_move_facts(position: "TinkertownPosition") -> dict[str, Any]:
-    """What the last move did (docs/tinkertown.md, "Moves as data, and what a move did")."""
-    if not position._history:
+    """What the last move did (docs/tinkertown.md, "Moves as data, and what a move did").
+
+    Asked after every move of ``convert --to json`` (profiled): the facts are read
+    straight from the history entry, in one dict display per kind of move, with no
+    intermediate objects; ``_reference_last_move_facts`` in
+    tests/test_describe_equivalence.py is the plain version it must equal.
+    """
+    history = position._history
+    if not history:
         return {}
-    move, _changes, tomb, movement, _white, _red = position._history[-1]
-    side = SIDE_NAMES[1 - position._to_move]
-    facts: dict[str, Any] = {}
-    above = False
+    move, changes, tomb, movement, _white, _red = history[-1]
+    side = SIDE_NAMES[position._to_move ^ 1]
+    winner = SIDE_NAMES[position._winner] if position._winner >= 0 else None
     if not movement:
+        # No capture and no win in the resurrection stage: only the kind differs.
         if isinstance(move, Resurrection):
-            facts.update(action="resurrection", side=side, zombies=2)
+            action, count = "resurrection", 2
         else:
-            facts.update(action="placement", side=side, zombies=1)
-        facts["captured"] = False
+            action, count = "placement", 1
+        return {
+            "action": action,
+            "side": side,
+            "zombies": count,
+            "captured": False,
+            "tombstone": None,
+            "above_capacity": False,
+            "stage_over": position._movement,
+            "winner": winner,
+        }
+    if isinstance(move, Move):
+        (_origin, group), (square, before) = changes
+        path = PATHS[move.origin * 64 + move.target]
+        assert path is not None
+        action, count = "move", len(path)
+        arriving = group[-count:]
     else:
-        landing = _landing(position)
-        action = "move" if isinstance(move, Move) else "entry"
-        facts.update(action=action, side=side, zombies=landing.zombies)
-        facts["captured"] = tomb >= 0
-        if tomb >= 0:
-            facts["removed"] = {
-                "white": landing.landed.count("w"),
-                "red": landing.landed.count("r"),
-            }
-        else:
-            square = landing.square
-            above = rules.captures(position._stacks[square], position._capacity[square])
-    facts["tombstone"] = SQUARE_NAMES[tomb] if tomb >= 0 else None
-    facts["above_capacity"] = above
-    facts["stage_over"] = not movement and position._movement
-    facts["winner"] = SIDE_NAMES[position._winner] if position._winner >= 0 else None
-    return facts
+        ((square, before),) = changes
+        action, count = "entry", 1
+        arriving = COLOURS[position._to_move ^ 1]
+    if tomb >= 0:
+        landed = before + arriving
+        return {
+            "action": action,
+            "side": side,
+            "zombies": count,
+            "captured": True,
+            "removed": {"white": landed.count("w"), "red": landed.count("r")},
+            "tombstone": SQUARE_NAMES[tomb],
+            "above_capacity": False,
+            "stage_over": False,
+            "winner": winner,
+        }
+    # rules.captures(stack, capacity), inline.
+    stack = position._stacks[square]
+    return {
+        "action": action,
+        "side": side,
+        "zombies": count,
+        "captured": False,
+        "tombstone": None,
+        "above_capacity": len(stack) > position._capacity[square]
+        and "w" in stack
+        and "r" in stack,
+        "stage_over": False,
+        "winner": winner,
+    }
+
+
+#: The annotations' (key, value) pairs, made once each: a corpus repeats a few
+#: thousand.  ``[%capture]`` by (tombstone, white, red); ``[%control]`` by the groups
+#: each side controls; ``[%over]`` by the squares.  Bounded against hostile input.
+_CAPTURE_NOTES: dict[tuple[int, int, int], tuple[str, str]] = {}
+_CONTROL_NOTES: dict[tuple[int, int], tuple[str, str]] = {}
+_OVER_NOTES: dict[tuple[int, ...], tuple[str, str]] = {}
+_STAGE_NOTE: Final = ("stage", MOVEMENT)
+NOTES_CACHE_SIZE: Final = 20_000
+
+
+def _note(
+    cache: dict[Any, tuple[str, str]], key: Any, key_name: str, value: str
+) -> tuple[str, str]:
+    if len(cache) >= NOTES_CACHE_SIZE:
+        cache.clear()
+    note = cache[key] = (key_name, value)
+    return note
 
 
 def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
-    """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations")."""
+    """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations").
+
+    Asked after every move of ``annotate`` (profiled): each pair comes from a cache by
+    what it says (see above)."""
     out: list[tuple[str, str]] = []
-    if position._history:
-        _move, _changes, tomb, movement, _white, _red = position._history[-1]
+    history = position._history
+    if history:
+        move, changes, tomb, movement, _white, _red = history[-1]
         if tomb >= 0:
-            landed = _landing(position).landed
-            out.append(
-                ("capture", f"{SQUARE_NAMES[tomb]} {landed.count('w')}w {landed.count('r')}r")
-            )
+            if isinstance(move, Move):
+                (_origin, group), (_square, before) = changes
+                path = PATHS[move.origin * 64 + move.target]
+                assert path is not None
+                landed = before + group[-len(path) :]
+            else:
+                ((_square, before),) = changes
+                landed = before + COLOURS[position._to_move ^ 1]
+            key = (tomb, landed.count("w"), landed.count("r"))
+            note = _CAPTURE_NOTES.get(key)
+            if note is None:
+                note = _note(
+                    _CAPTURE_NOTES, key, "capture", f"{SQUARE_NAMES[tomb]} {key[1]}w {key[2]}r"
+                )
+            out.append(note)
         if not movement and position._movement:
-            out.append(("stage", MOVEMENT))
+            out.append(_STAGE_NOTE)
     if position._movement:
-        over = position.over_capacity()
+        over = tuple(position.over_capacity())
         if over:
-            out.append(("over", " ".join(SQUARE_NAMES[sq] for sq in over)))
+            note = _OVER_NOTES.get(over)
+            if note is None:
+                note = _note(
+                    _OVER_NOTES, over, "over", " ".join(SQUARE_NAMES[sq] for sq in over)
+                )
+            out.append(note)
         white, red = position._controlled
-        out.append(("control", f"W{white} R{red}"))
+        ckey = (white, red)
+        note = _CONTROL_NOTES.get(ckey)
+        if note is None:
+            note = _note(_CONTROL_NOTES, ckey, "control", f"W{white} R{red}")
+        out.append(note)
     return out
 
 
@@ -162,43 +246,135 @@ def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
 
 
 def board_view(position: "TinkertownPosition") -> BoardView:
-    """The position for the renderers (docs/tinkertown.md, "Board views")."""
-    over = set(position.over_capacity())
-    cells = {SQUARE_NAMES[sq]: _view_cell(position, sq, over) for sq in range(SIZE * SIZE)}
+    """The position for the renderers (docs/tinkertown.md, "Board views").
+
+    Made for every position of a page of thousands of games, so made quickly: a
+    square's :class:`~notation.view.Cell` is taken from a cache by its contents (cells
+    are frozen, so positions share them, and a renderer comparing two views finds most
+    cells the same object), the groups above capacity are found on the way, and when
+    the board differs from the last one viewed only in a few stacks (the next position
+    of a replay), only those squares are looked at.
+    """
+    stacks, capacity, tomb = position._stacks, position._capacity, position._tomb
+    last = _last_board
+    if last is not None and capacity == last.capacity and tomb == last.tomb:
+        # A move replaces the strings of the stacks it changes, and only those.
+        changed = list(compress(_ALL_SQUARES, map(is_not, stacks, last.stacks)))
+        cells = dict(last.cells)
+        above = last.above
+        if changed:
+            now = set(above)
+            for sq in changed:
+                if not IS_GRAVE[sq]:
+                    continue  # always empty, its cell never changes
+                cell, over_here = _grave(sq, stacks[sq], capacity[sq])
+                if over_here:
+                    now.add(sq)
+                else:
+                    now.discard(sq)
+                cells[SQUARE_NAMES[sq]] = _TOMBSTONES[sq] if tomb[sq] else cell
+            above = frozenset(now)
+        over = sorted(above)  # in square order, as over_capacity() gives them
+    else:
+        cells = {}
+        over = []
+        for sq, name, fixed in _SQUARES:
+            if fixed is not None:
+                cells[name] = fixed
+                continue
+            cell, over_here = _grave(sq, stacks[sq], capacity[sq])
+            if over_here:
+                over.append(sq)
+            cells[name] = _TOMBSTONES[sq] if tomb[sq] else cell
+        above = frozenset(over)
+    _remember(_Board(list(stacks), list(capacity), list(tomb), cells, above))
     marks: tuple[str, ...] = ()
     if position._history:
         marks = tuple(SQUARE_NAMES[sq] for sq in squares_of(position._history[-1][0]))
     return BoardView(
-        files=tuple(FILES),
-        ranks=tuple(str(r) for r in range(1, SIZE + 1)),
+        files=_VIEW_FILES,
+        ranks=_VIEW_RANKS,
         cells=MappingProxyType(cells),
         palette=PALETTE,
         marks=marks,
         facts=_view_facts(position, over),
-        caption=caption(position),
+        caption=caption(position, over),
+        legend=BOARD_LEGEND,
     )
 
 
-def _view_cell(position: "TinkertownPosition", sq: int, over: set[int]) -> Cell:
-    name = SQUARE_NAMES[sq]
-    if sq in OFF_BOARD:
-        return Cell(name, "off")
-    if sq in CHAPEL:
-        return Cell(name, "chapel")
-    if position._tomb[sq]:
-        return Cell(name, "tombstone")
-    tokens = tuple(_VIEW_TOKENS[c] for c in position._stacks[sq])
-    role = "over" if sq in over else "grave"
-    return Cell(name, role, tokens, str(position._capacity[sq]))
+_VIEW_FILES: Final = tuple(FILES)
+_VIEW_RANKS: Final = tuple(str(r) for r in range(1, SIZE + 1))
+#: Each square, its name, and its cell when it never changes (off the board, the
+#: chapel), in square order: the order of the view's cells.
+_SQUARES: Final = tuple(
+    (
+        sq,
+        SQUARE_NAMES[sq],
+        Cell(SQUARE_NAMES[sq], "off") if sq in OFF_BOARD
+        else Cell(SQUARE_NAMES[sq], "chapel") if sq in CHAPEL
+        else None,
+    )
+    for sq in range(SIZE * SIZE)
+)
+_TOMBSTONES: Final = tuple(Cell(name, "tombstone") for name in SQUARE_NAMES)
+#: Every square once: for a comparison of two boards' stacks, square by square.
+_ALL_SQUARES: Final = range(SIZE * SIZE)
 
 
-def _view_facts(position: "TinkertownPosition", over: set[int]) -> tuple[tuple[str, str], ...]:
+class _Board(NamedTuple):
+    """The board of the last view made: what the next one starts from.  Never changed
+    once made (a copy of the position's lists), so that threads may share it."""
+
+    stacks: list[str]
+    capacity: list[int]
+    tomb: list[bool]
+    cells: dict[str, Cell]
+    above: frozenset[int]
+
+
+_last_board: _Board | None = None
+
+
+def _remember(board: _Board) -> None:
+    global _last_board
+    _last_board = board
+
+#: At most this many grave cells are kept; past it the cache starts again (a page of
+#: thousands of games meets a few thousand of them).
+CELL_CACHE_SIZE: Final = 20_000
+#: (square, stack, capacity) -> the grave's cell, and whether its group stands above
+#: capacity (``rules.captures`` of the stack and capacity).
+_CELLS: dict[tuple[int, str, int], tuple[Cell, bool]] = {}
+
+
+def _grave(sq: int, stack: str, cap: int) -> tuple[Cell, bool]:
+    """The cell of grave ``sq`` (not a tombstone), and whether it is above capacity."""
+    key = (sq, stack, cap)
+    found = _CELLS.get(key)
+    if found is not None:
+        return found
+    above = rules.captures(stack, cap)
+    tokens = tuple(_VIEW_TOKENS[c] for c in stack)
+    found = (Cell(SQUARE_NAMES[sq], "over" if above else "grave", tokens, str(cap)), above)
+    if len(_CELLS) >= CELL_CACHE_SIZE:
+        _CELLS.clear()
+    _CELLS[key] = found
+    return found
+
+
+def cached_cells() -> int:
+    """How many grave cells the cache holds (at most :data:`CELL_CACHE_SIZE`)."""
+    return len(_CELLS)
+
+
+def _view_facts(position: "TinkertownPosition", over: list[int]) -> tuple[tuple[str, str], ...]:
     facts: list[tuple[str, str]] = []
     if position._winner >= 0:
         facts.append(("Winner", SIDE_NAMES[position._winner]))
     else:
-        facts.append(("To move", position.mover))
-    facts.append(("Stage", position.stage))
+        facts.append(("To move", SIDE_NAMES[position._to_move]))
+    facts.append(("Stage", MOVEMENT if position._movement else RESURRECTION))
     facts.append(("Turns played", str(position.turn)))
     last = position._last
     if not position._movement and last[WHITE] >= 0:
@@ -208,17 +384,26 @@ def _view_facts(position: "TinkertownPosition", over: set[int]) -> tuple[tuple[s
             if last[side] >= 0
         ]
         facts.append(("Last placed", ", ".join(placed)))
+    # The zombies of both sides in one pass over the board.
+    board = "".join(position._stacks)
+    counts = (board.count(COLOURS[WHITE]), board.count(COLOURS[RED]))
+    controlled = position._controlled
     for side in (WHITE, RED):
-        groups, count = position._controlled[side], position.zombie_count(side)
-        facts.append((SIDE_NAMES[side], f"{plural(groups, 'group')}, {zombies(count)}"))
-    facts.append(("Tombstones", str(sum(position._tomb))))
-    names = " ".join(SQUARE_NAMES[sq] for sq in sorted(over))
+        facts.append((SIDE_NAMES[side], _side_fact(controlled[side], counts[side])))
+    facts.append(("Tombstones", str(position._tomb.count(True))))
+    names = " ".join(SQUARE_NAMES[sq] for sq in over)
     facts.append(("Above capacity", names or "none"))
     return tuple(facts)
 
 
-def caption(position: "TinkertownPosition") -> str:
-    """The last move and what it did, in words ("" at the start)."""
+@functools.lru_cache(maxsize=4096)
+def _side_fact(groups: int, count: int) -> str:
+    return f"{plural(groups, 'group')}, {zombies(count)}"
+
+
+def caption(position: "TinkertownPosition", over: Sequence[int] | None = None) -> str:
+    """The last move and what it did, in words ("" at the start).  ``over``: the
+    graves above capacity, when the caller has them (else they are found here)."""
     if not position._history:
         return ""
     move, _changes, tomb, movement, _white, _red = position._history[-1]
@@ -247,7 +432,7 @@ def caption(position: "TinkertownPosition") -> str:
                 f"; captured on {SQUARE_NAMES[square]}: {landed.count('w')} white, "
                 f"{landed.count('r')} red; tombstone"
             )
-        elif square in position.over_capacity():
+        elif square in (position.over_capacity() if over is None else over):
             text += f"; {SQUARE_NAMES[square]} stands above capacity, not captured"
     if position._winner >= 0:
         text += f"; {SIDE_NAMES[position._winner]} wins"

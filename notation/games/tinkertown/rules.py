@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Self
 
 from notation.errors import IllegalMoveError, MisuseError
 from notation.games.base import WIN_FIRST, WIN_SECOND, Position
-from notation.games.tinkertown import analysis, describe, strings
+from notation.games.tinkertown import describe, strings
 from notation.games.tinkertown.board import (
     B_GROUPS,
     CHAPEL,
@@ -89,6 +89,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         "_history",
         "_last",
         "_movement",
+        "_over",
         "_stacks",
         "_to_move",
         "_tomb",
@@ -118,6 +119,9 @@ class TinkertownPosition(Position[TinkertownMove]):
         # a position string starts there).
         self._base = 0
         self._history: list[_Undo] = []
+        # over_capacity()'s last answer and the history entry it was found after:
+        # asked again one push later, only the squares that push changed are looked at.
+        self._over: tuple[_Undo, tuple[int, ...]] | None = None
 
     # -- positions made without play ------------------------------------------------
     @classmethod
@@ -299,6 +303,14 @@ class TinkertownPosition(Position[TinkertownMove]):
             return move
         return with_mark(plain, captured)
 
+    def last_move_canonical(self) -> TinkertownMove:
+        """The last move pushed as :meth:`canonical` wrote it before the push: the
+        capture mark exactly when it captured (the history says whether it did)."""
+        if not self._history:
+            raise MisuseError("last_move_canonical() with no move pushed on this position")
+        entry = self._history[-1]
+        return with_mark(entry[0], entry[2] >= 0)
+
     def copy(self) -> Self:
         """An independent copy, history included."""
         other = self.__class__.__new__(self.__class__)
@@ -314,6 +326,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         other._win_turn = self._win_turn
         other._base = self._base
         other._history = self._history.copy()
+        other._over = self._over  # the same entries, so the same answer after them
         return other
 
     def position_string(self) -> str:
@@ -373,6 +386,8 @@ class TinkertownPosition(Position[TinkertownMove]):
         docs/tinkertown.md, "Move assessment": only an opponent with one group or
         none can lose at once, and then an entry wins.
         """
+        from notation.games.tinkertown import analysis  # the engine: not to check
+
         return analysis.winning_move(self)
 
     # -- read-only accessors for renderers and tools --------------------------------
@@ -454,7 +469,43 @@ class TinkertownPosition(Position[TinkertownMove]):
         leave them).
         """
         stacks, capacity = self._stacks, self._capacity
-        return [sq for sq in GRAVES if captures(stacks[sq], capacity[sq])]
+        history = self._history
+        if not history:  # no entry to know the board by (it may still be being set up)
+            return [sq for sq in GRAVES if captures(stacks[sq], capacity[sq])]
+        last = history[-1]
+        known = self._over
+        if known is not None and known[0] is last:
+            return list(known[1])
+        # Annotating asks this after every turn of the movement stage (profiled): one
+        # push after the last answer, only the squares the push changed (and those
+        # around a new tombstone, whose capacity fell) are looked at again.  The
+        # entries are the moves played, so the same entry means the same board.
+        if known is not None and len(history) > 1 and history[-2] is known[0]:
+            found = known[1]
+            again = [sq for sq, _ in last[1]]
+            tomb = last[2]
+            if tomb >= 0:
+                again.append(tomb)
+                again.extend(NEIGHBOURS[tomb])
+            # The squares whose answer changed (usually none: the same tuple again);
+            # captures(stacks[sq], capacity[sq]) inline, the height first.
+            flips = [
+                sq
+                for sq in again
+                if (sq in found)
+                != (
+                    IS_GRAVE[sq]
+                    and len(stack := stacks[sq]) > capacity[sq]
+                    and "w" in stack
+                    and "r" in stack
+                )
+            ]
+            if flips:
+                found = tuple(sorted(set(found).symmetric_difference(flips)))
+        else:
+            found = tuple(sq for sq in GRAVES if captures(stacks[sq], capacity[sq]))
+        self._over = (last, found)
+        return list(found)
 
     # -- the resurrection stage (docs/tinkertown.md, "The resurrection stage") -----
     def _b_candidates(self) -> list[int]:

@@ -15,8 +15,9 @@ to them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import groupby
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from notation.errors import TagValueError
@@ -312,3 +313,25 @@ def _check_last_is_alone(position: TinkertownPosition) -> None:
             f"occupied neighbour ({SQUARE_NAMES[busy]}); it was made next to empty "
             "graves only, and nothing has been placed since"
         )
+
+
+# ---------------------------------------------------------------------------
+# The words of the board view's legend
+# ---------------------------------------------------------------------------
+
+#: What the marks of a Tinkertown picture mean, for every renderer's legend: the
+#: board view's ``legend`` (keys as ``BoardView.legend`` says: roles, ``role:label``
+#: tokens, ``stack:`` samples, ``note``).
+BOARD_LEGEND: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "grave": "a grave",
+        "over": "a grave whose group stands above capacity",
+        "chapel": "the chapel (no zombie ever stands there)",
+        "tombstone": "a tombstone: the grave is closed",
+        "white:W": "a white zombie",
+        "red:R": "a red zombie",
+        "stack:WRW": "a stack, bottom to top",
+        "note": "the grave's capacity (zombies it holds before a capture)",
+        "note:3": "the grave's capacity (zombies it holds before a capture)",
+    }
+)

@@ -16,42 +16,51 @@ importable from here.
 
 from __future__ import annotations
 
-from notation.games.zombie_kidz.board import (
-    ALL_GATES_LOCKED,
-    CENTRE,
-    DEADLY,
-    DEFAULT_PLAYERS,
-    DEFAULT_ZOMBIES,
-    DICE,
-    DIE_FACES,
-    DIE_TOMB,
-    GATE_BIT,
-    GATE_NAMES,
-    GATES,
-    NEIGHBOURS_MANY,
-    NEIGHBOURS_TWO,
-    PATHS_BOTH_SIDES,
-    PATHS_TWO_PLAYER_SIDE,
-    PLAYER_COUNTS,
-    PLAYERS_WIN,
-    TOMB_COLOURS,
-    ZOMBIE_COUNTS,
-    ZOMBIES_WIN,
-    ZONE_INDEX,
-    ZONE_NAMES,
-    square_arg,
-)
-from notation.games.zombie_kidz.codes import ERROR_CODES
-from notation.games.zombie_kidz.describe import LOCK_TOKEN, PALETTE, PAWN_TOKENS, ZOMBIE_TOKEN
-from notation.games.zombie_kidz.game import ZombieKidzGame
-from notation.games.zombie_kidz.moves import ZombieKidzMove
-from notation.games.zombie_kidz.rules import ZombieKidzPosition
-from notation.games.zombie_kidz.strings import POSITION_FIELDS
+from typing import TYPE_CHECKING
 
-#: The name square_arg() had before the game became a package.
-zone_arg = square_arg
+from notation.games import lazy_exports
 
-GAME = ZombieKidzGame()
+if TYPE_CHECKING:
+    from notation.games.zombie_kidz.board import (
+        ALL_GATES_LOCKED,
+        CENTRE,
+        DEADLY,
+        DEFAULT_PLAYERS,
+        DEFAULT_ZOMBIES,
+        DICE,
+        DIE_FACES,
+        DIE_TOMB,
+        GATE_BIT,
+        GATE_NAMES,
+        GATES,
+        NEIGHBOURS_MANY,
+        NEIGHBOURS_TWO,
+        PATHS_BOTH_SIDES,
+        PATHS_TWO_PLAYER_SIDE,
+        PLAYER_COUNTS,
+        PLAYERS_WIN,
+        TOMB_COLOURS,
+        ZOMBIE_COUNTS,
+        ZOMBIES_WIN,
+        ZONE_INDEX,
+        ZONE_NAMES,
+        square_arg,
+    )
+    from notation.games.zombie_kidz.codes import ERROR_CODES
+    from notation.games.zombie_kidz.describe import LOCK_TOKEN, PALETTE, PAWN_TOKENS, ZOMBIE_TOKEN
+    from notation.games.zombie_kidz.game import ZombieKidzGame
+    from notation.games.zombie_kidz.moves import ZombieKidzMove
+    from notation.games.zombie_kidz.rules import ZombieKidzPosition
+    from notation.games.zombie_kidz.strings import POSITION_FIELDS
+
+    GAME: ZombieKidzGame
+
+    #: The name square_arg() had before the game became a package.
+    zone_arg = square_arg
+
+#: The names the game answers to, its own first (``GAME.name``, then its aliases):
+#: the registry finds the game by them without loading it (see :mod:`notation.games`).
+NAMES = ("zombie-kidz", "zombiekidz")
 
 __all__ = [
     "ALL_GATES_LOCKED",
@@ -89,3 +98,56 @@ __all__ = [
     "square_arg",
     "zone_arg",
 ]
+
+#: Where each public name lives: loaded on first use, so that the registry, and a
+#: record of another game, do not load this one (start-up: docs/performance.md).
+_HOMES = {
+    "ALL_GATES_LOCKED": "board",
+    "CENTRE": "board",
+    "DEADLY": "board",
+    "DEFAULT_PLAYERS": "board",
+    "DEFAULT_ZOMBIES": "board",
+    "DICE": "board",
+    "DIE_FACES": "board",
+    "DIE_TOMB": "board",
+    "GATE_BIT": "board",
+    "GATE_NAMES": "board",
+    "GATES": "board",
+    "NEIGHBOURS_MANY": "board",
+    "NEIGHBOURS_TWO": "board",
+    "PATHS_BOTH_SIDES": "board",
+    "PATHS_TWO_PLAYER_SIDE": "board",
+    "PLAYER_COUNTS": "board",
+    "PLAYERS_WIN": "board",
+    "TOMB_COLOURS": "board",
+    "ZOMBIE_COUNTS": "board",
+    "ZOMBIES_WIN": "board",
+    "ZONE_INDEX": "board",
+    "ZONE_NAMES": "board",
+    "square_arg": "board",
+    "ERROR_CODES": "codes",
+    "LOCK_TOKEN": "describe",
+    "PALETTE": "describe",
+    "PAWN_TOKENS": "describe",
+    "ZOMBIE_TOKEN": "describe",
+    "ZombieKidzGame": "game",
+    "ZombieKidzMove": "moves",
+    "ZombieKidzPosition": "rules",
+    "POSITION_FIELDS": "strings",
+}
+
+
+def _game() -> object:
+    from notation.games.zombie_kidz.game import ZombieKidzGame
+
+    return ZombieKidzGame()
+
+
+def _zone_arg() -> object:
+    """The name square_arg() had before the game became a package."""
+    from notation.games.zombie_kidz.board import square_arg
+
+    return square_arg
+
+
+__getattr__ = lazy_exports(__name__, _HOMES, {"GAME": _game, "zone_arg": _zone_arg})

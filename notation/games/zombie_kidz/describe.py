@@ -126,12 +126,27 @@ def last_move_facts(position: "ZombieKidzPosition") -> dict[str, Any]:
 
 def annotations(position: "ZombieKidzPosition") -> list[tuple[str, str]]:
     """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked:
-    docs/zombie-kidz.md, "Annotations"."""
-    zones = [f"{ZONE_NAMES[z]}:{n}" for z, n in enumerate(position._zombies) if n]
-    notes = [("zombies", " ".join(zones) or "-"), ("reserve", str(position.reserve))]
-    if position._locked:
-        notes.append(("locks", " ".join(position.locked_gates)))
-    return notes
+    docs/zombie-kidz.md, "Annotations".
+
+    Asked after every turn of ``annotate``: the pairs are made once each, by the
+    zombies on the zones, the reserve and the locks (see ``_NOTES``)."""
+    key = (*position._zombies, position._reserve, position._locked)
+    notes = _NOTES.get(key)
+    if notes is None:
+        zones = [f"{ZONE_NAMES[z]}:{n}" for z, n in enumerate(position._zombies) if n]
+        notes = (("zombies", " ".join(zones) or "-"), ("reserve", str(position._reserve)))
+        if position._locked:
+            notes += (("locks", " ".join(position.locked_gates)),)
+        if len(_NOTES) >= NOTES_CACHE_SIZE:
+            _NOTES.clear()
+        _NOTES[key] = notes
+    return list(notes)
+
+
+#: The annotations by (zombies on each zone, reserve, the lock bits): a few thousand
+#: in a corpus.  Bounded against hostile input.
+_NOTES: dict[tuple[int, ...], tuple[tuple[str, str], ...]] = {}
+NOTES_CACHE_SIZE: Final = 20_000
 
 
 # -- the board view ------------------------------------------------------------
@@ -154,6 +169,28 @@ PALETTE: Final[Mapping[str, str]] = MappingProxyType(
         "pawn-2": "#ff7ac6",
         "pawn-3": "#8ee8ff",
         "pawn-4": "#ff9e40",
+    }
+)
+#: What the marks of a Zombie Kidz picture mean, for every renderer's legend (the
+#: keys are those of ``BoardView.legend``).
+BOARD_LEGEND: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "tomb-red": "the red tomb",
+        "tomb-yellow": "the yellow tomb",
+        "tomb-green": "the green tomb",
+        "tomb-black": "the black tomb",
+        "tomb-blue": "the blue tomb",
+        "gate": "a gate",
+        "gate-locked": "a locked gate",
+        "zombie:Z": "a zombie",
+        "lock:L": "a lock: the gate is locked",
+        "pawn-1:1": "player 1's pawn",
+        "pawn-2:2": "player 2's pawn",
+        "pawn-3:3": "player 3's pawn",
+        "pawn-4:4": "player 4's pawn",
+        "note": "the zombies on the zone",
+        "note:2": "the zombies on the zone",
+        "path": "a path between zones",
     }
 )
 ZOMBIE_TOKEN: Final[Token] = Token("zombie", "Z")
@@ -180,6 +217,7 @@ def board_view(position: "ZombieKidzPosition") -> BoardView:
         caption=caption(position),
         # Zones where separate figures meet: pawns, zombies and a lock stand side by side.
         token_layout=SPREAD,
+        legend=BOARD_LEGEND,
     )
 
 

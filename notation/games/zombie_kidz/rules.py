@@ -228,9 +228,13 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         player = self._turn % self._players
         origin = self._pawns[player]
 
-        # 1. Roll.
-        lost = self._roll_loses(tomb) if tomb >= 0 else None
-        if lost is not None:
+        # 1. Roll.  _roll_loses's test, inline (a profiled hot path); it says why.
+        zombies = self._zombies
+        if tomb >= 0 and (
+            self._reserve == 0 or (zombies[tomb] + 1 >= DEADLY and self._pawn_count[tomb])
+        ):
+            lost = self._roll_loses(tomb)
+            assert lost is not None
             self._lose_at_roll(move, tomb, origin, lost)
             return
 
@@ -238,10 +242,14 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         target = move.target
         if target is None:
             target = origin
-        else:
-            self._check_path(move, origin, target)
+        elif (
+            (move.origin is not None and move.origin != origin)
+            or target == origin
+            or target not in self._neighbours[origin]
+        ):
+            self._check_path(move, origin, target)  # raises the error that applies
         # A zone with 3 or more zombies, counting the one just placed, is closed to pawns.
-        cleared = self._zombies[target] + (target == tomb)
+        cleared = zombies[target] + (target == tomb)
         if cleared >= DEADLY:
             raise IllegalMoveError(
                 f"{ZONE_NAMES[target]} holds {cleared} zombies; no pawn may enter",
@@ -250,7 +258,10 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
         # 3. Clear: the zombies on the mover's zone go back to the reserve; 4. Lock.
         # Both happen by themselves; the marks written must fit.
-        lock = GATE_BIT[target] and self._gate_locked(origin, target)
+        # _gate_locked(origin, target), inline (a profiled hot path).
+        lock = GATE_BIT[target]
+        if lock and (self._locked & lock or not self._pawn_count[target] - (target == origin)):
+            lock = 0
         if move.eliminated and not cleared:
             raise IllegalMoveError(
                 f"no zombie is eliminated on {ZONE_NAMES[target]} (0 zombies there): remove the x",
@@ -261,7 +272,6 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
                 self._why_no_lock(target) + ": remove the L", "zombie-kidz-no-lock"
             )
 
-        zombies = self._zombies
         if tomb >= 0:
             zombies[tomb] += 1
             self._reserve -= 1
@@ -374,6 +384,16 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
             if candidate.target == move.target:
                 return candidate
         raise AssertionError("a legal move has a canonical form")  # pragma: no cover
+
+    def last_move_canonical(self) -> ZombieKidzMove:
+        """The last turn pushed as :meth:`canonical` wrote it before the push: the long
+        form with the marks that applied, from what the history kept of it (the
+        zones the pawn left and reached, whether zombies were cleared, the lock)."""
+        if not self._history:
+            raise MisuseError("last_move_canonical() with no move pushed on this position")
+        move, _, origin, cleared, lock = self._history[-1]
+        target = self._pawns[(self._turn - 1) % self._players]
+        return TURNS[move.die, origin, target, cleared > 0, lock > 0]
 
     def copy(self) -> Self:
         other = type(self)(self._players, self._total)

@@ -5,11 +5,18 @@ going to a turn, printing the position."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import click
 
-from notation.commands.common import expand_sources, game_option
+from notation.commands.common import (
+    expand_sources,
+    file_error,
+    game_option,
+    stdin_lines,
+    warn_not_utf8,
+)
 from notation.errors import Defect
 from notation.record import Record
 from notation.replay import resolve_game
@@ -17,19 +24,56 @@ from notation.stepper import Stepper, StepperError
 
 
 def select_record(path: str, number: int) -> Record:
-    """Record ``number`` (1-based) of the file at ``path`` ('-': standard input)."""
-    (source,) = expand_sources((path,))
-    count = 0
-    for record in source.records():
-        if record.index == number:
-            return record
-        count += 1
-    if not count:
-        raise click.UsageError(f"no records found in {source.name}")
-    raise click.BadParameter(
-        f"{source.name} has no record {number} (it has {count})", param_hint="--record"
-    )
+    """Record ``number`` (1-based) of the file at ``path`` ('-': standard input).
 
+    Reached without reading the records before it: through the file's index
+    (``notation index``) when it has one that is up to date, else by cutting the
+    file into records without reading them (:mod:`notation.index`); standard input
+    and compressed files are read through the same way.  Its number, lines and
+    defects are those a reading of the whole file gives.
+    """
+    from notation.index import RecordNotFound, find_record, is_index_file, record_at
+
+    if path != "-" and Path(path).is_dir():
+        raise click.UsageError(f"{path} is a folder; name one record file of it")
+    (source,) = expand_sources((path,))
+    name = source.name
+    if source.path is not None and is_index_file(source.path):
+        raise click.UsageError(
+            f"{name} is an index (made by `notation index`), not a file of records; "
+            f"name the file it is the index of"
+        )
+
+    def not_utf8() -> None:
+        warn_not_utf8(name)
+
+    def unusable_index(message: str) -> None:
+        click.echo(f"warning: {message}; reading the file without it", err=True)
+
+    try:
+        if source.path is None:
+            return find_record(_stdin_bytes(), number, name, not_utf8=not_utf8)
+        return record_at(
+            source.path, number, name, not_utf8=not_utf8, on_problem=unusable_index
+        )
+    except OSError as exc:
+        raise file_error(name, exc) from None
+    except RecordNotFound as exc:
+        if not exc.count:
+            raise click.UsageError(f"no records found in {name}") from None
+        raise click.BadParameter(
+            f"{name} has no record {number} (it has {exc.count})", param_hint="--record"
+        ) from None
+
+
+def _stdin_bytes() -> Iterator[bytes]:
+    """The lines of standard input as bytes (none if it is closed), left open."""
+    if sys.stdin is None:
+        return iter(())
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # text without bytes underneath (an embedding program)
+        return (line.encode("utf-8") for line in stdin_lines())
+    return iter(buffer)
 
 
 def record_options(func: Callable[..., None]) -> Callable[..., None]:
@@ -40,7 +84,8 @@ def record_options(func: Callable[..., None]) -> Callable[..., None]:
         ),
         click.option(
             "--record", "number", type=click.IntRange(min=1), default=1, show_default=True,
-            help="Which record of FILE (1 is the first).",
+            help="Which record of FILE (1 is the first); reached without reading those "
+            "before it (at once with `notation index FILE`).",
         ),
         click.option(
             "--turn", type=click.IntRange(min=0), default=None,

@@ -1,0 +1,404 @@
+"""The streaming check: record text in, verdicts out, most moves never made nodes.
+
+:func:`notation.replay.check_record` replays a record's tree, which the reader built
+in full: a :class:`~notation.record.MoveNode` (and its four lists) for every move.  A
+check needs none of that for most moves.  Here the reader pushes main-line moves on
+the record's position as it reads them (see :data:`notation.reader.MoveStream`): a
+move followed on the same plain line by another move can get nothing more (no glyph,
+comment or variation), so it is played at once and forgotten.  What remains a node
+(the last move of each line, moves with glyphs or comments, and everything from a
+move that has variations, or that could not be pushed, on) is replayed by the tree
+path afterwards, from the position the streamed moves left.
+
+The verdicts are exactly those of ``check_record`` (codes, lines, columns, messages,
+turns, outcomes): a move that cannot be pushed stops the streaming and stays a node,
+so that the tree path finds the same error, hints and all.  tests/test_streamcheck.py
+holds the two paths to that on every bundled record, generated games and mutated ones.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from notation.convert import read_json_records, sniff_json
+from notation.errors import Defect, IllegalMoveError, MoveSyntaxError, TagValueError
+from notation.games import UnknownGameError
+from notation.games.base import Game, Position
+from notation.reader import (
+    _BRACKETS,
+    _COMMENT_MARKS,
+    _MAX_DIGITS,
+    RESULTS,
+    _begins_record,
+    _Reader,
+)
+from notation.record import MoveNumber, Record
+from notation.replay import Verdict, _game_named, check_record, resolve_game, start_position
+
+__all__ = ["check_lines", "check_records_text"]
+
+
+class _Stream:
+    """The moves streamed for the record being read: its position, and how many."""
+
+    __slots__ = ("count", "default_game", "position", "record")
+
+    def __init__(self, default_game: str | None) -> None:
+        self.default_game = default_game
+        self.record: Record | None = None
+        self.position: Position[Any] | None = None
+        self.count = 0
+
+    def __call__(self, record: Record) -> Callable[[str, MoveNumber | None], bool] | None:
+        """``play`` for ``record`` (see :data:`notation.reader.MoveStream`), or ``None``
+        when check_record would replay none of its moves (no game, a Result tag or a
+        setup tag it refuses): the tree path then says why."""
+        self.record = None
+        game = resolve_game(record, self.default_game)
+        if isinstance(game, Defect):
+            return None
+        tags = record.tag_dict
+        tagged = tags.get("Result")
+        if tagged is not None and tagged not in RESULTS:
+            return None
+        try:
+            position = start_position(game, tags)
+        except TagValueError:
+            return None
+        self.record = record
+        self.position = position
+        self.count = 0
+        # What replay_tree's loop does with one move, without a node.
+        parse = game.parse
+        cached = game.parsed
+        push = position.push
+        size = position.round_size
+
+        def play(text: str, number: MoveNumber | None) -> bool:
+            if number is not None:
+                played = position.turn
+                if number.number != played // size + 1 or (number.dots == 1) != (
+                    played % size == 0
+                ):
+                    return False
+            move = cached(text)
+            try:
+                if move is None:
+                    move = parse(text)
+                push(move)
+            except (MoveSyntaxError, IllegalMoveError):
+                return False
+            self.count += 1
+            return True
+
+        return play
+
+    def verdict(self, record: Record) -> Verdict:
+        """check_record's verdict on ``record``, its streamed moves counted in."""
+        if self.record is record and self.position is not None:
+            self.record = None
+            return check_record(record, self.default_game, _streamed=(self.position, self.count))
+        return check_record(record, self.default_game)
+
+
+def check_lines(
+    lines: Iterable[str],
+    source: str | None = None,
+    default_game: str | None = None,
+    *,
+    first_line: int = 1,
+) -> Iterator[Verdict]:
+    """The verdict of every record of ``lines`` (record text), as
+    ``check_record(record, default_game)`` gives it for each record that
+    ``read_records(lines, source, first_line=first_line)`` yields."""
+    return _Checker(source, default_game).run(lines, first_line)
+
+
+#: A tag line as the reader reads most (``_PLAIN_TAG``, the line end included).
+_TAG_LINE = re.compile(r'\[([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*) "([^"\\]*)"\][\r\n]*').fullmatch
+
+#: The states of :class:`_Checker`: between records, in a header, after a blank line
+#: in a header, in the movetext, after the result token.
+_BETWEEN, _TAGS, _HEADER_BLANK, _MOVES, _CLOSED = range(5)
+
+
+class _Deviation(Exception):
+    """A record is not of the plain shape the fast path reads: the reader reads it."""
+
+
+class _SureStarts:
+    """:func:`notation.reader.record_starts`, a line at a time: whether the reader
+    begins a record at a line whatever it read before (the lines fed since this
+    object was made are all it knows)."""
+
+    __slots__ = ("blank", "moves")
+
+    def __init__(self) -> None:
+        self.blank = self.moves = False
+
+    def feed(self, raw: str) -> bool:
+        if raw[:1] == "%":
+            return False
+        stripped = raw.strip()
+        if not stripped:
+            self.blank = True
+            return False
+        begins = (
+            self.moves
+            and stripped[0] == "["
+            and all(
+                _begins_record(
+                    raw.rstrip("\r\n"),
+                    self.blank,
+                    in_comment=in_comment,
+                    after_moves=True,
+                    has_tags=False,
+                )
+                for in_comment in (False, True)
+            )
+        )
+        self.moves = stripped[0] != "[" and _COMMENT_MARKS.search(stripped) is None
+        self.blank = False
+        return begins
+
+
+class _Checker:
+    """The fast path of :func:`check_lines`.
+
+    A record of the plain shape writers write (``[Name "value"]`` tag lines, a blank
+    line, lines of moves and move numbers one space apart, the result token ending
+    the last, then blank lines or the next record's first tag) whose every move is
+    legal and numbered right, and whose result agrees with its tags and the rules, is
+    checked here without a record: its verdict is the one check_record gives such a
+    record (no error).  At anything else (a comment, a glyph, a variation, an escape
+    line, an illegal move, a wrong number, an unknown game...) the record goes to the
+    reader with its lines, up to where the reader surely begins a record
+    (:class:`_SureStarts`), and the tree path judges it, so that every message, line
+    and column is the reader's and check_record's own.
+    """
+
+    def __init__(self, source: str | None, default_game: str | None) -> None:
+        self.source = source
+        self.default_game = default_game
+        self.stream = _Stream(default_game)
+        self.index = 0  # records so far
+        # The game the last record named, and its name.
+        self.game_name: str | None = None
+        self.game: Game[Any] | None = None
+
+    def run(self, lines: Iterable[str], first_line: int) -> Iterator[Verdict]:
+        it = iter(lines)
+        lineno = first_line - 1
+        start = first_line  # the first line of the record being read (or pending)
+        buffered: list[str] = []  # its lines (and the pending record's) as read
+        pending: Verdict | None = None  # a closed record's verdict, until it surely ends
+        state = _BETWEEN
+        game: Game[Any] | None = None
+        tags: dict[str, str] = {}
+        position: Position[Any] | None = None
+        result = ""
+        while True:
+            for raw in it:
+                lineno += 1
+                buffered.append(raw)
+                try:
+                    first = raw[:1]
+                    if first == "[":
+                        match = _TAG_LINE(raw)
+                        if match is None:
+                            raise _Deviation
+                        name, value = match.groups()
+                        if state == _TAGS:
+                            tags.setdefault(name, value)
+                            continue
+                        if state in (_MOVES, _HEADER_BLANK):
+                            raise _Deviation  # a record without a result, or moves
+                        # A tag line where records begin (a fresh input, or after a
+                        # result): it begins the next record.
+                        if pending is not None:
+                            yield pending
+                            pending = None
+                        buffered = [raw]
+                        start = lineno
+                        tags = {name: value}
+                        game = None
+                        state = _TAGS
+                        continue
+                    if first == "%" or first == "\ufeff":
+                        raise _Deviation
+                    line = raw.rstrip("\r\n")
+                    tokens = line.split()
+                    if not tokens:
+                        if state == _TAGS:
+                            state = _HEADER_BLANK
+                        continue
+                    if state in (_BETWEEN, _CLOSED) or tokens[0][0] == "[":
+                        raise _Deviation
+                    # A line of movetext, read as _spaced reads it.
+                    if not (
+                        line.isascii()
+                        and _BRACKETS.search(line) is None
+                        and " ".join(tokens) == line
+                    ):
+                        raise _Deviation
+                    if game is None:
+                        game, position = self._start(tags)
+                        played = position.turn
+                        turns = 0
+                        number: tuple[int, int] | None = None
+                        parse = game.parse
+                        cached = game.parsed
+                        push = position.push
+                        size = position.round_size
+                        state = _MOVES
+                    assert position is not None
+                    closing = tokens[-1] in RESULTS
+                    if closing:
+                        result = tokens.pop()
+                    for text in tokens:
+                        first = text[0]
+                        if first in "0123456789":
+                            digits = text.rstrip(".")
+                            dots = len(text) - len(digits)
+                            if (
+                                (dots != 1 and dots != 3)
+                                or not digits.isdigit()
+                                or len(digits) > _MAX_DIGITS
+                            ):
+                                raise _Deviation
+                            number = (int(digits), dots)
+                        elif first == "$" or first == "*" or text[-1] in "!?":
+                            raise _Deviation
+                        else:
+                            if number is not None:
+                                if number[0] != played // size + 1 or (number[1] == 1) != (
+                                    played % size == 0
+                                ):
+                                    raise _Deviation
+                                number = None
+                            move = cached(text)
+                            try:
+                                if move is None:
+                                    move = parse(text)
+                                push(move)
+                            except (MoveSyntaxError, IllegalMoveError):
+                                raise _Deviation from None
+                            played += 1
+                            turns += 1
+                    if closing:
+                        if number is not None:
+                            raise _Deviation  # a number with no move: left to the reader
+                        pending = self._verdict(game, tags, position, result, turns)
+                        state = _CLOSED
+                except _Deviation:
+                    # The record (and the one before it, if not yet surely ended) goes to
+                    # the reader, with the lines up to where the reader surely begins one.
+                    if pending is not None:
+                        self.index -= 1  # read again, with the lines after it
+                    yield from self._read(buffered, start, it, first_line)
+                    # _read stopped at a line beginning a record, or at the end.
+                    follow = self.follow
+                    if follow is None:
+                        return
+                    lineno = self.follow_line - 1
+                    it = itertools.chain((follow,), it)
+                    pending = None
+                    buffered = []
+                    state = _BETWEEN
+                    start = self.follow_line
+                    break
+            else:
+                break
+        if state in (_CLOSED, _BETWEEN):
+            if pending is not None:
+                yield pending
+            return
+        yield from self._read(buffered, start, it, first_line)
+
+    def _start(self, tags: dict[str, str]) -> tuple[Game[Any], Position[Any]]:
+        """The game and start position of a record with ``tags``, as check_record finds
+        them; _Deviation where it would find an error."""
+        name = tags.get("Game", self.default_game)
+        if name is None:
+            raise _Deviation
+        if name == self.game_name and self.game is not None:
+            game = self.game  # every record of a file names its game the same way
+        else:
+            try:
+                game = _game_named(name)
+            except UnknownGameError:
+                raise _Deviation from None
+            self.game_name, self.game = name, game
+        tagged = tags.get("Result")
+        if tagged is not None and tagged not in RESULTS:
+            raise _Deviation
+        try:
+            return game, start_position(game, tags)
+        except TagValueError:
+            raise _Deviation from None
+
+    def _verdict(
+        self,
+        game: Game[Any],
+        tags: dict[str, str],
+        position: Position[Any],
+        result: str,
+        turns: int,
+    ) -> Verdict:
+        """check_record's verdict on a record read whole and replayed without an error;
+        _Deviation where it would find one in its result."""
+        outcome = position.outcome()
+        tagged = tags.get("Result")
+        if (
+            not game.allows_result(result)
+            or (tagged is not None and tagged != result)
+            or (outcome is not None and result != outcome)
+        ):
+            raise _Deviation
+        self.index += 1
+        return Verdict(self.source, self.index, game.name, result, turns, None, outcome)
+
+    def _read(
+        self, buffered: list[str], start: int, it: Iterator[str], first_line: int
+    ) -> Iterator[Verdict]:
+        """The verdicts of the records of ``buffered`` (lines from line ``start``) and
+        of the lines of ``it`` up to where the reader surely begins a record, by the
+        reader and the tree path.  Sets ``follow`` to that line (``None`` at the end),
+        and ``follow_line`` to its number.  The lines go to the reader as they come:
+        it holds one record at a time, however far the next sure beginning is."""
+        self.follow: str | None = None
+        self.follow_line = 0
+
+        def chunk() -> Iterator[str]:
+            starts = _SureStarts()
+            for count, raw in enumerate(itertools.chain(buffered, it)):
+                # The first line (where a record begins) is never where the reader
+                # surely begins another; of the buffered ones, only the last (the one
+                # that left the plain shape) can be.
+                if starts.feed(raw) and count:
+                    self.follow = raw
+                    self.follow_line = start + count
+                    return
+                yield raw
+
+        reader = _Reader(self.source, False, self.stream)
+        reader.count = self.index
+        for record in reader.run(chunk(), start, strip_bom=start == first_line):
+            yield self.stream.verdict(record)
+        self.index = reader.count
+
+
+def check_records_text(
+    lines: Iterable[str], source: str | None = None, default_game: str | None = None
+) -> Iterator[Verdict]:
+    """:func:`check_lines` on record text, or check_record on each record of JSON Lines
+    (told apart as :func:`notation.convert.read_any_records` does)."""
+    is_json, rest = sniff_json(lines)
+    if is_json:
+        for record in read_json_records(rest, source, errors="record"):
+            yield check_record(record, default_game)
+        return
+    yield from check_lines(rest, source, default_game)
