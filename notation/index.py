@@ -52,12 +52,18 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, cast
+from typing import IO, TYPE_CHECKING, TypeAlias, cast
 
 from notation.convert import looks_like_json_records, read_json_records
 from notation.reader import read_records, record_starts
 from notation.record import Record
 from notation.textio import decode_line
+
+if TYPE_CHECKING:
+    #: Numbers of the index, 8 bytes each (an ``array("q")``).
+    Int64s: TypeAlias = array[int]
+else:  # ``array`` takes no subscript at run time (pdoc evaluates these annotations)
+    Int64s = array
 
 __all__ = [
     "INDEX_SUFFIX",
@@ -407,13 +413,13 @@ class RecordIndex:
     stamp: dict[str, object]
     #: Whether the file is JSON Lines.
     json: bool
-    starts: array[int]
-    ends: array[int]
-    lines: array[int]
-    counts: array[int]
-    crcs: array[int]
+    starts: Int64s
+    ends: Int64s
+    lines: Int64s
+    counts: Int64s
+    crcs: Int64s
     #: The number of the first record of each chunk.
-    firsts: array[int] = dataclasses.field(init=False, repr=False)
+    firsts: Int64s = dataclasses.field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         firsts = array("q", itertools.accumulate(self.counts, initial=1))
@@ -517,7 +523,7 @@ def build_index(path: str | os.PathLike[str]) -> RecordIndex:
             f"file cannot be seeked in; decompress it to index it"
         )
     stamp = _stamp(where)
-    fields: list[array[int]] = [array("q") for _ in _FIELDS]
+    fields: list[Int64s] = [array("q") for _ in _FIELDS]
     starts, ends, lines, counts, crcs = fields
     json = False
     with open(where, "rb") as handle:
