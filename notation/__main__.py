@@ -9,6 +9,9 @@ import sys
 
 try:
     from notation.cli import main
+
+    # Inside the call too: a plain `check` imports click and lark only when it needs them.
+    main()
 except ModuleNotFoundError as exc:
     if exc.name is None or exc.name.split(".")[0] == "notation":
         raise
@@ -17,5 +20,3 @@ except ModuleNotFoundError as exc:
         "install the toolkit with its dependencies: python3 -m pip install .\n"
     )
     sys.exit(2)
-
-main()

@@ -74,6 +74,8 @@ def _command(key: str, value: str) -> str:
 #: over and over (profiled: after every move).  Bounded against hostile input.
 _COMMANDS: dict[tuple[str, str], str] = {}
 _COMMANDS_LIMIT = 100_000
+#: The text of a move's comment and the keys in it, by its (key, value) pairs.
+_JOINED: dict[tuple[tuple[str, str], ...], tuple[str, tuple[str, ...]]] = {}
 
 def _commands(pairs: list[tuple[str, str]], keys: set[str]) -> list[str]:
     """The commands of ``pairs``, each as :func:`_command` writes it; their keys are
@@ -99,7 +101,9 @@ class _Annotator(ReplayVisitor):
         self.game = game
         self.options = options
         self.keys: set[str] = set(TOOL_KEYS)
-        self.added: set[int] = set()
+        #: The comments this run added (kept by strip_machine_commands): a list, made
+        #: a set of ids only when there is something to strip.
+        self.added: list[Comment] = []
         self._assessment: Assessment | None = None
         #: The canonical spelling of each move, by ``id(node)``, for writing (what
         #: CanonicalSpellings collects, here in the same call: one visitor, no
@@ -110,6 +114,8 @@ class _Annotator(ReplayVisitor):
         #: has none of its own, there is no old command to strip (profiled: the walk
         #: of every comment list, each holding the comment just added).
         self.had_comments = False
+        #: (round size, turn of the first move), as CanonicalSpellings.layout.
+        self.layout: tuple[int, int] | None = None
 
     @property
     def needs_before_move(self) -> bool:
@@ -123,13 +129,38 @@ class _Annotator(ReplayVisitor):
 
     def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         self.texts[id(node)] = str(position.last_move_canonical())
-        if node.comments_before or node.comments_after or node.variations:
+        if self.layout is None:
+            self.layout = (position.round_size, position.turn)
+        # The slots, not the properties, which would make three empty lists a move.
+        if node._comments_before or node._comments_after or node._variations:
             self.had_comments = True
         assessment = self._assessment
         if assessment is None:  # the common case: the game's annotations only
             pairs = position.annotations()
             if pairs:
-                self._add(node, " ".join(_commands(pairs, self.keys)))
+                # The comment's text and keys by the pairs themselves: a corpus
+                # repeats a few thousand sets of them (profiled: a join and a
+                # lookup per pair, after every move).
+                try:
+                    key = tuple(pairs)
+                    joined = _JOINED.get(key)
+                except TypeError:  # a game's pairs that are not tuples of str
+                    key, joined = None, None
+                if joined is None:
+                    names: set[str] = set()
+                    joined = (" ".join(_commands(pairs, names)), tuple(names))
+                    if key is not None:
+                        if len(_JOINED) >= _COMMANDS_LIMIT:
+                            _JOINED.clear()
+                        _JOINED[key] = joined
+                self.keys.update(joined[1])
+                comment = Comment(joined[0])
+                self.added.append(comment)
+                after = node._comments_after
+                if after is None:  # the slot: no empty list made just to append to
+                    node._comments_after = [comment]
+                else:
+                    after.append(comment)
         else:
             commands = _commands(position.annotations(), self.keys)
             if assessment.glyph or assessment.reason:
@@ -148,7 +179,7 @@ class _Annotator(ReplayVisitor):
 
     def _add(self, node: MoveNode, text: str) -> None:
         comment = Comment(text)
-        self.added.add(id(comment))
+        self.added.append(comment)
         node.comments_after.append(comment)
 
 
@@ -208,6 +239,6 @@ def annotate_record(
         return verbatim(record.raw, "text", verdict.error)
     if annotator.had_comments or record.comments or record.comments_after_result:
         keys = annotator.keys | game.annotation_keys
-        strip_machine_commands(record, keys, annotator.added)
+        strip_machine_commands(record, keys, {id(c) for c in annotator.added})
     record.set_tag("Termination", termination(record.result, verdict.outcome))
-    return Converted(canonical_text(record, game, annotator.texts), None)
+    return Converted(canonical_text(record, game, annotator.texts, annotator.layout), None)

@@ -22,19 +22,15 @@ import gc
 import itertools
 import operator
 import os
-import signal
-import traceback
 import warnings
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
-from typing import IO, TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, NamedTuple, cast
 
-from notation.convert import looks_like_json_records, read_any_records
 from notation.errors import NotationException
 from notation.reader import read_records, record_starts
-from notation.record import Record
 from notation.replay import Verdict, check_record
 from notation.textio import (
     NotUTF8Warning,
@@ -49,10 +45,12 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
+    from notation.record import Record
     from notation.stats import Summary
 
-# Start-up (docs/performance.md): multiprocessing is imported only to start workers,
-# the statistics only to summarise, the strict checker only for --strict.
+# Start-up (docs/performance.md): multiprocessing (and signal, traceback) is imported
+# only to start workers, the statistics only to summarise, the strict checker only for
+# --strict, the converters only for JSON Lines (notation.streamcheck.could_be_json).
 
 __all__ = [
     "POOL_MIN_BYTES",
@@ -151,8 +149,11 @@ def input_size(paths: Iterable[str | os.PathLike[str] | TextSource]) -> int:
 # -- units of work --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Settings:
+# _Settings and _Unit are named tuples, not dataclasses: far cheaper to make at start-up
+# (and to pickle for a worker).
+
+
+class _Settings(NamedTuple):
     default_game: str | None
     strict: bool
     #: What a worker does with a unit: "check" (its verdicts) or "summarise" (a
@@ -160,8 +161,7 @@ class _Settings:
     task: str = "check"
 
 
-@dataclass(frozen=True, slots=True)
-class _Unit:
+class _Unit(NamedTuple):
     """A file, or a part of one that starts with a record: checked as a unit."""
 
     name: str
@@ -182,11 +182,14 @@ class _Unit:
         return self.start == 0 and self.lines is None
 
 
-@dataclass(frozen=True, slots=True)
 class _Unreadable:
     """A file that cannot be opened: an error in its turn, after the verdicts before it."""
 
-    error: OSError
+    # A plain class, not a dataclass: each dataclass costs start-up time to make.
+    __slots__ = ("error",)
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
 
 
 _Work = _Unit | TextSource | _Unreadable
@@ -268,9 +271,16 @@ def _units(sources: list[str | TextSource], part: int) -> Iterator[_Work]:
 
 
 def _is_json(handle: IO[bytes]) -> bool:
+    from notation.streamcheck import could_be_json
+
     for raw in handle:
         if raw.strip():
-            return looks_like_json_records(decode_line(raw)[0])
+            line = decode_line(raw)[0]
+            if not could_be_json(line):
+                return False
+            from notation.convert import looks_like_json_records
+
+            return looks_like_json_records(line)
     return False
 
 
@@ -366,6 +376,8 @@ def _unit_records(unit: _Unit, not_utf8: Callable[[], None]) -> Iterator[Record]
             handle.seek(unit.start)  # not for a whole file: it may be a pipe
         lines = decoded_lines(handle, not_utf8)
         if unit.whole:
+            from notation.convert import read_any_records
+
             yield from read_any_records(lines, unit.name)
         else:
             yield from read_records(
@@ -510,6 +522,7 @@ def summarise_paths(
             tell(name)
 
     size = input_size(sources)
+    from notation.convert import read_any_records
     from notation.stats import Summary, summarise
 
     total = Summary()
@@ -575,6 +588,8 @@ class _Run:
 
                 yield from check_records_text(work.lines, work.name, self.settings.default_game)
                 return
+            from notation.convert import read_any_records
+
             check = _checker(self.settings.strict)
             for record in read_any_records(work.lines, work.name):
                 yield check(record, self.settings.default_game)
@@ -618,13 +633,16 @@ class _Run:
         self._done(unit)
 
 
-@dataclass(slots=True)
 class _Pending:
     """A unit of work in its turn, and its result once a worker sent it."""
 
-    work: _Work
-    result: Any = None
-    done: bool = False
+    # A plain class, not a dataclass: each dataclass costs start-up time to make.
+    __slots__ = ("done", "result", "work")
+
+    def __init__(self, work: _Work) -> None:
+        self.work = work
+        self.result: Any = None
+        self.done = False
 
 
 def _in_order(
@@ -790,6 +808,8 @@ class _Pool:
 
 
 def _block_sigint() -> bool:
+    import signal
+
     if not hasattr(signal, "pthread_sigmask"):
         return False
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -799,11 +819,16 @@ def _block_sigint() -> bool:
 def _restore_sigint(blocked: bool) -> None:
     # A Ctrl-C that came meanwhile is delivered here, as a KeyboardInterrupt.
     if blocked:
+        import signal
+
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _work(conn: Connection, settings: _Settings) -> None:
     """A worker's life: check the units that come, send back their results."""
+    import signal
+    import traceback
+
     # Ctrl-C is for the main process, which stops the workers (no traceback from each).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _restore_sigint(hasattr(signal, "pthread_sigmask"))

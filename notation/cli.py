@@ -10,44 +10,20 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from typing import Any
-
-import click
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from notation import __version__
-from notation.commands import command_names, load_command
 
+if TYPE_CHECKING:
+    import click
 
-class _Notation(click.Group):
-    """The command group, which loads a command only when it runs (see
-    :mod:`notation.commands`) and ends an interrupted or failing command with a message."""
+    #: The command group (``from notation.cli import cli``), made on first use: click
+    #: is imported only for the commands that need it (see :func:`main`).
+    cli: click.Group
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return command_names()
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        return load_command(cmd_name)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except KeyboardInterrupt:
-            # click would say "Aborted!" and exit 1, the code of a broken record.
-            click.echo("interrupted", err=True)
-            ctx.exit(INTERRUPTED)
-        except OSError as exc:
-            if exc.errno == errno.EPIPE:
-                # The reader of our output went away.  click would exit 1, the code of
-                # a broken record: exit as `cat` does in a closed pipe instead.
-                _silence_stdout()
-                ctx.exit(BROKEN_PIPE)
-            # A file that vanished or cannot be read mid-way, a full disk under -o.
-            from notation.commands.common import UsageProblem, file_error
-
-            if exc.filename is not None:
-                raise file_error(str(exc.filename), exc) from None
-            raise UsageProblem(exc.strerror or str(exc)) from None
-
+# Start-up (docs/performance.md): a plain `notation check FILE...` runs without click
+# (_fast_check); every other command line builds the click group (_group).
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
@@ -69,16 +45,194 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-@click.group(cls=_Notation, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="notation")
-def cli() -> None:
-    """Record, check and replay games of Tinkertown Cemetery, Cave and Zombie Kidz.
+def _group() -> click.Group:
+    """The ``notation`` command group, made (and click imported) on first call."""
+    global _made
+    if _made is None:
+        _made = _make_group()
+    return _made
 
-    Records are PGN-like text files holding one or more games; see
-    docs/record-format.md.  Run `notation COMMAND --help` for each command.
+
+_made: click.Group | None = None
+
+
+def __getattr__(name: str) -> Any:
+    """``cli``, the command group, made on first use."""
+    if name == "cli":
+        return _group()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _make_group() -> click.Group:
+    import click
+
+    from notation.commands import command_names, load_command
+
+    class _Notation(click.Group):
+        """The command group, which loads a command only when it runs (see
+        :mod:`notation.commands`) and ends an interrupted or failing command with a
+        message."""
+
+        def list_commands(self, ctx: click.Context) -> list[str]:
+            return command_names()
+
+        def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+            return load_command(cmd_name)
+
+        def invoke(self, ctx: click.Context) -> Any:
+            try:
+                return super().invoke(ctx)
+            except KeyboardInterrupt:
+                # click would say "Aborted!" and exit 1, the code of a broken record.
+                click.echo("interrupted", err=True)
+                ctx.exit(INTERRUPTED)
+            except OSError as exc:
+                if exc.errno == errno.EPIPE:
+                    # The reader of our output went away.  click would exit 1, the code
+                    # of a broken record: exit as `cat` does in a closed pipe instead.
+                    _silence_stdout()
+                    ctx.exit(BROKEN_PIPE)
+                # A file that vanished or cannot be read mid-way, a full disk under -o.
+                raise _usage_problem(exc) from None
+
+    @click.group(cls=_Notation, context_settings={"help_option_names": ["-h", "--help"]})
+    @click.version_option(__version__, prog_name="notation")
+    def cli() -> None:
+        """Record, check and replay games of Tinkertown Cemetery, Cave and Zombie Kidz.
+
+        Records are PGN-like text files holding one or more games; see
+        docs/record-format.md.  Run `notation COMMAND --help` for each command.
+        """
+
+    return cli
+
+
+def _usage_problem(exc: OSError) -> click.ClickException:
+    """An ``OSError`` that is not a closed pipe, as the usage error (exit 2) it ends a
+    command with: a file that vanished or cannot be read, a full disk."""
+    from notation.commands.common import UsageProblem, file_error
+
+    if exc.filename is not None:
+        return file_error(str(exc.filename), exc)
+    return UsageProblem(exc.strerror or str(exc))
+
+
+# -- the fast path of `notation check` -------------------------------------------------
+
+
+def _fast_check(args: list[str]) -> Callable[[], int] | None:
+    """``notation check`` as click would run it for ``args`` (the command line after
+    the program's name), when they are of the plain form read here without click:
+    ``check``, then regular files that can be read (named without a leading ``-``),
+    and the options ``-v``/``--verbose``, ``--strict``, ``--format text|json``,
+    ``-j``/``--jobs N``, ``--game NAME`` (a name ``notation games`` lists).  ``None``
+    for anything else (standard input, a folder, help, a misspelt option or game, a
+    shell's completion): click reads it, and says what is wrong.
     """
+    if len(args) < 2 or args[0] != "check":
+        return None
+    if any(key.startswith("_") and key.endswith("_COMPLETE") for key in os.environ):
+        return None  # a shell asking for completions: click answers
+    files: list[str] = []
+    values: dict[str, str] = {}
+    flags = {"verbose": False, "strict": False}
+    rest = iter(args[1:])
+    for arg in rest:
+        if not arg.startswith("-"):
+            if not _readable_file(arg):
+                return None
+            files.append(arg)
+            continue
+        name, equals, value = arg.partition("=")
+        if name in ("-v", "--verbose", "--strict") and not equals:
+            flags["strict" if name == "--strict" else "verbose"] = True
+            continue
+        option = {"--format": "format", "-j": "jobs", "--jobs": "jobs", "--game": "game"}.get(
+            name
+        )
+        if option is None or (equals and name == "-j"):
+            return None
+        if not equals:
+            value = next(rest, "-")
+        if value.startswith("-") or not value:
+            return None
+        values[option] = value  # the last one wins, as in click
+    if not files:
+        return None
+    fmt = values.get("format", "text")
+    if fmt not in ("text", "json"):
+        return None
+    jobs: int | None = None
+    if "jobs" in values:
+        digits = values["jobs"]
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+            return None  # click reads (or refuses) numbers of other forms
+        jobs = int(digits)
+        if jobs < 1:
+            return None
+    game: str | None = None
+    if "game" in values:
+        try:
+            from notation.games import canonical_name
+
+            game = canonical_name(values["game"])
+        except Exception:  # a misspelt name (or worse): click says what is wrong
+            return None
+
+    def run() -> int:
+        from notation.checkrun import run_check
+
+        return run_check(
+            files, game=game, fmt=fmt, verbose=flags["verbose"], strict=flags["strict"], jobs=jobs
+        )
+
+    return run
 
 
+def _readable_file(name: str) -> bool:
+    """Whether ``name`` is a regular file that click's ``Path(exists=True)`` takes."""
+    import stat
+
+    try:
+        return stat.S_ISREG(os.stat(name).st_mode) and os.access(name, os.R_OK)
+    except (OSError, ValueError):  # missing, or a name no file can have
+        return False
+
+
+def _run_fast(run: Callable[[], int]) -> int:
+    """The exit code of the fast path's ``run``, its failures ended as the command
+    group ends a command's (see ``_Notation.invoke``).
+
+    The cyclic garbage collector runs as rarely as the check makes it run
+    (:func:`notation.batch.collecting_less`) from the start: loading the modules makes
+    no garbage, and its collections were a tenth of a one-record check.  At the end
+    every object is frozen, so that the collection of the interpreter's exit finds
+    nothing to look at (a tenth more): the process exits next, and frees them all.
+    """
+    import gc
+
+    gc.set_threshold(50_000, 10, 10)
+    try:
+        return _ended(run)
+    finally:
+        gc.freeze()
+
+
+def _ended(run: Callable[[], int]) -> int:
+    try:
+        return run()
+    except KeyboardInterrupt:
+        from notation.cliio import echo_err
+
+        echo_err("interrupted")
+        return INTERRUPTED
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            _silence_stdout()
+            return BROKEN_PIPE
+        problem = _usage_problem(exc)  # click, now that it is needed to say so
+        problem.show()
+        return problem.exit_code
 
 
 def main() -> None:
@@ -91,7 +245,10 @@ def main() -> None:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the whole run
     try:
         try:
-            cli(standalone_mode=True)
+            fast = _fast_check(sys.argv[1:])
+            if fast is not None:
+                sys.exit(_run_fast(fast))
+            _group()(standalone_mode=True)
         finally:
             # Flush here, not at exit: a reader gone by then gets a quiet exit below
             # instead of "Exception ignored ... BrokenPipeError" from the interpreter.

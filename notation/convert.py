@@ -43,7 +43,13 @@ from notation.reader import RESULTS, read_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
 from notation.replay import ReplayVisitor, check_record, resolve_game
 from notation.walk import TreeVisitor, iter_nodes, walk_tree
-from notation.writer import UnwritableRecord, layout, unwritable, write_record
+from notation.writer import (
+    UnwritableRecord,
+    layout,
+    unwritable,
+    write_record,
+    write_with_tags,
+)
 
 __all__ = [
     "FORMATS",
@@ -86,12 +92,41 @@ def ordered_tags(record: Record, game: Game[Any]) -> list[Tag]:
     """Tags in canonical order: Game, Event, Site, Date, Round, the players, Result,
     then every other tag in its original order.  A missing Game tag is added.  The
     record is not changed: the list and the Game tag are new."""
+    names = (*STANDARD_TAGS, *game.player_tags, "Result")
+    if "Game" in names or len(set(names)) < len(names):  # a game naming a tag twice
+        return _ordered_tags_by_search(record, game, names)
+    # One pass: the first tag of each name (what the search below finds first, and
+    # removes), then the head in order, then the rest as they stand (profiled: a
+    # search of the tags per name, per record).
+    tags = record.tags
+    first: dict[str, int] = {}
+    for index, tag in enumerate(tags):
+        first.setdefault(tag.name, index)
+    head = [Tag("Game", game.name)]  # also normalises the spelling ("Zombie_Kidz")
+    taken = set()
+    found = first.get("Game")
+    if found is not None:
+        taken.add(found)
+    for name in names:
+        found = first.get(name)
+        if found is not None:
+            head.append(tags[found])
+            taken.add(found)
+    if len(taken) == len(tags):
+        return head
+    return head + [tag for index, tag in enumerate(tags) if index not in taken]
+
+
+def _ordered_tags_by_search(
+    record: Record, game: Game[Any], names: tuple[str, ...]
+) -> list[Tag]:
+    """ordered_tags, the tags searched for name by name."""
     tags = list(record.tags)
     game_tag = record.find_tag("Game")
     if game_tag is not None:
         tags.remove(game_tag)
-    head = [Tag("Game", game.name)]  # also normalises the spelling ("Zombie_Kidz")
-    for name in (*STANDARD_TAGS, *game.player_tags, "Result"):
+    head = [Tag("Game", game.name)]
+    for name in names:
         tag = next((t for t in tags if t.name == name), None)
         if tag is not None:
             head.append(tag)
@@ -114,6 +149,10 @@ class CanonicalSpellings(ReplayVisitor):
         #: data (``move_to_dict``) only when it is asked for, :attr:`data`; the JSON
         #: writer takes the text of each move's data from a cache by the move instead.
         self.moves: dict[int, tuple[int, Any, dict[str, Any]]] = {}
+        #: (round size, turn of the first move) of the record, as the replay found
+        #: them at its first move (the main line's first): what layout() would make a
+        #: new start position to learn.  None until a move was played.
+        self.layout: tuple[int, int] | None = None
 
     @property
     def data(self) -> dict[int, tuple[int, dict[str, Any], dict[str, Any]]]:
@@ -126,6 +165,8 @@ class CanonicalSpellings(ReplayVisitor):
     def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         key = id(node)
         self.texts[key] = str(position.last_move_canonical())
+        if self.layout is None:
+            self.layout = (position.round_size, position.turn)
         if self.with_data:
             self.moves[key] = (position.turn, move, position.last_move_facts())
 
@@ -157,14 +198,26 @@ def convert_record(
     repaired = verdict.error is not None and repair
     if repaired:
         texts = _spellings(record, game, texts)
-        view = replace(record, tags=ordered_tags(record, game))
+        tags = ordered_tags(record, game)
     elif verdict.error is not None:  # built in code or read from JSON: as it is
-        texts, view = {}, record
+        texts, tags = {}, record.tags
     else:
-        view = replace(record, tags=ordered_tags(record, game))
-    round_size, first_turn = _layout(view, game)
+        tags = ordered_tags(record, game)
+    # The record with its tags in order is made only where it is needed: text is
+    # written with the tags given instead (profiled: dataclasses.replace per record).
+    view = record if tags is record.tags or to == "text" else replace(record, tags=tags)
+    # The replay's layout is the start position's, which is what _layout() would
+    # find again (the view's tags are the record's, the Game tag's spelling aside),
+    # for a record that checked; a broken one is numbered as _layout() says.
+    known = collector.layout if verdict.error is None else None
+    if known is not None:
+        round_size, first_turn = known
+    else:
+        round_size, first_turn = _layout(
+            view if view.tags is tags else replace(record, tags=tags), game
+        )
     if to == "text":
-        text = write_record(view, round_size, first_turn=first_turn, texts=texts)
+        text = write_with_tags(record, tags, round_size, first_turn, texts)
     elif to == "plain":
         text = write_plain(view, round_size, first_turn, texts=texts)
     else:
@@ -261,24 +314,27 @@ def _json_text(
     move_cache = _MOVE_JSON
     parts: list[str] = []
     append = parts.append
+    get_move, get_text = moves.get, texts.get
     for node in record.moves:
         key = id(node)
-        known = moves.get(key)
-        if known is None or node.variations:
+        known = get_move(key)
+        # The nodes' slots, not their properties, which would make four empty lists
+        # for nearly every move (profiled).
+        if known is None or node._variations:
             return None
         turn, move, facts = known
-        text = encode_string(texts.get(key, node.text))
+        text = encode_string(get_text(key, node.text))
         cached = move_cache.get(id(move))  # _move_json, inline
         move_json = cached[1] if cached is not None and cached[0] is move else _move_json(
             game, move
         )
-        data = f'"move": {move_json}, "facts": {_facts_json(facts)}'
-        before, after = node.comments_before, node.comments_after
-        if node.suffix or node.nags or before or after:
+        facts_json = _facts_json(facts)
+        nags, before, after = node._nags, node._comments_before, node._comments_after
+        if node.suffix or nags or before or after:
             append(
                 f'{{"turn": {int.__repr__(turn)}, "text": {text}, '
-                f'"suffix": {encode_string(node.suffix)}, "nags": {encode(list(node.nags))}, '
-                f"{data}, "
+                f'"suffix": {encode_string(node.suffix)}, "nags": {encode(list(nags or ()))}, '
+                f'"move": {move_json}, "facts": {facts_json}, '
                 f'"comments_before": {encode(_comments_to_json(before)) if before else "[]"}, '
                 f'"comments_after": {encode(_comments_to_json(after)) if after else "[]"}, '
                 '"variations": []}'
@@ -286,7 +342,8 @@ def _json_text(
         else:
             append(
                 f'{{"turn": {int.__repr__(turn)}, "text": {text}, "suffix": "", "nags": [], '
-                f'{data}, "comments_before": [], "comments_after": [], "variations": []}}'
+                f'"move": {move_json}, "facts": {facts_json}, "comments_before": [], '
+                '"comments_after": [], "variations": []}'
             )
     tags = ", ".join([f"[{encode_string(t.name)}, {encode_string(t.value)}]" for t in record.tags])
     comments = encode(_comments_to_json(record.comments)) if record.comments else "[]"
@@ -302,12 +359,17 @@ def _json_text(
     return line + ', "ok": true, "error": null}\n'
 
 
-def canonical_text(record: Record, game: Game[Any], texts: Mapping[int, str]) -> str:
+def canonical_text(
+    record: Record,
+    game: Game[Any],
+    texts: Mapping[int, str],
+    known_layout: tuple[int, int] | None = None,
+) -> str:
     """``record`` as canonical text: tags in canonical order, each move in the spelling
-    ``texts`` gives for its node (``id(node)``), numbered by the record's layout."""
-    round_size, first_turn = _layout(record, game)
-    view = replace(record, tags=ordered_tags(record, game))
-    return write_record(view, round_size, first_turn=first_turn, texts=texts)
+    ``texts`` gives for its node (``id(node)``), numbered by the record's layout
+    (``known_layout``, when the caller's replay found it: see CanonicalSpellings)."""
+    round_size, first_turn = known_layout or _layout(record, game)
+    return write_with_tags(record, ordered_tags(record, game), round_size, first_turn, texts)
 
 
 def verbatim(raw: str, to: str, error: Defect) -> Converted:

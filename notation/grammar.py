@@ -7,33 +7,58 @@ its grammar file by its path instead.  Each parser is built once per process (LA
 with the game's transformer applied while parsing, so no parse tree is kept).
 
 Building an LALR parser from a grammar costs tens of milliseconds (Lark first reads
-its own grammar of grammars), more than checking a short record: the tables Lark
-computes are kept in the user's cache directory (:func:`cache_dir`, then
-``grammars/``) and loaded from there by the next process, which then never reads a
-grammar.  Lark keys each file by a digest of the grammar, the options, Lark's
-version and Python's, and builds anew (rewriting the file) when one differs; a
-cache directory that cannot be written only costs the time of the build
-(docs/performance.md, "Start-up").
+its own grammar of grammars), and importing Lark itself some twenty more: more than
+checking a short record.  So the first process to build a game's parser also writes,
+in the user's cache directory (:func:`cache_dir`, then ``grammars/``), the parser as
+Lark's standalone generator makes it (``lark.tools.standalone``: Lark's runtime and
+the grammar's LALR tables in one Python module, ``NAME-DIGEST.standalone.py``) and
+that module compiled (``NAME-DIGEST.standalone.code``).  The next processes run the
+compiled module and never import Lark.  The digest is of the grammar, the options,
+Lark's version and Python's: a change to any of them makes another file.  A token the
+standalone parser cannot read is read again by Lark itself, so that the error raised
+is Lark's own (``lark.exceptions.UnexpectedInput`` and its kin), as callers expect.
+
+Lark's own cache of the tables (``NAME-DIGEST.lark-cache`` beside them) serves
+whenever Lark is imported after all: a transformer that is a ``lark.Transformer``
+(its parser is Lark's, as before), the first process, a syntax error.  A cache
+directory that cannot be written, or a file there that is damaged, truncated or made
+by another Python, only costs the time of the build (docs/performance.md,
+"Start-up").
 """
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import os
+import sys
+import types
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from lark import Lark, Transformer
-from lark.exceptions import UnexpectedInput
+if TYPE_CHECKING:
+    from lark import Lark, Transformer
+    from lark.exceptions import UnexpectedInput
 
-__all__ = ["GameParser", "build_parser", "cache_dir", "grammar_path", "grammar_text"]
+__all__ = [
+    "GameParser",
+    "GameTransformer",
+    "build_parser",
+    "cache_dir",
+    "grammar_path",
+    "grammar_text",
+]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _CANDIDATES = (_PACKAGE_DIR / "grammar", _PACKAGE_DIR.parent / "grammar")
 
 T = TypeVar("T")
+
+#: The options of every parser (the standalone module is made with them too).
+_OPTIONS: dict[str, Any] = {"parser": "lalr", "maybe_placeholders": False}
+#: The version of the standalone files: changed whenever what is written changes.
+_FORMAT = "notation-standalone 2"
 
 
 def grammar_path(name: str | Path) -> Path:
@@ -60,40 +85,105 @@ def grammar_text(name: str | Path) -> str:
     return grammar_path(name).read_text(encoding="utf-8")
 
 
-class GameParser(Lark, Generic[T]):
-    """A Lark parser whose :meth:`parse` returns what its transformer makes (a ``T``).
+class GameTransformer(Generic[T]):
+    """The base of a transformer that needs no Lark: what :func:`build_parser` applies
+    while it parses, making a ``T`` of a token.
 
-    Lark types ``parse`` as returning a parse tree, which is what it returns without
-    a transformer; with one applied while parsing (LALR), it returns the
-    transformer's value for the start rule instead.  This class says so once, here,
-    so that no game needs a cast or an ignore where it reads a move.
+    As with a ``lark.Transformer``, a method named after a rule of the grammar gets the
+    list of the rule's children (tokens, and the values of the rules below) and
+    returns the rule's value; a method named after a terminal, if any, gets each token
+    of it.  ``T`` is the value of the start rule.  This class has no method of its own
+    (Lark looks the methods up by name), so subclassing it imports nothing; a
+    ``lark.Transformer`` is accepted by :func:`build_parser` as well.
     """
 
-    def parse(  # type: ignore[override]  # the value of the transformer, not a tree
+    __slots__ = ()
+
+
+class GameParser(Generic[T]):
+    """The parser :func:`build_parser` makes: :meth:`parse` returns what its transformer
+    makes of a token (a ``T``), or raises Lark's exceptions for a token it cannot read.
+
+    It parses with the standalone module kept in the cache when there is one (Lark is
+    not imported then), else with Lark itself (:attr:`lark`).
+    """
+
+    __slots__ = ("_fast", "_fast_error", "_grammar", "_lark", "_transformer")
+
+    def __init__(
+        self,
+        grammar: str | Path,
+        transformer: object,
+        fast: Any = None,
+        fast_error: type[Exception] | None = None,
+    ) -> None:
+        self._grammar = grammar
+        self._transformer = transformer
+        # The standalone parser and the base class of its own exceptions, if loaded.
+        self._fast = fast
+        self._fast_error: type[Exception] = fast_error or _NeverRaised
+        self._lark: Lark | None = None
+
+    def parse(
         self,
         text: str,
         start: str | None = None,
         on_error: Callable[[UnexpectedInput], bool] | None = None,
     ) -> T:
-        """The transformer's value for ``text``; Lark's exceptions for text it cannot read."""
-        return cast(T, super().parse(text, start, on_error))
+        """The transformer's value for ``text``; Lark's exceptions for text it cannot read
+        (``lark.exceptions.UnexpectedInput`` and its kin), and whatever the transformer
+        raises."""
+        fast = self._fast
+        if fast is not None and on_error is None:
+            try:
+                return cast(T, fast.parse(text, start))
+            except self._fast_error:
+                pass  # the standalone module's copy of an error: Lark's own below
+        # Outside the handler, so that Lark's exception carries no copy as its context.
+        return cast(T, self.lark.parse(text, start, on_error))
+
+    @property
+    def lark(self) -> Lark:
+        """The parser as Lark itself builds it (from Lark's cache when it can): imports
+        Lark, on first use."""
+        if self._lark is None:
+            self._lark = _lark_parser(self._grammar, self._transformer)
+        return self._lark
 
 
-def build_parser(grammar: str | Path, transformer: Transformer[Any, T]) -> GameParser[T]:
+class _NeverRaised(Exception):
+    """The class of the errors :meth:`GameParser.parse` leaves to Lark when it has no
+    standalone parser (none is ever raised)."""
+
+
+def build_parser(
+    grammar: str | Path, transformer: GameTransformer[T] | Transformer[Any, T]
+) -> GameParser[T]:
     """An LALR parser for a grammar that returns what ``transformer`` makes.
 
     ``grammar`` is a name (``"cave"``: ``grammar/cave.lark`` of this package) or the
-    path of a ``.lark`` file kept anywhere else.  Callers keep the result (one parser
-    per game and process).
+    path of a ``.lark`` file kept anywhere else.  ``transformer`` is a
+    :class:`GameTransformer` (any object whose methods are named after the grammar's
+    rules will do), or a ``lark.Transformer``, which keeps Lark's parser.  Callers keep
+    the result (one parser per game and process).
     """
     text = grammar_text(grammar)
-    return GameParser(
-        text,
-        parser="lalr",
-        transformer=transformer,
-        maybe_placeholders=False,
-        cache=_cache_file(grammar, text) or False,
-    )
+    if _is_lark_object(transformer):
+        # Lark is imported already, and its cache loads faster than a standalone
+        # module runs: the parser is Lark's, as it always was.
+        parser: GameParser[T] = GameParser(grammar, transformer)
+        parser.lark  # noqa: B018  # built now: a broken grammar fails here, not later
+        return parser
+    place = _standalone_place(grammar, text)
+    if place is not None:
+        fast = _load_standalone(place, transformer)
+        if fast is not None:
+            return GameParser(grammar, transformer, *fast)
+    parser = GameParser(grammar, transformer)
+    built = parser.lark
+    if place is not None:
+        _write_standalone(place, built, transformer)
+    return parser
 
 
 def cache_dir() -> Path:
@@ -108,14 +198,276 @@ def cache_dir() -> Path:
     return base / "undead-notation"
 
 
-def _cache_file(grammar: str | Path, text: str) -> str | None:
-    """Where Lark keeps the tables of ``grammar`` (a file per grammar text, so that
-    two grammars of one name, or two versions of one, do not overwrite each other);
-    ``None`` if the folder cannot be made (no cache then, only a slower start)."""
+# -- Lark's parser ------------------------------------------------------------------
+
+
+def _is_lark_object(value: object) -> bool:
+    """Whether ``value`` is an instance of a class of Lark's (a ``lark.Transformer``)."""
+    if "lark" not in sys.modules:
+        return False  # then no class of Lark's exists yet
+    return any(
+        (klass.__module__ or "").partition(".")[0] == "lark" for klass in type(value).__mro__
+    )
+
+
+def _lark_parser(grammar: str | Path, transformer: object) -> Lark:
+    """The parser of ``grammar`` as Lark builds it, its tables in Lark's cache."""
+    from lark import Lark
+
+    text = grammar_text(grammar)
+    return Lark(
+        text,
+        transformer=cast("Transformer[Any, Any]", transformer),
+        cache=_cache_file(grammar, text) or False,
+        **_OPTIONS,
+    )
+
+
+def _grammars_folder() -> Path | None:
+    """The folder of cached parsers, made if need be; ``None`` if it cannot be made
+    (read-only, no home directory: no cache then, only a slower start)."""
     try:
         folder = cache_dir() / "grammars"
         folder.mkdir(parents=True, exist_ok=True)
-    except (OSError, RuntimeError):  # read-only, no home directory (RuntimeError)
+    except (OSError, RuntimeError):  # RuntimeError: no home directory
+        return None
+    return folder
+
+
+def _cache_file(grammar: str | Path, text: str) -> str | None:
+    """Where Lark keeps the tables of ``grammar`` (a file per grammar text, so that
+    two grammars of one name, or two versions of one, do not overwrite each other);
+    ``None`` if the folder cannot be made."""
+    import hashlib  # here: the standalone parser needs no digest of this kind
+
+    folder = _grammars_folder()
+    if folder is None:
         return None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     return str(folder / f"{Path(grammar).stem}-{digest}.lark-cache")
+
+
+# -- the standalone parser ----------------------------------------------------------
+
+
+class _Place:
+    """Where the standalone parser of a grammar is kept, and the key it is kept under."""
+
+    __slots__ = ("code", "key", "name", "source")
+
+    def __init__(self, folder: Path, name: str, key: bytes, digest: int) -> None:
+        stem = f"{name}-{digest:08x}.standalone"
+        self.name = name
+        self.key = key
+        self.source = folder / f"{stem}.py"
+        self.code = folder / f"{stem}.code"
+
+
+def _standalone_place(grammar: str | Path, text: str) -> _Place | None:
+    """Where the standalone parser of ``grammar`` (whose text is ``text``) is kept (the
+    folder is made when it is written), or ``None`` without a cache folder, or without
+    Lark to make one."""
+    from importlib.util import MAGIC_NUMBER  # imported at start-up anyway
+    from zlib import crc32
+
+    version = _lark_version()
+    if version is None:
+        return None
+    try:
+        folder = cache_dir() / "grammars"
+    except RuntimeError:  # no home directory
+        return None
+    # Everything the module depends on; it is written at the head of the compiled file
+    # and compared when read, so the digest of the name only has to tell files apart.
+    key = "\n".join(
+        (
+            _FORMAT,
+            f"lark {version}",
+            f"python {sys.version} {sys.implementation.cache_tag} {MAGIC_NUMBER.hex()}",
+            f"options {sorted(_OPTIONS.items())!r}",
+            text,
+        )
+    ).encode("utf-8")
+    name = Path(grammar).stem
+    return _Place(folder, name, key, crc32(key))
+
+
+@cache
+def _lark_version() -> str | None:
+    """The version of the Lark that ``import lark`` would load, read from its
+    ``__init__.py`` without importing it (``None`` if there is no Lark)."""
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec("lark")
+        if spec is None or spec.origin is None:
+            return None
+        with open(spec.origin, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except (OSError, ImportError, ValueError):
+        return None
+    for line in lines:  # __version__ = "1.3.1", or __version__: str = "1.3.1"
+        name, equals, value = line.partition("=")
+        if equals and name.split(":")[0].strip() == "__version__":
+            return value.strip().strip("'\"") or None
+    return None
+
+
+def _load_standalone(place: _Place, transformer: object) -> tuple[Any, type[Exception]] | None:
+    """The standalone parser kept at ``place`` with ``transformer`` applied, and the base
+    class of the exceptions of its module; ``None`` if there is none, or none that
+    serves (damaged, truncated, of another Python: it is made anew then)."""
+    import marshal
+    from importlib.util import MAGIC_NUMBER
+
+    try:
+        with open(place.code, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    head = _code_head(place.key, MAGIC_NUMBER)
+    if not data.startswith(head):
+        return None
+    body = memoryview(data)[len(head) :]
+    try:
+        from zlib import crc32
+
+        if len(body) < 4 or crc32(body[4:]) != int.from_bytes(body[:4], "big"):
+            return None  # damaged: never run code that is not what was written
+        code = marshal.loads(body[4:])
+        if not isinstance(code, types.CodeType):
+            return None
+        return _run_standalone(place, code, transformer)
+    except Exception:  # whatever it is, Lark serves instead
+        return None
+
+
+def _run_standalone(
+    place: _Place, code: types.CodeType, transformer: object
+) -> tuple[Any, type[Exception]]:
+    """Run the standalone module's ``code`` in a module of its own (not in
+    ``sys.modules``, so that it clashes with nothing) and build its parser."""
+    name = f"notation.grammar.<standalone {place.name}>"
+    module = types.ModuleType(name)
+    module.__file__ = str(place.source)
+    # Known by its name while it runs only: dataclasses look up the module of a class
+    # whose annotations are text (see _lean).
+    sys.modules[name] = module
+    try:
+        exec(code, module.__dict__)  # the module this toolkit wrote
+    finally:
+        del sys.modules[name]
+    parser = module.Lark_StandAlone(transformer=transformer)
+    error = module.LarkError
+    if not (isinstance(error, type) and issubclass(error, Exception)):
+        raise TypeError("the standalone module has no LarkError")
+    return parser, error
+
+
+def _code_head(key: bytes, magic: bytes) -> bytes:
+    """What a compiled standalone module starts with: Python's bytecode magic number,
+    the length of the key and the key (then the checksum and the code)."""
+    return magic + len(key).to_bytes(8, "big") + key
+
+
+def _write_standalone(place: _Place, built: Lark, transformer: object) -> None:
+    """Make the standalone module of the parser Lark ``built``, and keep it at ``place``
+    with its compiled code, if it runs; nothing is kept if any of that fails."""
+    import marshal
+    from importlib.util import MAGIC_NUMBER
+    from zlib import crc32
+
+    folder = _grammars_folder()
+    if folder is None or not os.access(folder, os.W_OK | os.X_OK):
+        return  # a folder that cannot be written: not worth making the module
+    try:
+        source = _standalone_source(built)
+    except Exception:  # no standalone module: Lark's cache serves
+        return
+    for text in (_lean(source), source):  # as written if the lean one fails to run
+        try:
+            # Not under this module's own ``from __future__`` imports: as written.
+            code = compile(text, str(place.source), "exec", dont_inherit=True)
+            _run_standalone(place, code, transformer)  # it runs, or it is not kept
+        except Exception:
+            continue
+        break
+    else:
+        return
+    try:
+        payload = marshal.dumps(code)
+        compiled = _code_head(place.key, MAGIC_NUMBER) + crc32(payload).to_bytes(4, "big") + payload
+        _replace(place.source, text.encode("utf-8"))
+        _replace(place.code, compiled)
+    except Exception:  # no standalone module: Lark's cache serves
+        return
+
+
+def _standalone_source(built: Lark) -> str:
+    """The text of the standalone module Lark's generator makes of the parser ``built``
+    (its tables without the transformer, which is given when the module is run)."""
+    import io
+
+    from lark.tools.standalone import gen_standalone
+
+    class Tables:
+        """``built`` as the generator sees it: its tables and options, without the
+        transformer or the cache file (given anew, or unused, when it runs)."""
+
+        def memo_serialize(self, types_to_memoize: list[Any]) -> tuple[Any, Any]:
+            data, memo = built.memo_serialize(types_to_memoize)
+            options = dict(data["options"])
+            options.update(transformer=None, cache=False)
+            return {**data, "options": options}, memo
+
+    out = io.StringIO()
+    gen_standalone(Tables(), out=out)  # type: ignore[no-untyped-call]
+    return out.getvalue()
+
+
+#: What the standalone module does that it need not do as notation runs it: evaluate
+#: its annotations (a millisecond of typing's work; ``from __future__ import
+#: annotations`` keeps them as text), import logging for a logger that stays silent
+#: (at CRITICAL, as Lark's), import what decompresses compressed tables (these are not).
+#: Each text is replaced only where it is found exactly, once; the module is run once
+#: before it is kept, so a Lark whose text differs only loses the gain.
+_LEAN = (
+    (
+        "import logging\n",
+        "class logging:  # notation: a stand-in, as Lark's logger stays silent\n"
+        "    CRITICAL = 50\n"
+        "    Logger = None\n"
+        "    def getLogger(name): return _Silent()\n"
+        "    def StreamHandler(): return None\n"
+        "    getLogger = staticmethod(getLogger)\n"
+        "    StreamHandler = staticmethod(StreamHandler)\n"
+        "class _Silent:\n"
+        "    def _nothing(self, *args, **kwargs): return None\n"
+        "    addHandler = setLevel = debug = info = warning = error = _nothing\n"
+        "    exception = critical = log = _nothing\n",
+    ),
+    ("\nimport pickle, zlib, base64\n", "\n"),
+)
+
+
+def _lean(source: str) -> str:
+    """``source`` with the texts of :data:`_LEAN` replaced where they are found, and its
+    annotations kept as text."""
+    for old, new in _LEAN:
+        if source.count(old) == 1:
+            source = source.replace(old, new)
+    return "from __future__ import annotations\n" + source
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` at once: to a new file beside it, then renamed, so that a
+    reader sees the old file or the new one, never a part."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

@@ -363,7 +363,7 @@ class _Reader:
         if not self.lines:
             return record.comments
         current = self.lines[-1]
-        if current.nodes and not current.nodes[-1].variations:
+        if current.nodes and not current.nodes[-1]._variations:
             return current.nodes[-1].comments_after
         if current.variation is not None:
             return current.variation.comments
@@ -379,7 +379,7 @@ class _Reader:
         current = self.lines[-1]
         if (
             current.nodes
-            and not current.nodes[-1].variations  # after a variation: before the next move
+            and not current.nodes[-1]._variations  # after a variation: before the next move
             and self.pending_number is None
             and not self.pending_comments
         ):
@@ -535,7 +535,7 @@ class _Reader:
                     node.number = self.pending_number
                     self.pending_number = None
                 if self.pending_comments:
-                    node.comments_before = self.pending_comments
+                    node._comments_before = self.pending_comments
                     self.pending_comments = []
                 nodes.append(node)
         return end
@@ -575,7 +575,7 @@ class _Reader:
                     node.number = self.pending_number
                     self.pending_number = None
                 if self.pending_comments:
-                    node.comments_before = self.pending_comments
+                    node._comments_before = self.pending_comments
                     self.pending_comments = []
                 nodes.append(node)
             col += len(text) + 1
@@ -643,7 +643,7 @@ class _Reader:
                     texts = self.texts
                     node = MoveNode(texts[text], lineno, col, number=number)
                     if self.pending_comments:
-                        node.comments_before = self.pending_comments
+                        node._comments_before = self.pending_comments
                         self.pending_comments = []
                     nodes.append(node)
                 else:
@@ -666,7 +666,7 @@ class _Reader:
         at one that has variations, or that cannot be pushed, stop streaming (the
         record's moves from there on stay nodes, for the tree path)."""
         for index, node in enumerate(nodes):
-            if node.variations or not play(node.text, node.number):
+            if node._variations or not play(node.text, node.number):
                 del nodes[:index]
                 self.stream_off = True
                 return False
@@ -786,7 +786,7 @@ class _Reader:
             node.number = self.pending_number
             self.pending_number = None
         if self.pending_comments:
-            node.comments_before = self.pending_comments
+            node._comments_before = self.pending_comments
             self.pending_comments = []
         current.nodes.append(node)
 
@@ -846,7 +846,7 @@ class _Reader:
         self.pending_number = None  # "12. (" : a number with no move is meaningless
         variation = Variation(line=lineno, column=col)
         if self.pending_comments:
-            if current.nodes[-1].variations:
+            if current.nodes[-1]._variations:
                 variation.comments_before = self.pending_comments
             else:
                 current.nodes[-1].comments_after.extend(self.pending_comments)

@@ -98,21 +98,74 @@ class Variation:
         return f"<Variation of {_count(len(self.nodes), 'move')}{first}>"
 
 
-@dataclass(slots=True, repr=False)
+#: The default of a node's lists: ``None`` in the slot beneath, until the list is asked
+#: for (see :class:`MoveNode`).  ``Any``: the fields are typed as the lists they give.
+_MADE_WHEN_ASKED: Any = None
+
+#: What a list not made yet compares as (never handed out, never changed).
+_NO_ITEMS: list[Any] = []
+
+
+@dataclass(slots=True, repr=False, eq=False, init=False)
 class MoveNode:
-    """One turn as written in a record."""
+    """One turn as written in a record.
+
+    ``nags``, ``comments_before``, ``comments_after`` and ``variations`` are lists of
+    the node's own, to read and change in place (``node.nags.append(3)``) or replace.
+    Almost every move has none of them, so a node makes each list only when it is
+    first asked for: until then its slot holds ``None`` (``_nags``, ``_variations``...:
+    the package's walks read those, to make no list for a move that has nothing).
+    """
 
     text: str
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
     suffix: str = ""
-    nags: list[int] = field(default_factory=list)
+    nags: list[int] = _MADE_WHEN_ASKED
     #: The move number written before the move, if one was: layout, which the writer
     #: redoes, so not compared.
     number: MoveNumber | None = field(default=None, compare=False)
-    comments_before: list[Comment] = field(default_factory=list)
-    comments_after: list[Comment] = field(default_factory=list)
-    variations: list[Variation] = field(default_factory=list)
+    comments_before: list[Comment] = _MADE_WHEN_ASKED
+    comments_after: list[Comment] = _MADE_WHEN_ASKED
+    variations: list[Variation] = _MADE_WHEN_ASKED
+
+    if TYPE_CHECKING:
+        # The slots beneath the four lists, None until a list is made (see
+        # _lists_made_when_asked below, which names them so).
+        _nags: list[int] | None = None
+        _comments_before: list[Comment] | None = None
+        _comments_after: list[Comment] | None = None
+        _variations: list[Variation] | None = None
+
+    def __init__(
+        self,
+        text: str,
+        line: int = 0,
+        column: int = 0,
+        suffix: str = "",
+        nags: list[int] | None = None,
+        number: MoveNumber | None = None,
+        comments_before: list[Comment] | None = None,
+        comments_after: list[Comment] | None = None,
+        variations: list[Variation] | None = None,
+    ) -> None:
+        # The lists given are kept as they are (the node shares them, as it always did).
+        self.text = text
+        self.line = line
+        self.column = column
+        self.suffix = suffix
+        self._nags = nags
+        self.number = number
+        self._comments_before = comments_before
+        self._comments_after = comments_after
+        self._variations = variations
+
+    def __eq__(self, other: object) -> bool:
+        # What the dataclass's own == compared, with a list not made yet as an empty one
+        # (and without making it).
+        if other.__class__ is not self.__class__ or not isinstance(other, MoveNode):
+            return NotImplemented
+        return _compared(self) == _compared(other)
 
     @property
     def written(self) -> str:
@@ -128,7 +181,7 @@ class MoveNode:
         one (none for ``""``): ``record.moves[1].comment = "the usual reply"``.
         ``MisuseError`` for a value that is not a str.
         """
-        return " ".join(comment.text for comment in self.comments_after)
+        return " ".join(comment.text for comment in self._comments_after or ())
 
     @comment.setter
     def comment(self, text: str) -> None:
@@ -156,7 +209,8 @@ class MoveNode:
 
     def __repr__(self) -> str:
         number = f"{self.number} " if self.number is not None else ""
-        more = f" ({_count(len(self.variations), 'variation')})" if self.variations else ""
+        variations = self._variations
+        more = f" ({_count(len(variations), 'variation')})" if variations else ""
         return f"<MoveNode {number}{_short(self.written)}{more}>"
 
 
@@ -172,6 +226,68 @@ def _node(item: object) -> MoveNode:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _compared(node: MoveNode) -> tuple[object, ...]:
+    """What ``==`` compares of a node: the dataclass's fields compared, in their order."""
+    nags, before = node._nags, node._comments_before
+    after, variations = node._comments_after, node._variations
+    return (
+        node.text,
+        node.suffix,
+        _NO_ITEMS if nags is None else nags,
+        _NO_ITEMS if before is None else before,
+        _NO_ITEMS if after is None else after,
+        _NO_ITEMS if variations is None else variations,
+    )
+
+
+def _nags(node: MoveNode) -> list[int]:
+    """The ``$N`` glyphs after the move."""
+    items = node._nags
+    if items is None:
+        items = node._nags = []
+    return items
+
+
+def _comments_before(node: MoveNode) -> list[Comment]:
+    """The comments before the move (and its number)."""
+    items = node._comments_before
+    if items is None:
+        items = node._comments_before = []
+    return items
+
+
+def _comments_after(node: MoveNode) -> list[Comment]:
+    """The comments after the move (see :attr:`MoveNode.comment`)."""
+    items = node._comments_after
+    if items is None:
+        items = node._comments_after = []
+    return items
+
+
+def _variations(node: MoveNode) -> list[Variation]:
+    """The alternative lines to the move, in file order."""
+    items = node._variations
+    if items is None:
+        items = node._variations = []
+    return items
+
+
+def _lists_made_when_asked(cls: type[MoveNode]) -> None:
+    """Make each of a node's lists when it is first asked for: the slot the dataclass
+    made for ``name`` is renamed ``_name`` (``None`` until the list is made), and
+    ``name`` becomes a property that reads it, making the list if need be.  The
+    dataclass's fields, ``__slots__`` and ``__match_args__`` stay as they were, and so
+    do pickling, ``copy`` and ``dataclasses.replace`` (which read the properties)."""
+    for get in (_nags, _comments_before, _comments_after, _variations):
+        name = get.__name__.lstrip("_")
+        slot = cls.__dict__[name]  # the member descriptor of the slot
+        setattr(cls, get.__name__, slot)
+        setattr(cls, name, property(get, slot.__set__, doc=get.__doc__))
+
+
+_lists_made_when_asked(MoveNode)
 
 
 @dataclass(slots=True)

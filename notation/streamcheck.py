@@ -23,7 +23,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from notation.convert import read_json_records, sniff_json
 from notation.errors import Defect, IllegalMoveError, MoveSyntaxError, TagValueError
 from notation.games import UnknownGameError
 from notation.games.base import Game, Position
@@ -38,7 +37,7 @@ from notation.reader import (
 from notation.record import MoveNumber, Record
 from notation.replay import Verdict, _game_named, check_record, resolve_game, start_position
 
-__all__ = ["check_lines", "check_records_text"]
+__all__ = ["check_lines", "check_records_text", "could_be_json"]
 
 
 class _Stream:
@@ -391,14 +390,31 @@ class _Checker:
         self.index = reader.count
 
 
+def could_be_json(first_line: str) -> bool:
+    """Whether a source whose first non-blank line is ``first_line`` may be JSON Lines
+    of records: ``False`` tells, without importing the converters (start-up), that
+    :func:`notation.convert.looks_like_json_records` would say no (no ``{`` first)."""
+    return first_line.strip().removeprefix("\ufeff").startswith("{")
+
+
 def check_records_text(
     lines: Iterable[str], source: str | None = None, default_game: str | None = None
 ) -> Iterator[Verdict]:
     """:func:`check_lines` on record text, or check_record on each record of JSON Lines
     (told apart as :func:`notation.convert.read_any_records` does)."""
-    is_json, rest = sniff_json(lines)
-    if is_json:
-        for record in read_json_records(rest, source, errors="record"):
-            yield check_record(record, default_game)
-        return
+    it = iter(lines)
+    head: list[str] = []
+    for line in it:
+        head.append(line)
+        if line.strip():
+            break
+    rest: Iterator[str] = itertools.chain(head, it)
+    if head and could_be_json(head[-1]):  # the converters tell, as read_any_records does
+        from notation.convert import read_json_records, sniff_json
+
+        is_json, rest = sniff_json(rest)
+        if is_json:
+            for record in read_json_records(rest, source, errors="record"):
+                yield check_record(record, default_game)
+            return
     yield from check_lines(rest, source, default_game)

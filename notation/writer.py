@@ -19,7 +19,7 @@ from typing import Any
 
 from notation.errors import MoveSyntaxError, NotationException, TagValueError
 from notation.games.base import Game
-from notation.record import Comment, MoveNode, Record, Variation
+from notation.record import Comment, MoveNode, Record, Tag, Variation
 from notation.walk import TreeVisitor, iter_nodes, walk_tree
 
 __all__ = [
@@ -141,6 +141,74 @@ class _MovetextWriter(TreeVisitor):
         return "\n".join(lines)
 
 
+_NO_TEXTS: Mapping[int, str] = {}
+#: Tokens that _MovetextWriter._units glues or breaks lines at (and an empty one,
+#: which its text() treats as no token at all): without them a movetext's units are
+#: its tokens, and _wrap lays them out.
+_UNITS = frozenset({"(", ")", "\n", ""})
+
+
+def _main_line_tokens(
+    nodes: list[MoveNode], round_size: int, first_turn: int, texts: Mapping[int, str]
+) -> list[str] | None:
+    """The tokens _MovetextWriter makes of a line whose moves have no comment before
+    them, no glyph and no variation, and at most one braced comment after them (a
+    record as read from plain text, or as annotated): the same tokens, without the
+    walk and its hooks (profiled: the writer was most of ``convert``).  None for any
+    other line."""
+    tokens: list[str] = []
+    append = tokens.append
+    get = texts.get
+    index = first_turn - 1
+    resumes = True  # the line starts here
+    for node in nodes:
+        # The slots, not the properties, which would make empty lists.
+        if node._comments_before or node._nags or node._variations:
+            return None
+        move = get(id(node), node.text) + node.suffix
+        if not index % round_size:
+            append(f"{index // round_size + 1}. {move}")
+        elif resumes:
+            append(f"{index // round_size + 1}... {move}")
+        else:
+            append(move)
+        after = node._comments_after
+        if after:
+            if len(after) > 1:
+                return None
+            comment = after[0]
+            text = comment.text
+            if not comment.braced or "}" in text:
+                return None
+            append("{" + text + "}" if text else "{}")
+            resumes = True  # after a comment
+        else:
+            resumes = False
+        index += 1
+    return tokens
+
+
+def _wrap(tokens: list[str], width: int) -> str:
+    """_MovetextWriter.text for tokens that are their own units (none in _UNITS):
+    each line filled with as many tokens as fit in ``width``, a token wider than that
+    on a line of its own; the lines joined once rather than grown token by token."""
+    lines: list[str] = []
+    line: list[str] = []
+    length = -1  # of the line's tokens, one space apart, less the space before the first
+    for token in tokens:
+        size = len(token)
+        if line and length + 1 + size > width:
+            lines.append(" ".join(line))
+            line = [token]
+            length = size
+        else:
+            line.append(token)
+            length += 1 + size
+    if line:
+        lines.append(" ".join(line))
+    return "\n".join(lines)
+
+
 class UnwritableRecord(NotationException, ValueError):
     """A record that record text cannot hold as it is (built in code, or read from JSON):
     written, it would read back as another record.  The message says what and where."""
@@ -176,7 +244,12 @@ def unwritable(record: Record) -> str | None:
     Records the reader made always can; records built in code or read from JSON may
     hold what text cannot (a newline in a tag value, a space in a move).
     """
-    for tag in record.tags:
+    return _unwritable(record, record.tags)
+
+
+def _unwritable(record: Record, tags: list[Tag]) -> str | None:
+    """:func:`unwritable` of ``record`` with ``tags`` in place of its own."""
+    for tag in tags:
         if not _TAG_NAME.match(tag.name):
             return f"the tag name {tag.name!r} is not a name a tag line can hold"
         if "\n" in tag.value or "\r" in tag.value:
@@ -187,35 +260,50 @@ def unwritable(record: Record) -> str | None:
     # One walk of the tree (profiled: annotated records hold a comment per move).  A
     # move's problem comes first, wherever it is; then the record's comments, then
     # the moves' comments in the order of the walk, as all_comment_lists gives them.
+    # The walk is iter_nodes' own, inline, in the same order; it reads the nodes'
+    # slots rather than their properties, which would make four empty lists for
+    # nearly every move (profiled: half of this function).
     comment_problem: str | None = None
-    for node in iter_nodes(record.moves):
-        text = node.text
-        if text not in good:
-            if not text or _NOT_A_MOVE.match(text):
-                return f"the move {text!r} cannot be written as one move token"
-            if len(good) >= _GOOD_MOVES_LIMIT:
-                good.clear()
-            good.add(text)
-        if node.suffix not in _SUFFIXES:
-            return f"the suffix {node.suffix!r} of {node.text} is not one of ! ? !! ?? !? ?!"
-        if node.nags and any(type(nag) is not int or nag < 0 for nag in node.nags):
-            return f"the glyphs of {node.text} must be whole numbers >= 0"
-        if node.variations and any(not variation.nodes for variation in node.variations):
-            return f"a variation of {node.text} has no move"
-        if comment_problem is None and (
-            node.comments_before or node.comments_after or node.variations
-        ):
-            comment_problem = _unwritable_comments(node.comments_before, node.comments_after)
-            for variation in node.variations:
-                if comment_problem is not None:
-                    break
-                comment_problem = _unwritable_comments(
-                    variation.comments_before, variation.comments
-                )
+    stack = [record.moves]
+    while stack:
+        for node in stack.pop():
+            text = node.text
+            if text not in good:
+                if not text or _NOT_A_MOVE.match(text):
+                    return f"the move {text!r} cannot be written as one move token"
+                if len(good) >= _GOOD_MOVES_LIMIT:
+                    good.clear()
+                good.add(text)
+            if node.suffix not in _SUFFIXES:
+                return f"the suffix {node.suffix!r} of {node.text} is not one of ! ? !! ?? !? ?!"
+            nags = node._nags
+            if nags and any(type(nag) is not int or nag < 0 for nag in nags):
+                return f"the glyphs of {node.text} must be whole numbers >= 0"
+            variations = node._variations
+            if variations and any(not variation.nodes for variation in variations):
+                return f"a variation of {node.text} has no move"
+            before, after = node._comments_before, node._comments_after
+            if comment_problem is None and (before or after or variations):
+                if after and not before and len(after) == 1:  # an annotated move's
+                    comment_problem = _unwritable_comment(after[0])
+                else:
+                    comment_problem = _unwritable_comments(before or _NONE, after or _NONE)
+                for variation in variations or _NONE:
+                    if comment_problem is not None:
+                        break
+                    comment_problem = _unwritable_comments(
+                        variation.comments_before, variation.comments
+                    )
+            if variations:
+                stack.extend(v.nodes for v in variations)
     return (
         _unwritable_comments(record.comments, record.comments_after_result)
         or comment_problem
     )
+
+
+#: An empty list for a node's list not made yet (read only, never changed).
+_NONE: list[Any] = []
 
 
 def _unwritable_comments(*lists: list[Comment]) -> str | None:
@@ -308,21 +396,65 @@ def write_record(
     Raises :class:`UnwritableRecord` for a record that text cannot hold as it is
     (which the reader never makes).
     """
-    problem = unwritable(record)
-    if problem is not None:
-        raise UnwritableRecord(problem)
     if round_size is None:
+        problem = unwritable(record)
+        if problem is not None:
+            raise UnwritableRecord(problem)
         round_size, first = layout(record, default_game)
         first_turn = first if first_turn is None else first_turn
-    elif first_turn is None:
+        return _write(record, record.tags, round_size, first_turn, texts, width)
+    if first_turn is None:
         first_turn = 1
-    parts = [f'[{tag.name} "{_escape(tag.value)}"]' for tag in record.tags]
-    writer = _MovetextWriter(round_size, texts)
-    walk_tree(record.moves, writer, first_turn)
-    _comment_tokens(record.comments, writer.tokens)
-    writer.tokens.append(record.result or "*")
-    _comment_tokens(record.comments_after_result, writer.tokens)
-    movetext = writer.text(width)
+    return write_with_tags(record, record.tags, round_size, first_turn, texts, width)
+
+
+def write_with_tags(
+    record: Record,
+    tags: list[Tag],
+    round_size: int,
+    first_turn: int,
+    texts: Mapping[int, str] | None = None,
+    width: int = WIDTH,
+) -> str:
+    """:func:`write_record` of ``record`` with ``tags`` in place of its own: what the
+    converter writes (tags in canonical order) without a copy of the record made for it
+    (profiled: ``dataclasses.replace`` per record).  Raises :class:`UnwritableRecord`
+    as write_record does, for that record."""
+    problem = _unwritable(record, tags)
+    if problem is not None:
+        raise UnwritableRecord(problem)
+    return _write(record, tags, round_size, first_turn, texts, width)
+
+
+def _write(
+    record: Record,
+    tags: list[Tag],
+    round_size: int,
+    first_turn: int,
+    texts: Mapping[int, str] | None,
+    width: int,
+) -> str:
+    """The text of a record found writable."""
+    parts = []
+    for tag in tags:
+        value = tag.value
+        if "\\" in value or '"' in value:  # _escape only where it changes something
+            value = _escape(value)
+        parts.append(f'[{tag.name} "{value}"]')
+    tokens = _main_line_tokens(record.moves, round_size, first_turn, texts or _NO_TEXTS)
+    if tokens is None:  # comments before moves, glyphs, variations: the whole walk
+        writer = _MovetextWriter(round_size, texts)
+        walk_tree(record.moves, writer, first_turn)
+        tokens = writer.tokens
+    _comment_tokens(record.comments, tokens)
+    tokens.append(record.result or "*")
+    _comment_tokens(record.comments_after_result, tokens)
+    if _UNITS.isdisjoint(tokens):
+        movetext = _wrap(tokens, width)
+    else:  # brackets to glue, forced line breaks
+        writer = _MovetextWriter(round_size, texts)
+        writer.tokens = tokens
+        movetext = writer.text(width)
     if parts:
         return "\n".join(parts) + "\n\n" + movetext + "\n"
     return movetext + "\n"

@@ -116,11 +116,11 @@ def _reference_zombie_kidz_annotations(position: Any) -> list[tuple[str, str]]:
     return notes
 
 
-def _random_walk(game_name: str, seed: int, steps: int) -> None:
+def _random_walk(game_name: str, seed: int, steps: int, tags: dict[str, str] | None = None) -> None:
     """Random pushes and pops (a pop one time in five) on one position, checked after
     each step: the same position object, so that caches across pushes are tested."""
     rng = random.Random(seed)
-    position = get_game(game_name).new_position()
+    position = get_game(game_name).new_position(tags)
     _check_position(game_name, position)
     for _ in range(steps):
         moves = position.legal_moves()
@@ -166,17 +166,7 @@ def test_tinkertown_facts_and_annotations(seed: int) -> None:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
 def test_zombie_kidz_annotations(seed: int, players: int) -> None:
-    rng = random.Random(seed)
-    position = get_game("zombie-kidz").new_position({"Players": str(players)})
-    for _ in range(300):
-        moves = position.legal_moves()
-        if position.turn and (not moves or rng.random() < 0.2):
-            position.pop()
-        elif moves:
-            position.push(rng.choice(moves))
-        else:
-            break
-        _check_position("zombie-kidz", position)
+    _random_walk("zombie-kidz", seed, 300, {"Players": str(players)})
 
 
 @settings(max_examples=25, deadline=None)

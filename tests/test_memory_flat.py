@@ -6,7 +6,8 @@ test checks the structure that keeps it flat: the first output comes before the 
 the input, whose records keep coming through a pipe until it does.  A command that held
 its output (to sort it, to count first) would read all of its input first.  And the
 record tree shares what it safely can (a move's text), not what it must not (a node's
-lists, which the library lets users change in place).
+lists, which the library lets users change in place), and makes those lists only when
+they are asked for: most moves have none.
 """
 
 from __future__ import annotations
@@ -206,3 +207,31 @@ def test_each_node_has_lists_of_its_own() -> None:
     first.add_variation(["c1"])
     assert second.nags == [] and second.comments_after == [] and second.variations == []
     assert MoveNode("b1").nags is not MoveNode("b1").nags
+
+
+_LISTS = ("nags", "comments_before", "comments_after", "variations")
+
+
+def _made(node: MoveNode) -> dict[str, object]:
+    """The lists ``node`` has made (its slots beneath the properties), by name."""
+    made = {name: getattr(node, f"_{name}") for name in _LISTS}
+    return {name: items for name, items in made.items() if items is not None}
+
+
+@pytest.mark.parametrize("spaced", [True, False], ids=["spaced", "tokenized"])
+def test_a_node_makes_its_lists_only_when_asked(spaced: bool) -> None:
+    # Most moves have no glyph, comment nor variation: the reader makes no list for
+    # them, and neither does comparing nodes; a list is made when it is first read
+    # (the public name), and is then the node's own.  Both of the reader's paths.
+    gap = " " if spaced else "  "
+    text = f"1. b1{gap}a5 $1 2. {{before}} b1-b2 (2. c1) b5 {{after}} 3. b2-b1 *\n"
+    (record,) = read_string(text)
+    b1, a5, b1_b2, b5, b2_b1 = record.moves
+    assert _made(b1) == {} and _made(b2_b1) == {}
+    assert _made(a5) == {"nags": [1]}
+    assert set(_made(b1_b2)) == {"comments_before", "variations"}
+    assert _made(b1_b2.variations[0].nodes[0]) == {}
+    assert set(_made(b5)) == {"comments_after"}
+    assert b1 == MoveNode("b1") and _made(b1) == {}
+    assert b1.variations == [] and _made(b1) == {"variations": []}
+    assert b1.variations is b1.variations

@@ -58,6 +58,10 @@ NEVER = (
 )
 
 
+#: Never imported by a plain ``notation check FILE`` (the fast path of notation.cli.main).
+FAST_PATH_NEVER = ("click", "notation.commands", "notation.convert")
+
+
 def _run(tmp_path: Path, *args: str, cache: Path | None = None) -> tuple[set[str], str, str]:
     """The modules ``notation ARGS`` imported, its standard output and error."""
     listing = tmp_path / "modules.txt"
@@ -117,6 +121,10 @@ def test_check_of_one_record_imports_its_game_alone(
     assert err == ""
     heavy = [name for name in NEVER if _imported(modules, name)]
     assert not heavy, f"`notation check` imported {heavy}"
+    # A plain check takes the fast path of notation.cli.main: no click, no command
+    # modules, and no converters for a file that is not JSON Lines.
+    slow = [name for name in FAST_PATH_NEVER if _imported(modules, name)]
+    assert not slow, f"`notation check` imported {slow}"
     # The record's game is loaded; of the others, only the package (its NAMES).
     assert f"notation.games.{GAMES[game]}.rules" in modules
     for other in set(GAMES.values()) - {GAMES[game]}:
@@ -207,3 +215,13 @@ def test_a_game_option_loads_no_game_that_no_record_plays(
     modules, out, _ = _run(tmp_path, "check", "--game", "Cave", str(one_record_files["tinkertown"]))
     assert out == "1 record in 1 file: 1 valid, 0 broken\n"
     assert not [m for m in modules if m.startswith("notation.games.cave.")]
+    assert not [name for name in FAST_PATH_NEVER if _imported(modules, name)]
+
+
+def test_a_check_the_fast_path_leaves_to_click_still_works(
+    one_record_files: dict[str, Path], tmp_path: Path
+) -> None:
+    # "--" is not read by the fast path: click reads that command line.
+    modules, out, _ = _run(tmp_path, "check", "--", str(one_record_files["cave"]))
+    assert out == "1 record in 1 file: 1 valid, 0 broken\n"
+    assert _imported(modules, "click") and _imported(modules, "notation.commands.check")

@@ -1,28 +1,20 @@
 """``notation check``: the verdict of the rules on every record.
 
 The checking, in one process or several (``--jobs``), is :func:`notation.batch.check_paths`;
-this module reads the options and writes a line per verdict, a summary, and a progress
-bar for long checks on a terminal.
+this module reads the options; :func:`notation.checkrun.run_check` writes a line per
+verdict, a summary, and a progress bar for long checks on a terminal.  A plain
+``notation check FILE...`` runs the same function without click (the fast path of
+:func:`notation.cli.main`).
 """
 
 from __future__ import annotations
 
-import json
 import sys
-from contextlib import closing
 
 import click
 
-from notation.batch import TextSource, check_paths, input_size
-from notation.commands.common import (
-    Progress,
-    expand_sources,
-    files_argument,
-    game_option,
-    stdin_lines,
-    warn_not_utf8,
-)
-from notation.replay import Verdict
+from notation.checkrun import run_check
+from notation.commands.common import expand_sources, files_argument, game_option
 
 
 @click.command("check")
@@ -67,61 +59,13 @@ def command(
     record is valid, 1 if any is not.
     """
     sources = expand_sources(files)
-    inputs = [
-        source.name if source.path is not None else TextSource(source.name, stdin_lines())
-        for source in sources
-    ]
-    progress = Progress.for_input(input_size(inputs))
-
-    def not_utf8(name: str) -> None:
-        if progress is not None:
-            progress.clear()
-        warn_not_utf8(name)
-
-    verdicts = check_paths(
-        inputs,
-        jobs=jobs,
-        default_game=game,
+    # The body is shared with the fast path of notation.cli.main (no click there).
+    code = run_check(
+        [source.name if source.path is not None else None for source in sources],
+        game=game,
+        fmt=fmt,
+        verbose=verbose,
         strict=strict,
-        on_not_utf8=not_utf8,
-        on_progress=None if progress is None else progress.advance,
+        jobs=jobs,
     )
-    out = sys.stdout
-    total = broken = 0
-    try:
-        with closing(verdicts):  # stopped by Ctrl-C, a closed pipe...: end the workers now
-            for verdict in verdicts:
-                total += 1
-                if verdict.error is not None:
-                    broken += 1
-                elif fmt != "json" and not verbose:
-                    continue
-                if progress is not None:
-                    progress.clear()
-                out.write(_line(verdict, fmt))
-                if progress is not None:
-                    out.flush()
-    finally:
-        if progress is not None:
-            progress.stop()
-    if fmt == "text":
-        files_word = "file" if len(sources) == 1 else "files"
-        if total == 0:
-            out.write(f"no records found in {len(sources)} {files_word}\n")
-        else:
-            out.write(
-                f"{total} record{'s' if total != 1 else ''} in {len(sources)} {files_word}: "
-                f"{total - broken} valid, {broken} broken\n"
-            )
-    sys.exit(1 if broken else 0)
-
-
-def _line(verdict: Verdict, fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps(verdict.to_dict(), ensure_ascii=False) + "\n"
-    if verdict.error is not None:
-        return f"{verdict.error}\n"
-    return (
-        f"{verdict.source}: record {verdict.record}: valid {verdict.game} game, "
-        f"{verdict.turns} turns, {verdict.result}\n"
-    )
+    sys.exit(code)

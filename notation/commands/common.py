@@ -14,14 +14,35 @@ from typing import IO, TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
-from notation.textio import COMPRESSED_SUFFIXES, decoded_lines, not_utf8_message, open_binary
+from notation.cliio import PROGRESS_MIN_BYTES, stdin_lines, warn_not_utf8
+from notation.textio import COMPRESSED_SUFFIXES, decoded_lines, open_binary
 
 if TYPE_CHECKING:
     from notation.record import Record
 
 # Start-up (docs/performance.md): what only some commands, or some inputs, need is
 # imported where it is used: the converters (JSON records), the games (--game),
-# tempfile (-o), rich (a progress bar on a terminal).
+# tempfile (-o), rich (a progress bar on a terminal).  What the fast path of
+# `notation check` needs without click (warn_not_utf8, stdin_lines, the progress
+# threshold) lives in notation.cliio and is re-exported here.
+
+__all__ = [
+    "PROGRESS_MIN_BYTES",
+    "RECORD_SUFFIXES",
+    "Progress",
+    "Source",
+    "UnusableFile",
+    "UsageProblem",
+    "atomic_output",
+    "expand_sources",
+    "file_error",
+    "files_argument",
+    "game_option",
+    "is_terminal",
+    "refuse_overwriting_inputs",
+    "stdin_lines",
+    "warn_not_utf8",
+]
 
 #: The files a folder stands for: records as text (.txt, .pgn), and as the JSON Lines
 #: that ``convert --to json`` writes (.jsonl, .json); each may be compressed
@@ -79,30 +100,6 @@ def _closing(handle: IO[bytes], name: str | None) -> Iterator[str]:
     if they are not UTF-8."""
     with handle:
         yield from decoded_lines(handle, lambda: None if name is None else warn_not_utf8(name))
-
-
-def warn_not_utf8(name: str) -> None:
-    """Tell the user that the source ``name`` was read as Windows-1252, not UTF-8."""
-    click.echo(f"warning: {not_utf8_message(name)}", err=True)
-
-
-def stdin_lines() -> Iterator[str]:
-    """Standard input read as a file is (see :meth:`Source.lines`), whatever the locale.
-
-    ``sys.stdin`` decodes with the locale's encoding and, in a UTF-8 locale, raises
-    on invalid bytes (or, in the C locale, lets lone surrogates through that cannot
-    be written out again).  Its bytes are read instead, and left open: this
-    generator may be dropped unfinished (``show --record 2`` stops early) and
-    collected at exit, after Python closed standard input, so its cleanup must not
-    touch it.
-    """
-    if sys.stdin is None:  # closed (``notation check - <&-``): an empty input
-        return
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is None:  # already text without bytes underneath (an embedding program)
-        yield from sys.stdin
-        return
-    yield from decoded_lines(buffer, lambda: warn_not_utf8("<stdin>"))
 
 
 class UnusableFile(click.FileError):
@@ -277,9 +274,6 @@ def atomic_output(path: str | None) -> Iterator[TextIO]:
 
 
 # -- progress on a terminal -------------------------------------------------------------
-
-#: The progress bar is for inputs that take a while (several seconds).
-PROGRESS_MIN_BYTES = 8_000_000
 
 
 class Progress:

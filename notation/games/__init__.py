@@ -202,9 +202,9 @@ def lazy_exports(
     that the next use is a plain lookup.
     """
     import sys
-    import threading
+    from _thread import RLock  # threading's own RLock, without importing threading
 
-    lock = threading.RLock()  # re-entrant: making GAME may read another lazy name
+    lock = RLock()  # re-entrant: making GAME may read another lazy name
 
     def load(name: str) -> Any:
         if name not in made and name not in homes:

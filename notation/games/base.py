@@ -19,7 +19,6 @@ and ``game.parse(str(move)) == move`` for every move a game produces.
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
@@ -34,6 +33,7 @@ from notation.errors import (
 )
 
 if TYPE_CHECKING:  # only named in annotations: imported by the games that use them
+    import random
     from fractions import Fraction
 
     from notation.view import Analysis, Assessment, BoardView
@@ -83,6 +83,32 @@ def foreign_move(move: object, game: str, kinds: str) -> MisuseError:
     return MisuseError(
         f"{move!r} is not a {game} move ({kinds}; GAME.parse() reads one from its text)"
     )
+
+
+def bound_on_first_call(
+    namespace: dict[str, Any], variable: str, module: str, name: str
+) -> Callable[..., Any]:
+    """A stand-in for the function ``name`` of ``module`` that imports the module at its
+    first call and puts the function itself in ``namespace[variable]``.
+
+    A game's rules need its describing module only to convert, annotate or draw, never
+    to check, so they do not import it at start; but convert and annotate ask for facts
+    once a move, where an import statement per call (about 0.3 µs) would show.  Declare
+    the variable with the function's type::
+
+        _annotations: Callable[[CavePosition], list[tuple[str, str]]] = bound_on_first_call(
+            globals(), "_annotations", "notation.games.cave.describe", "annotations"
+        )
+    """
+
+    def first_call(*args: Any, **kwargs: Any) -> Any:
+        import importlib
+
+        function = getattr(importlib.import_module(module), name)
+        namespace[variable] = function
+        return function(*args, **kwargs)
+
+    return first_call
 
 
 class Position(ABC, Generic[M]):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,6 +20,8 @@ from notation.games.cave.rules import CavePosition
 from notation.grammar import build_parser
 
 if TYPE_CHECKING:
+    import random
+
     from notation.games.cave.hidden import CaveDeal
     from notation.view import Analysis, Assessment
 

@@ -12,9 +12,7 @@ Canonical notation ("Move notation"; input is case-insensitive, written as below
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-from lark import Token, Transformer
+from typing import TYPE_CHECKING, Any
 
 from notation.errors import MisuseError, MoveSyntaxError
 from notation.games.base import foreign_move
@@ -27,6 +25,10 @@ from notation.games.cave.board import (
     SQUARE_INDEX,
     SQUARES,
 )
+from notation.grammar import GameTransformer
+
+if TYPE_CHECKING:
+    from lark import Token
 
 #: The forms a move token takes, for the message of a token that has none of them.
 SYNTAX_FORMS = "forms: b1, b1-b2, Zb2xSc3, --"
@@ -185,8 +187,11 @@ def _square(token: Token) -> int:
     return index
 
 
-class MoveBuilder(Transformer[object, "CaveMove"]):
-    """Builds move objects while the LALR parser reads (no tree is kept)."""
+class MoveBuilder(GameTransformer["CaveMove"]):
+    """Builds move objects while the LALR parser reads (no tree is kept).
+
+    A plain class (Lark calls its methods by the rules' names), so that reading a move
+    imports no Lark: :func:`notation.grammar.build_parser`."""
 
     def enter(self, items: list[Token]) -> Enter:
         """The ``enter`` rule, a square alone (``b1``): an :class:`Enter`."""

@@ -15,12 +15,11 @@ methods here delegate to them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from notation.errors import IllegalMoveError, MisuseError
-from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND, Position
-from notation.games.cave import describe, infer, strings
+from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND, Position, bound_on_first_call
 from notation.games.cave.board import (
     _DIAG,
     _ORTH,
@@ -64,7 +63,14 @@ from notation.games.cave.moves import (
     Step,
     not_a_move,
 )
-from notation.view import BoardView
+
+if TYPE_CHECKING:
+    from notation.games.cave import infer
+    from notation.view import BoardView
+
+# Start-up (docs/performance.md): the position strings, the descriptions and views
+# (notation.view) and the odds (fractions) are imported where they are used: a check
+# needs none of them.
 
 #: docs/cave.md, "Combat": ATTACKER_WINS[attacker][defender], by class (S, Z, K).
 #: The attacker wins when its class is at least the defender's: ties go to it.
@@ -121,6 +127,8 @@ class CavePosition(Position[CaveMove]):
     @classmethod
     def from_string(cls, text: str) -> Self:
         """The position a :meth:`position_string` describes (``TagValueError`` if none)."""
+        from notation.games.cave import strings
+
         return strings.read_position(cls, text)
 
     # -- protocol ------------------------------------------------------------
@@ -230,21 +238,25 @@ class CavePosition(Position[CaveMove]):
     # -- describing the position (strings.py, describe.py) ------------------------
     def position_string(self) -> str:
         """The position as one line: docs/cave.md, "Position strings"."""
+        from notation.games.cave import strings
+
         return strings.position_string(self)
 
     def diagram(self) -> str:
+        from notation.games.cave import describe
+
         return describe.diagram(self)
 
     def last_move_facts(self) -> dict[str, Any]:
         """What the last move did (``{}`` before any move); keys in docs/cave.md."""
-        return describe.last_move_facts(self)
+        return _last_move_facts(self)
 
     def annotations(self) -> list[tuple[str, str]]:
         """``reveal`` and ``possible`` after a fight, ``reserve`` after an entry."""
-        return describe.annotations(self)
+        return _annotations(self)
 
     def board_view(self) -> BoardView:
-        return describe.board_view(self)
+        return _board_view(self)
 
     # -- public extras ---------------------------------------------------------
     @property
@@ -299,10 +311,14 @@ class CavePosition(Position[CaveMove]):
         piece shown has its letter with probability 1.  ``MisuseError`` for an empty
         square.
         """
+        from notation.games.cave import infer
+
         return infer.square_odds(self, square)
 
     def piece_odds(self, piece: int) -> infer.Odds:
         """:meth:`identity_odds` of piece ``piece`` (id 0-11, on the board or not)."""
+        from notation.games.cave import infer
+
         return infer.piece_odds(self, piece)
 
     # -- docs/cave.md, "A turn": the four actions ---------------------------------
@@ -630,3 +646,15 @@ class CavePosition(Position[CaveMove]):
             return f"the game is over: drawn at turn {self._ended_at} ({how})"
         winner = "Red" if self._result == WIN_FIRST else "Black"
         return f"the game is over: {winner} won at turn {self._ended_at}"
+
+
+# The describing functions, imported at their first call (see bound_on_first_call).
+_last_move_facts: Callable[[CavePosition], dict[str, Any]] = bound_on_first_call(
+    globals(), "_last_move_facts", "notation.games.cave.describe", "last_move_facts"
+)
+_annotations: Callable[[CavePosition], list[tuple[str, str]]] = bound_on_first_call(
+    globals(), "_annotations", "notation.games.cave.describe", "annotations"
+)
+_board_view: Callable[[CavePosition], BoardView] = bound_on_first_call(
+    globals(), "_board_view", "notation.games.cave.describe", "board_view"
+)

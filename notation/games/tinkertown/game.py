@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
-
-from lark.exceptions import LarkError
+from typing import TYPE_CHECKING, Any
 
 from notation.errors import MisuseError
 from notation.games.base import Game, Position, require_text
@@ -19,7 +17,9 @@ from notation.games.tinkertown.codes import ERROR_CODES
 from notation.games.tinkertown.moves import MoveBuilder, TinkertownMove, syntax_error
 from notation.games.tinkertown.rules import TinkertownPosition
 from notation.grammar import GameParser, build_parser
-from notation.view import Analysis, Assessment
+
+if TYPE_CHECKING:  # only named in annotations: a check never imports the views
+    from notation.view import Analysis, Assessment
 
 
 class TinkertownGame(Game[TinkertownMove]):
@@ -51,7 +51,12 @@ class TinkertownGame(Game[TinkertownMove]):
             parser = self._parser = build_parser("tinkertown", MoveBuilder())
         try:
             move = parser.parse(text.strip().lower())
-        except LarkError:
+        except Exception as exc:
+            # Lark is imported for a token the grammar cannot read, not before.
+            from lark.exceptions import LarkError
+
+            if not isinstance(exc, LarkError):
+                raise
             raise syntax_error(text.strip()) from None
         return move
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Final
-
-from lark import Token, Transformer
+from typing import TYPE_CHECKING, Any, Final
 
 from notation.errors import MisuseError, MoveSyntaxError
 from notation.games.base import foreign_move
 from notation.games.tinkertown.board import GRAVES, RAYS, SIZE, SQUARE_INDEX, SQUARE_NAMES
+from notation.grammar import GameTransformer
+
+if TYPE_CHECKING:
+    from lark import Token
 
 
 def _check_square_field(move: object, field: str, value: object) -> None:
@@ -203,8 +205,11 @@ def move_to_dict(move: TinkertownMove) -> dict[str, Any]:
 # ---------------------------------------------------------------------------
 
 
-class MoveBuilder(Transformer[Token, TinkertownMove]):
-    """Builds typed moves while the LALR parser runs (no tree is kept)."""
+class MoveBuilder(GameTransformer[TinkertownMove]):
+    """Builds typed moves while the LALR parser runs (no tree is kept).
+
+    A plain class (Lark calls its methods by the rules' names), so that reading a move
+    imports no Lark: :func:`notation.grammar.build_parser`."""
 
     def drop(self, children: list[Token]) -> Drop:
         """The ``drop`` rule (``d3``, ``h3x``): a :class:`Drop`, marked if written with ``x``."""

@@ -10,12 +10,11 @@ analysis.py; the methods here that serve them are one-line delegations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from notation.errors import IllegalMoveError, MisuseError
-from notation.games.base import WIN_FIRST, WIN_SECOND, Position
-from notation.games.tinkertown import describe, strings
+from notation.games.base import WIN_FIRST, WIN_SECOND, Position, bound_on_first_call
 from notation.games.tinkertown.board import (
     B_GROUPS,
     CHAPEL,
@@ -50,7 +49,12 @@ from notation.games.tinkertown.moves import (
     not_a_move,
     with_mark,
 )
-from notation.view import BoardView
+
+if TYPE_CHECKING:
+    from notation.view import BoardView
+
+# Start-up (docs/performance.md): the position strings and the descriptions are
+# imported where they are used: a check needs neither.
 
 
 def captures(landed: str, capacity: int, entered_onto: str | None = None) -> bool:
@@ -181,6 +185,8 @@ class TinkertownPosition(Position[TinkertownMove]):
         ``TagValueError("Position", reason)`` if the string is malformed or the
         position impossible; the reason names the part that is wrong.
         """
+        from notation.games.tinkertown import strings
+
         pos = cls()
         strings.read(pos, text)
         pos._settle()
@@ -335,6 +341,8 @@ class TinkertownPosition(Position[TinkertownMove]):
         ``board side stage placements turns``, e.g. the start is
         ``4/6/8/3##3/3##3/8/6/4 w resurrection -,- 0``.
         """
+        from notation.games.tinkertown import strings
+
         return strings.write(self)
 
     def diagram(self) -> str:
@@ -344,6 +352,8 @@ class TinkertownPosition(Position[TinkertownMove]):
         ``.`` an empty grave, ``+`` a tombstone, ``#`` the chapel, blank
         off the board.  The last line says whose turn it is and the stage.
         """
+        from notation.games.tinkertown import describe
+
         return describe.diagram(self)
 
     def last_move_facts(self) -> dict[str, Any]:
@@ -357,7 +367,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         its destination two-coloured above capacity), ``stage_over`` (it ended the
         resurrection stage), ``winner`` ("White"/"Red" if it won, else None).
         """
-        return describe.last_move_facts(self)
+        return _last_move_facts(self)
 
     def annotations(self) -> list[tuple[str, str]]:
         """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations").
@@ -368,7 +378,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         group stands above capacity; only when there are any) and ``control``
         ("W5 R4", the groups each side controls; movement stage only).
         """
-        return describe.annotations(self)
+        return _annotations(self)
 
     def board_view(self) -> BoardView:
         """The position for the renderers (docs/tinkertown.md, "Board views").
@@ -378,7 +388,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         tokens ``white`` ("W") and ``red`` ("R"), bottom to top.  A grave's note
         is its capacity.
         """
-        return describe.board_view(self)
+        return _board_view(self)
 
     def winning_move(self) -> TinkertownMove | None:
         """A move that wins at once for the side to move, or None (movement stage).
@@ -835,3 +845,15 @@ def _grave_arg(name: str) -> int:
     if why:
         raise MisuseError(why)
     return sq
+
+
+# The describing functions, imported at their first call (see bound_on_first_call).
+_last_move_facts: Callable[[TinkertownPosition], dict[str, Any]] = bound_on_first_call(
+    globals(), "_last_move_facts", "notation.games.tinkertown.describe", "last_move_facts"
+)
+_annotations: Callable[[TinkertownPosition], list[tuple[str, str]]] = bound_on_first_call(
+    globals(), "_annotations", "notation.games.tinkertown.describe", "annotations"
+)
+_board_view: Callable[[TinkertownPosition], BoardView] = bound_on_first_call(
+    globals(), "_board_view", "notation.games.tinkertown.describe", "board_view"
+)

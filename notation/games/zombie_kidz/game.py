@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.errors import MisuseError, TagValueError
 from notation.games.base import Game, Position, require_text
@@ -17,11 +16,15 @@ from notation.games.zombie_kidz.board import (
     ZOMBIE_COUNTS,
 )
 from notation.games.zombie_kidz.codes import ERROR_CODES
-from notation.games.zombie_kidz.describe import RESULT_NAMES
 from notation.games.zombie_kidz.moves import MoveBuilder, ZombieKidzMove
 from notation.games.zombie_kidz.rules import ZombieKidzPosition
+from notation.games.zombie_kidz.words import RESULT_NAMES
 from notation.grammar import GameParser, build_parser
-from notation.view import Analysis, Assessment
+
+if TYPE_CHECKING:
+    import random
+
+    from notation.view import Analysis, Assessment
 
 
 def _players_tag(tags: Mapping[str, str]) -> int | None:

@@ -13,15 +13,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from lark import Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from notation.errors import MisuseError, MoveSyntaxError
 from notation.games.base import foreign_move
 from notation.games.zombie_kidz.board import DICE, DIE_FACES, NEIGHBOURS_TWO, ZONE_INDEX, ZONE_NAMES
+from notation.grammar import GameTransformer
 
 if TYPE_CHECKING:
     from lark import Token as LarkToken
+    from lark.exceptions import UnexpectedInput
 
     from notation.grammar import GameParser
 
@@ -118,9 +117,12 @@ _FORMS = (
 )
 
 
-class MoveBuilder(Transformer[object, ZombieKidzMove]):
+class MoveBuilder(GameTransformer[ZombieKidzMove]):
     """Makes the turn while the token is parsed; the grammar fixes the token's shape,
-    this names what is wrong with a well-shaped one ("Q is not a die letter")."""
+    this names what is wrong with a well-shaped one ("Q is not a die letter").
+
+    A plain class (Lark calls its methods by the rules' names), so that reading a turn
+    imports no Lark: :func:`notation.grammar.build_parser`."""
 
     def step(self, children: list[LarkToken]) -> tuple[str, ...]:
         """The zones after the die (``:b2``, ``:b1-b2``), as written; :meth:`start` checks them."""
@@ -152,13 +154,22 @@ def read_move(parser: GameParser[ZombieKidzMove], text: str) -> ZombieKidzMove:
     MoveSyntaxError, saying what is wrong, for a token that is none."""
     try:
         return parser.parse(text)
-    except UnexpectedInput as exc:
+    except MoveSyntaxError:
+        raise  # the transformer's: a well-shaped token naming what the game lacks
+    except Exception as exc:
+        # Lark is imported for a token the grammar cannot read, not before.
+        from lark.exceptions import UnexpectedInput
+
+        if not isinstance(exc, UnexpectedInput):
+            raise
         raise _syntax_error(text, exc) from None
 
 
 def _syntax_error(text: str, exc: UnexpectedInput) -> MoveSyntaxError:
     """The error for ``text``, which the grammar could not read (``exc``): what is wrong,
     in a sentence, and the code of the case (:mod:`.codes`)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     if text.count("-") > 1:
         return MoveSyntaxError(
             f"{text!r} names more than two zones; a pawn takes one step a turn",

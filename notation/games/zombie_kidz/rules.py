@@ -8,12 +8,11 @@ and restored by :meth:`ZombieKidzPosition.pop` from one small undo tuple per tur
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any, ClassVar, Self, TypeAlias
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
 from notation.errors import IllegalMoveError, MisuseError
-from notation.games.base import Position
-from notation.games.zombie_kidz import describe, strings
+from notation.games.base import Position, bound_on_first_call
 from notation.games.zombie_kidz.board import (
     ALL_GATES_LOCKED,
     CENTRE,
@@ -38,22 +37,26 @@ from notation.games.zombie_kidz.board import (
     square_arg,
     zone_list,
 )
-from notation.games.zombie_kidz.describe import (
+from notation.games.zombie_kidz.moves import TURNS, ZombieKidzMove, not_a_move
+from notation.games.zombie_kidz.words import (
     ALL_GATES_ARE_LOCKED,
     NO_ZOMBIE_LEFT,
     RESERVE_EMPTY,
     caught,
 )
-from notation.games.zombie_kidz.moves import TURNS, ZombieKidzMove, not_a_move
-from notation.view import BoardView
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from notation.view import BoardView
+
+# Start-up (docs/performance.md): the position strings and the descriptions are
+# imported where they are used: a check needs neither.
 
 #: What push() keeps to undo one turn: (move, the tomb the roll filled or -1, the
 #: pawn's zone before the turn, zombies eliminated, the gate bit locked or 0).
 #: A plain tuple: one is made per turn played.
 _Undo: TypeAlias = tuple[ZombieKidzMove, int, int, int, int]
-
-#: The chance of each face of the die (six faces, docs/zombie-kidz.md).
-_ONE_SIXTH = Fraction(1, len(DICE))
 
 #: Zombies per zone at the start: one on each gate (copied into every new position).
 _START_ZOMBIES: list[int] = [1 if z in GATES else 0 for z in range(len(ZONE_NAMES))]
@@ -451,6 +454,8 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
         ``101/000/101 b2,b2 - 4/8 2 1 0`` is the start with two players and 8 zombies.
         """
+        from notation.games.zombie_kidz import strings
+
         return strings.position_string(self)
 
     @classmethod
@@ -460,22 +465,26 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         Raises ``TagValueError("Position", reason)`` for a malformed string, and for
         one that no game can reach (the reason names the field or the fact).
         """
+        from notation.games.zombie_kidz import strings
+
         return strings.read_position(cls, text)
 
     def diagram(self) -> str:
+        from notation.games.zombie_kidz import describe
+
         return describe.diagram(self)
 
     def last_move_facts(self) -> dict[str, Any]:
         """What the last turn did: see docs/zombie-kidz.md, "Data for programs"."""
-        return describe.last_move_facts(self)
+        return _last_move_facts(self)
 
     def annotations(self) -> list[tuple[str, str]]:
         """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked."""
-        return describe.annotations(self)
+        return _annotations(self)
 
     def board_view(self) -> BoardView:
         """The board for the renderers: see docs/zombie-kidz.md, "Board views"."""
-        return describe.board_view(self)
+        return _board_view(self)
 
     # -- the roll as a chance step (notation.play) -----------------------------------
     def chance_outcomes(self) -> list[tuple[str, Fraction]] | None:
@@ -484,10 +493,25 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         game is over."""
         if self._end is not None:
             return None
-        return [(die, _ONE_SIXTH) for die in DICE]
+        from fractions import Fraction  # only the engines ask: a check never imports it
+
+        one_in_six = Fraction(1, len(DICE))
+        return [(die, one_in_six) for die in DICE]
 
     def legal_moves_after(self, outcome: str) -> list[ZombieKidzMove]:
         """The legal turns once the die shows ``outcome`` (a die letter, any case): those
         of :meth:`legal_moves` that carry that letter, as :meth:`legal_moves_for_roll`
         gives them."""
         return self.legal_moves_for_roll(outcome)
+
+
+# The describing functions, imported at their first call (see bound_on_first_call).
+_last_move_facts: Callable[[ZombieKidzPosition], dict[str, Any]] = bound_on_first_call(
+    globals(), "_last_move_facts", "notation.games.zombie_kidz.describe", "last_move_facts"
+)
+_annotations: Callable[[ZombieKidzPosition], list[tuple[str, str]]] = bound_on_first_call(
+    globals(), "_annotations", "notation.games.zombie_kidz.describe", "annotations"
+)
+_board_view: Callable[[ZombieKidzPosition], BoardView] = bound_on_first_call(
+    globals(), "_board_view", "notation.games.zombie_kidz.describe", "board_view"
+)

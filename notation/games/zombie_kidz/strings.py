@@ -27,7 +27,7 @@ from notation.games.zombie_kidz.board import (
     ZONE_NAMES,
     zone_list,
 )
-from notation.games.zombie_kidz.describe import (
+from notation.games.zombie_kidz.words import (
     ALL_GATES_ARE_LOCKED,
     NO_ZOMBIE_LEFT,
     RESERVE_EMPTY,

@@ -1,0 +1,121 @@
+"""The body of ``notation check``, without click: the verdict of the rules on every
+record, a line per verdict, a summary, and a progress bar for long checks on a
+terminal.
+
+Two ways lead here: the click command (:mod:`notation.commands.check`), and the fast
+path of :func:`notation.cli.main`, which recognises a plain ``notation check FILE...``
+before importing click (docs/performance.md, "Start-up").  Both call
+:func:`run_check`, so that they write the same bytes and exit with the same code.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from contextlib import closing
+from typing import TYPE_CHECKING
+
+from notation.cliio import PROGRESS_MIN_BYTES, warn_not_utf8
+
+if TYPE_CHECKING:
+    from notation.batch import TextSource
+    from notation.commands.common import Progress
+    from notation.replay import Verdict
+
+__all__ = ["run_check"]
+
+
+def run_check(
+    inputs: Sequence[str | None],
+    *,
+    game: str | None = None,
+    fmt: str = "text",
+    verbose: bool = False,
+    strict: bool = False,
+    jobs: int | None = None,
+) -> int:
+    """Check every record of ``inputs`` (file names, ``None`` for standard input) as
+    ``notation check`` does, write its output, and return its exit code: 0 if every
+    record is valid, 1 if any is not.
+
+    ``game`` is the game of records without a Game tag (a name ``canonical_name``
+    gave), ``fmt`` "text" or "json", ``jobs`` None for the default.  An ``OSError``
+    (a file that vanished or cannot be read) and ``KeyboardInterrupt`` are left to
+    the caller.
+    """
+    from notation.batch import TextSource, check_paths, input_size
+
+    checked: list[str | TextSource] = []
+    for name in inputs:
+        if name is None:
+            from notation.cliio import stdin_lines
+
+            checked.append(TextSource("<stdin>", stdin_lines()))
+        else:
+            checked.append(name)
+    progress = _progress(input_size(checked))
+
+    def not_utf8(name: str) -> None:
+        if progress is not None:
+            progress.clear()
+        warn_not_utf8(name)
+
+    verdicts = check_paths(
+        checked,
+        jobs=jobs,
+        default_game=game,
+        strict=strict,
+        on_not_utf8=not_utf8,
+        on_progress=None if progress is None else progress.advance,
+    )
+    out = sys.stdout
+    total = broken = 0
+    try:
+        with closing(verdicts):  # stopped by Ctrl-C, a closed pipe...: end the workers now
+            for verdict in verdicts:
+                total += 1
+                if verdict.error is not None:
+                    broken += 1
+                elif fmt != "json" and not verbose:
+                    continue
+                if progress is not None:
+                    progress.clear()
+                out.write(_line(verdict, fmt))
+                if progress is not None:
+                    out.flush()
+    finally:
+        if progress is not None:
+            progress.stop()
+    if fmt == "text":
+        files_word = "file" if len(inputs) == 1 else "files"
+        if total == 0:
+            out.write(f"no records found in {len(inputs)} {files_word}\n")
+        else:
+            out.write(
+                f"{total} record{'s' if total != 1 else ''} in {len(inputs)} {files_word}: "
+                f"{total - broken} valid, {broken} broken\n"
+            )
+    return 1 if broken else 0
+
+
+def _progress(size: int) -> Progress | None:
+    """The progress bar for ``size`` bytes of input (see ``Progress.for_input``); below
+    :data:`~notation.cliio.PROGRESS_MIN_BYTES` there is none, and rich is not loaded."""
+    if size < PROGRESS_MIN_BYTES:
+        return None
+    from notation.commands.common import Progress
+
+    return Progress.for_input(size)
+
+
+def _line(verdict: Verdict, fmt: str) -> str:
+    if fmt == "json":
+        import json
+
+        return json.dumps(verdict.to_dict(), ensure_ascii=False) + "\n"
+    if verdict.error is not None:
+        return f"{verdict.error}\n"
+    return (
+        f"{verdict.source}: record {verdict.record}: valid {verdict.game} game, "
+        f"{verdict.turns} turns, {verdict.result}\n"
+    )
