@@ -189,7 +189,11 @@ class _Checker:
         self.game: Game[Any] | None = None
 
     def run(self, lines: Iterable[str], first_line: int) -> Iterator[Verdict]:
-        it = iter(lines)
+        # After a record that left the plain shape, the reader has read up to a line
+        # beginning the next one (follow), which the loop then reads again: chained
+        # before the lines still to come, never before the last chain (each record
+        # read so would nest one chain deeper, and reading a line cost a step per level).
+        rest = it = iter(lines)
         lineno = first_line - 1
         start = first_line  # the first line of the record being read (or pending)
         buffered: list[str] = []  # its lines (and the pending record's) as read
@@ -303,7 +307,7 @@ class _Checker:
                     if follow is None:
                         return
                     lineno = self.follow_line - 1
-                    it = itertools.chain((follow,), it)
+                    it = itertools.chain((follow,), rest)
                     pending = None
                     buffered = []
                     state = _BETWEEN
