@@ -24,7 +24,6 @@ told (``Converted.error``) so that nothing is dropped silently.
 from __future__ import annotations
 
 import io
-import itertools
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import suppress
@@ -42,6 +41,7 @@ from notation.games.base import Game, Position
 from notation.reader import RESULTS, read_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
 from notation.replay import ReplayVisitor, check_record, resolve_game
+from notation.textio import first_line_ahead
 from notation.walk import TreeVisitor, iter_nodes, walk_tree
 from notation.writer import (
     UnwritableRecord,
@@ -721,13 +721,8 @@ def _json_line(line: str) -> Record:
 def sniff_json(lines: Iterable[str]) -> tuple[bool, Iterator[str]]:
     """Whether ``lines`` are JSON Lines of records (by the first non-blank line), and
     the lines again, all of them, to read from the start."""
-    it = iter(lines)
-    head: list[str] = []
-    for line in it:
-        head.append(line)
-        if line.strip():
-            break
-    return bool(head) and looks_like_json_records(head[-1]), itertools.chain(head, it)
+    first, again = first_line_ahead(lines)
+    return first is not None and looks_like_json_records(first), again
 
 
 def looks_like_json_records(first_line: str) -> bool:

@@ -28,7 +28,6 @@ by another Python, only costs the time of the build (docs/performance.md,
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import types
@@ -36,6 +35,8 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+
+from notation.textio import replace_file
 
 if TYPE_CHECKING:
     from lark import Lark, Transformer
@@ -397,8 +398,8 @@ def _write_standalone(place: _Place, built: Lark, transformer: object) -> None:
     try:
         payload = marshal.dumps(code)
         compiled = _code_head(place.key, MAGIC_NUMBER) + crc32(payload).to_bytes(4, "big") + payload
-        _replace(place.source, text.encode("utf-8"))
-        _replace(place.code, compiled)
+        replace_file(place.source, text.encode("utf-8"))
+        replace_file(place.code, compiled)
     except Exception:  # no standalone module: Lark's cache serves
         return
 
@@ -457,17 +458,3 @@ def _lean(source: str) -> str:
         if source.count(old) == 1:
             source = source.replace(old, new)
     return "from __future__ import annotations\n" + source
-
-
-def _replace(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` at once: to a new file beside it, then renamed, so that a
-    reader sees the old file or the new one, never a part."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise

@@ -46,7 +46,6 @@ import json as json_module
 import os
 import re
 import sys
-import tempfile
 import zlib
 from array import array
 from collections.abc import Callable, Iterable, Iterator
@@ -57,7 +56,7 @@ from typing import IO, TYPE_CHECKING, TypeAlias, cast
 from notation.convert import looks_like_json_records, read_json_records
 from notation.reader import read_records, record_starts
 from notation.record import Record
-from notation.textio import decode_line
+from notation.textio import decode_line, replace_file
 
 if TYPE_CHECKING:
     #: Numbers of the index, 8 bytes each (an ``array("q")``).
@@ -605,32 +604,17 @@ def write_index(path: str | os.PathLike[str], index: RecordIndex) -> tuple[Path,
     beside, cached = _index_places(path)
     data = index.to_bytes()
     try:
-        _write_whole(beside, data)
+        replace_file(beside, data)
     except OSError as first:
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
-            _write_whole(cached, data)
+            replace_file(cached, data)
         except OSError:
             raise first from None
         return cached, False
     with contextlib.suppress(OSError):
         cached.unlink()  # an older one, now hidden by the one beside
     return beside, True
-
-
-def _write_whole(target: Path, data: bytes) -> None:
-    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)  # mkstemp's 0600 is for secrets; an index is not one
-        with open(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
 
 
 def load_index(index_path: str | os.PathLike[str], path: str | os.PathLike[str]) -> RecordIndex:

@@ -36,6 +36,7 @@ from notation.reader import (
 )
 from notation.record import MoveNumber, Record
 from notation.replay import Verdict, _game_named, check_record, resolve_game, start_position
+from notation.textio import first_line_ahead
 
 __all__ = ["check_lines", "check_records_text", "could_be_json"]
 
@@ -406,18 +407,11 @@ def check_records_text(
 ) -> Iterator[Verdict]:
     """:func:`check_lines` on record text, or check_record on each record of JSON Lines
     (told apart as :func:`notation.convert.read_any_records` does)."""
-    it = iter(lines)
-    head: list[str] = []
-    for line in it:
-        head.append(line)
-        if line.strip():
-            break
-    rest: Iterator[str] = itertools.chain(head, it)
-    if head and could_be_json(head[-1]):  # the converters tell, as read_any_records does
-        from notation.convert import read_json_records, sniff_json
+    first, rest = first_line_ahead(lines)
+    if first is not None and could_be_json(first):  # the converters tell, as read_any_records does
+        from notation.convert import looks_like_json_records, read_json_records
 
-        is_json, rest = sniff_json(rest)
-        if is_json:
+        if looks_like_json_records(first):
             for record in read_json_records(rest, source, errors="record"):
                 yield check_record(record, default_game)
             return

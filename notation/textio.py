@@ -22,10 +22,13 @@ keeps each record's exact text.  A lone ``\\r`` ends a line.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
+import itertools
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import IO, Any, cast
 
 __all__ = [
@@ -249,3 +252,37 @@ def is_compressed(path: str | os.PathLike[str]) -> bool:
             return compression_of(handle.read(6)) is not None
     except OSError:
         return False
+
+
+def first_line_ahead(lines: Iterable[str]) -> tuple[str | None, Iterator[str]]:
+    """The first non-blank line of ``lines`` (``None`` if there is none), read ahead,
+    and the lines again, all of them, to read from the start: what tells JSON Lines
+    from record text."""
+    it = iter(lines)
+    head: list[str] = []
+    for line in it:
+        head.append(line)
+        if line.strip():
+            return line, itertools.chain(head, it)
+    return None, iter(head)
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` at once: into a new file beside it, then renamed over
+    it, so that a reader sees the old file or the new one, never a part.  The new
+    file gets the mode a plain ``open()`` would give (``mkstemp``'s 0600 is for
+    secrets).  The temporary file is removed if anything fails."""
+    import tempfile  # only writers need it (start-up)
+
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)
+        with open(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise

@@ -223,14 +223,14 @@ def test_a_folder_that_cannot_be_written_puts_the_index_in_the_cache(
     path.parent.mkdir()
     path.write_bytes(CLUB.read_bytes())
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    real = notation.index._write_whole
+    real = notation.index.replace_file
 
     def read_only(target: Path, data: bytes) -> None:
         if target.parent == path.parent:
             raise PermissionError(13, "Permission denied", str(target))
         real(target, data)
 
-    monkeypatch.setattr(notation.index, "_write_whole", read_only)
+    monkeypatch.setattr(notation.index, "replace_file", read_only)
     result = CliRunner().invoke(cli, ["index", str(path)])
     assert result.exit_code == 0, result.output
     assert "cannot be written" in result.output and str(tmp_path / "cache") in result.output
@@ -241,7 +241,7 @@ def test_a_folder_that_cannot_be_written_puts_the_index_in_the_cache(
     def nowhere(target: Path, data: bytes) -> None:
         raise PermissionError(13, "Permission denied", str(target))
 
-    monkeypatch.setattr(notation.index, "_write_whole", nowhere)
+    monkeypatch.setattr(notation.index, "replace_file", nowhere)
     result = CliRunner().invoke(cli, ["index", str(path)])
     assert result.exit_code == 2
     assert result.stderr == f"error: {path}: Permission denied\n"

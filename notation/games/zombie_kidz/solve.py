@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import contextlib
 import lzma
-import os
 import struct
 import sys
 import time
@@ -58,6 +57,8 @@ from notation.games.zombie_kidz.board import (
     ZONE_INDEX,
     ZONE_NAMES,
 )
+from notation.grammar import cache_dir
+from notation.textio import replace_file
 
 if TYPE_CHECKING:
     from notation.games.zombie_kidz.rules import ZombieKidzPosition
@@ -396,9 +397,7 @@ class Table:
         """Write the table to ``path`` (through a temporary file, so that a reader never
         sees half of one)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        temporary.write_bytes(self.to_bytes())
-        os.replace(temporary, path)
+        replace_file(path, self.to_bytes())
 
     @classmethod
     def load(cls, path: Path) -> Table:
@@ -409,17 +408,6 @@ class Table:
 def shipped_path(variant: Variant) -> Path:
     """Where the package keeps the table of ``variant`` if it ships one."""
     return Path(__file__).with_name("tables") / f"{variant.name}.zks"
-
-
-def cache_dir() -> Path:
-    """Where solved tables are kept: ``$NOTATION_CACHE_DIR``, else
-    ``$XDG_CACHE_HOME/undead-notation``, else ``~/.cache/undead-notation``."""
-    explicit = os.environ.get("NOTATION_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "undead-notation"
 
 
 def _cache_path(variant: Variant) -> Path:
