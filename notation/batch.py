@@ -25,7 +25,7 @@ import os
 import warnings
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, fields, replace
 from typing import IO, TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -62,6 +62,7 @@ __all__ = [
     "input_size",
     "map_in_order",
     "summarise_paths",
+    "tally_paths",
 ]
 
 #: Below this much input, all in this process: starting workers costs more than it saves.
@@ -69,6 +70,10 @@ POOL_MIN_BYTES = 1_000_000
 #: A file is cut in parts of about this size at most (and at least _MIN_PART).
 _MAX_PART = 8_000_000
 _MIN_PART = 250_000
+#: For workers, a part is about the rest of the file divided by this many per worker:
+#: parts get smaller towards the end, so that the workers finish together (the last
+#: parts are small) while the first ones are few and big.
+_SHARE = 4
 #: Units handed out ahead of the one being yielded, per worker: enough to keep them
 #: busy, few enough that verdicts waiting their turn stay few.
 _AHEAD = 4
@@ -123,22 +128,79 @@ def check_paths(
     iteration ends.  Close the iterator (or let it go) to stop early: worker processes
     are terminated whenever it ends, a ``KeyboardInterrupt`` included.
     """
+    run, units, workers = _plan(paths, jobs, default_game, strict, on_not_utf8, on_progress)
+    return run.parallel(units, workers) if workers > 1 else run.serial(units)
+
+
+def tally_paths(
+    paths: Iterable[str | os.PathLike[str] | TextSource],
+    *,
+    jobs: int | None = 1,
+    default_game: str | None = None,
+    strict: bool = False,
+    on_not_utf8: Callable[[str], None] | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Generator[Verdict | int, None, None]:
+    """:func:`check_paths` for a caller that needs only the broken records and a count
+    of the others, as ``notation check`` without ``-v``: in input order, the verdict
+    of each broken record, and in place of the valid records between them, how many
+    they are (an ``int`` above 0; two may come one after the other).
+
+    The verdicts and numbers are those of :func:`check_paths` with the same arguments,
+    whatever ``jobs``; but a worker process sends back only its broken records' verdicts
+    and a count, so that this process, which shares the cores with the workers, has
+    next to nothing to do for a valid record (docs/performance.md, "--jobs").
+    """
+    run, units, workers = _plan(paths, jobs, default_game, strict, on_not_utf8, on_progress)
+    if workers > 1:
+        return run.parallel_tally(units, workers)
+    return _tallied(run.serial(units))
+
+
+def _plan(
+    paths: Iterable[str | os.PathLike[str] | TextSource],
+    jobs: int | None,
+    default_game: str | None,
+    strict: bool,
+    on_not_utf8: Callable[[str], None] | None,
+    on_progress: Callable[[int], None] | None,
+) -> tuple[_Run, Iterator[_Work], int]:
+    """The run, the units of work and the number of worker processes (1: none, all in
+    this process) for :func:`check_paths` and :func:`tally_paths`."""
     sources = [item if isinstance(item, TextSource) else os.fspath(item) for item in paths]
-    workers = default_jobs(input_size(sources)) if jobs is None else jobs
+    size = input_size(sources)
+    workers = default_jobs(size) if jobs is None else jobs
     if workers < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    size = input_size(sources)
     parallel = workers > 1 and size >= POOL_MIN_BYTES
-    # Parts only where they serve: to share a big file between workers, or to show
-    # progress within one.
-    part = _part_size(size, workers) if parallel or on_progress is not None else 0
     run = _Run(
         _Settings(default_game, strict),
         on_not_utf8 if on_not_utf8 is not None else _warn_not_utf8,
         on_progress,
     )
-    units = _units(sources, part)
-    return run.parallel(units, workers) if parallel else run.serial(units)
+    # Parts only where they serve: to share a big file between workers, or to show
+    # progress within one.
+    if parallel:
+        units = _units(sources, _MIN_PART, share=workers * _SHARE)
+    else:
+        units = _units(sources, _part_size(size, workers) if on_progress is not None else 0)
+    return run, units, workers if parallel else 1
+
+
+def _tallied(verdicts: Generator[Verdict, None, None]) -> Generator[Verdict | int, None, None]:
+    """``verdicts`` as :func:`tally_paths` gives them: runs of valid ones counted."""
+    with closing(verdicts):  # closed with this generator: the workers stop
+        valid = 0
+        for verdict in verdicts:
+            if verdict.error is None:
+                valid += 1
+                continue
+            if valid:
+                yield valid
+                valid = 0
+            yield verdict
+        if valid:
+            yield valid
 
 
 def input_size(paths: Iterable[str | os.PathLike[str] | TextSource]) -> int:
@@ -156,7 +218,8 @@ def input_size(paths: Iterable[str | os.PathLike[str] | TextSource]) -> int:
 class _Settings(NamedTuple):
     default_game: str | None
     strict: bool
-    #: What a worker does with a unit: "check" (its verdicts) or "summarise" (a
+    #: What a worker does with a unit: "check" (its verdicts), "tally" (how many
+    #: records, and the verdicts of the broken ones) or "summarise" (a
     #: :class:`~notation.stats.Summary`), see _TASKS.
     task: str = "check"
 
@@ -233,7 +296,11 @@ def _part_size(total: int, workers: int) -> int:
     return max(_MIN_PART, min(_MAX_PART, total // (workers * 8)))
 
 
-def _units(sources: list[str | TextSource], part: int) -> Iterator[_Work]:
+def _units(sources: list[str | TextSource], part: int, *, share: int = 0) -> Iterator[_Work]:
+    """The units of work of ``sources``: files, big ones cut in parts of ``part`` bytes
+    (0: not cut), or with ``share`` of about the rest of the file / ``share`` bytes
+    (at least ``part``, at most :data:`_MAX_PART`).  Files are cut as the units are
+    taken, so that the first ones go to work at once."""
     for source in sources:
         if isinstance(source, TextSource):
             yield source
@@ -256,10 +323,10 @@ def _units(sources: list[str | TextSource], part: int) -> Iterator[_Work]:
         except OSError as exc:
             yield _Unreadable(exc)
             return  # the error ends the batch: nothing after it is checked
-        cuts = list(_cuts(source, part)) if cut else []
-        bounds = [(0, 1), *cuts, (size, 0)]
+        cuts = _cuts(source, part, size=size, share=share) if cut else iter(())
+        bounds = itertools.chain([(0, 1)], cuts, [(size, 0)])
         for index, ((start, line), (end, next_line)) in enumerate(itertools.pairwise(bounds)):
-            last = index == len(bounds) - 2
+            last = next_line == 0
             yield _Unit(
                 source,
                 start,
@@ -284,9 +351,11 @@ def _is_json(handle: IO[bytes]) -> bool:
     return False
 
 
-def _cuts(path: str, part: int) -> Iterator[tuple[int, int]]:
+def _cuts(path: str, part: int, *, size: int = 0, share: int = 0) -> Iterator[tuple[int, int]]:
     """Where a file can be cut into parts of about ``part`` bytes: (offset, line number)
-    of lines where the reader surely begins a record (:func:`record_starts`).
+    of lines where the reader surely begins a record (:func:`record_starts`).  With
+    ``share``, a part is rather about (``size`` - its start) / ``share`` bytes, within
+    ``part`` and :data:`_MAX_PART`.
 
     The file is skipped through ``part`` bytes at a time, counting lines; from there
     its lines are decoded as the reader gets them until one begins a record.  Cutting
@@ -296,7 +365,9 @@ def _cuts(path: str, part: int) -> Iterator[tuple[int, int]]:
     with open(path, "rb") as handle:
         pos, line = 0, 1  # the handle is at byte pos, where line number `line` starts
         while True:
-            target = pos + part
+            target = pos + (
+                max(part, min(_MAX_PART, (size - pos) // share)) if share else part
+            )
             while pos < target:  # skip ahead, counting lines
                 block = handle.read(min(1 << 20, target - pos))
                 if not block:
@@ -432,6 +503,19 @@ def _check_unit(unit: _Unit, settings: _Settings) -> _Result:
     return packed, bool(flagged)
 
 
+def _tally_unit(unit: _Unit, settings: _Settings) -> tuple[int, list[tuple[Any, ...]], bool]:
+    """Tally one unit in a worker: how many records it has, the verdicts of the broken
+    ones (as :func:`_check_unit` sends them), and whether it had lines not UTF-8."""
+    flagged: list[bool] = []
+    count = 0
+    broken: list[tuple[Any, ...]] = []
+    for verdict in _verdicts(unit, settings, lambda: flagged.append(True)):
+        count += 1
+        if verdict.error is not None:
+            broken.append(_pack(verdict))
+    return count, broken, bool(flagged)
+
+
 def _summarise_unit(unit: _Unit, settings: _Settings) -> tuple[Summary, bool]:
     """Summarise one unit in a worker: its :class:`~notation.stats.Summary`, and whether
     it had lines that are not UTF-8."""
@@ -451,6 +535,7 @@ def _call(work: Any, settings: _Settings) -> Any:
 #: What a worker can do with a unit, by ``_Settings.task``.
 _TASKS: dict[str, Callable[[_Unit, _Settings], Any]] = {
     "check": _check_unit,
+    "tally": _tally_unit,
     "summarise": _summarise_unit,
     "call": _call,
 }
@@ -536,7 +621,7 @@ def summarise_paths(
                 total.merge(summarise(records, default_game))
         return total
     settings = _Settings(default_game, False, "summarise")
-    units = _units(sources, _part_size(size, workers))
+    units = _units(sources, _MIN_PART, share=workers * _SHARE)
     for work, result in _in_order(units, workers, settings):
         if isinstance(work, _Unreadable):
             raise work.error
@@ -578,7 +663,7 @@ class _Run:
             self.warned.add(unit.name)
             self.on_not_utf8(unit.name)
 
-    def here(self, work: _Work) -> Iterator[Verdict]:
+    def here(self, work: _Work) -> Generator[Verdict, None, None]:
         """Check ``work`` in this process, its verdicts as they come."""
         if isinstance(work, _Unreadable):
             raise work.error
@@ -620,6 +705,33 @@ class _Run:
             else:
                 assert isinstance(work, _Unit)
                 yield from self._yield_result(work, result)
+
+    def parallel_tally(
+        self, units: Iterator[_Work], workers: int
+    ) -> Generator[Verdict | int, None, None]:
+        """:meth:`parallel` as :func:`tally_paths` gives it, the workers tallying."""
+        settings = self.settings._replace(task="tally")
+        for work, result in _in_order(units, workers, settings):
+            if result is None:
+                yield from _tallied(self.here(work))
+                continue
+            assert isinstance(work, _Unit)
+            count, broken, not_utf8 = result
+            if not_utf8:
+                self._not_utf8(work)
+            self.offset = 0 if work.first else self.offset
+            offset = self.offset
+            self.offset += count
+            done = 0  # records of the unit yielded or counted
+            for values in broken:
+                number = values[_RECORD]  # within the unit, from 1
+                if number - 1 > done:
+                    yield number - 1 - done
+                yield _unpack(values, offset)
+                done = number
+            if count > done:
+                yield count - done
+            self._done(work)
 
     def _yield_result(self, unit: _Unit, result: Any) -> Iterator[Verdict]:
         packed, not_utf8 = cast(_Result, result)

@@ -43,7 +43,7 @@ def run_check(
     (a file that vanished or cannot be read) and ``KeyboardInterrupt`` are left to
     the caller.
     """
-    from notation.batch import TextSource, check_paths, input_size
+    from notation.batch import TextSource, check_paths, input_size, tally_paths
 
     checked: list[str | TextSource] = []
     for name in inputs:
@@ -60,7 +60,10 @@ def run_check(
             progress.clear()
         warn_not_utf8(name)
 
-    verdicts = check_paths(
+    # Without -v, text lists only the broken records: the valid ones are only counted
+    # (which spares the main process of --jobs N a verdict per record).
+    check = tally_paths if fmt == "text" and not verbose else check_paths
+    verdicts = check(
         checked,
         jobs=jobs,
         default_game=game,
@@ -73,6 +76,9 @@ def run_check(
     try:
         with closing(verdicts):  # stopped by Ctrl-C, a closed pipe...: end the workers now
             for verdict in verdicts:
+                if isinstance(verdict, int):  # valid records, counted
+                    total += verdict
+                    continue
                 total += 1
                 if verdict.error is not None:
                     broken += 1

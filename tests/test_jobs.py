@@ -302,3 +302,73 @@ def test_a_file_not_in_utf8_cut_in_parts_gets_one_warning(
         assert result.stderr == f"warning: {path} is not UTF-8; read as Windows-1252\n"
     assert results["1"].stdout == results["3"].stdout
     assert results["1"].stdout.endswith("210 records in 1 file: 210 valid, 0 broken\n")
+
+
+# -- tally_paths: what `check` without -v asks for ----------------------------------
+
+
+def _expanded(items: list[batch.Verdict | int]) -> tuple[int, list[batch.Verdict]]:
+    """The number of records and the broken ones' verdicts of a tally."""
+    total, broken = 0, []
+    for item in items:
+        if isinstance(item, int):
+            assert item > 0, "a run of valid records is never empty"
+            total += item
+        else:
+            assert item.error is not None, "only broken records get a verdict"
+            total += 1
+            broken.append(item)
+    return total, broken
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("strict", [False, True])
+def test_tally_paths_counts_what_check_paths_gives(
+    corpus: Path, small_parts: None, tmp_path: Path, jobs: int, strict: bool
+) -> None:
+    second = tmp_path / "second.txt"
+    second.write_text(generated("cave", 30, 9) + TRICKY, encoding="utf-8")
+    lines = TRICKY.splitlines(keepends=True)
+    sources = [corpus, batch.TextSource("<text>", lines), second, corpus]
+    verdicts = list(batch.check_paths(sources, jobs=1, strict=strict))
+    tally = list(batch.tally_paths(sources, jobs=jobs, strict=strict))
+    total, broken = _expanded(tally)
+    assert total == len(verdicts)
+    assert broken == [verdict for verdict in verdicts if verdict.error is not None]
+    assert total - 100 > len(broken) > 10
+    assert len(tally) < len(broken) + 100  # the valid ones come counted in runs
+
+
+def test_tally_makes_no_verdict_here_for_a_valid_record(
+    corpus: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The point of tally_paths: with workers, this process unpacks the verdicts of
+    broken records only (docs/performance.md, "--jobs")."""
+    unpacked: list[object] = []
+    unpack = batch._unpack
+
+    def counted(values: tuple[object, ...], offset: int) -> batch.Verdict:
+        unpacked.append(values)
+        return unpack(values, offset)
+
+    monkeypatch.setattr(batch, "_unpack", counted)
+    total, broken = _expanded(list(batch.tally_paths([corpus], jobs=2)))
+    assert len(unpacked) == len(broken) < total
+    unpacked.clear()
+    assert len(list(batch.check_paths([corpus], jobs=2))) == total == len(unpacked)
+
+
+def test_parts_for_workers_get_smaller_towards_the_end(corpus: Path, small_parts: None) -> None:
+    units = list(batch._units([str(corpus)], batch._MIN_PART, share=2 * batch._SHARE))
+    assert all(isinstance(unit, batch._Unit) for unit in units)
+    sizes = [unit.size for unit in units if isinstance(unit, batch._Unit)]
+    assert len(sizes) > 10
+    assert sum(sizes) == corpus.stat().st_size
+    # The first parts are about a share of the file; the last ones about the least part
+    # (a part ends at the first record start after its size, so a little more).
+    assert sizes[0] > corpus.stat().st_size // (2 * batch._SHARE)
+    assert max(sizes[-4:]) < sizes[0] / 4
+    assert min(sizes[:-1]) >= batch._MIN_PART
+    # Parts follow each other: each starts where the one before ended, line and byte.
+    starts = [unit.start for unit in units if isinstance(unit, batch._Unit)]
+    assert starts == [sum(sizes[:index]) for index in range(len(sizes))]
