@@ -154,8 +154,8 @@ def test_check_paths_with_workers_hands_out_a_few_parts_ahead(
     made: list[Any] = []
     units = batch._units
 
-    def counted(*args: Any) -> Iterator[Any]:
-        for unit in units(*args):
+    def counted(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        for unit in units(*args, **kwargs):
             made.append(unit)
             yield unit
 
