@@ -96,6 +96,25 @@ def _commands(pairs: list[tuple[str, str]], keys: set[str]) -> list[str]:
     return commands
 
 
+def joined_commands(pairs: list[tuple[str, str]]) -> tuple[str, tuple[str, ...]]:
+    """The text of the comment of a move's annotations ``pairs`` (not empty), and the
+    keys in it."""
+    # By the pairs themselves: a corpus repeats a few thousand sets of them (profiled:
+    # a join and a lookup per pair, after every move).
+    names: set[str] = set()
+    try:
+        key = tuple(pairs)
+        joined = _JOINED.get(key)
+    except TypeError:  # a game's pairs that are not tuples of str
+        return " ".join(_commands(pairs, names)), tuple(names)
+    if joined is None:
+        joined = (" ".join(_commands(pairs, names)), tuple(names))
+        if len(_JOINED) >= _COMMANDS_LIMIT:
+            _JOINED.clear()
+        _JOINED[key] = joined
+    return joined
+
+
 class _Annotator(ReplayVisitor):
     def __init__(self, game: Game[Any], options: AnnotateOptions) -> None:
         self.game = game
@@ -138,21 +157,7 @@ class _Annotator(ReplayVisitor):
         if assessment is None:  # the common case: the game's annotations only
             pairs = position.annotations()
             if pairs:
-                # The comment's text and keys by the pairs themselves: a corpus
-                # repeats a few thousand sets of them (profiled: a join and a
-                # lookup per pair, after every move).
-                try:
-                    key = tuple(pairs)
-                    joined = _JOINED.get(key)
-                except TypeError:  # a game's pairs that are not tuples of str
-                    key, joined = None, None
-                if joined is None:
-                    names: set[str] = set()
-                    joined = (" ".join(_commands(pairs, names)), tuple(names))
-                    if key is not None:
-                        if len(_JOINED) >= _COMMANDS_LIMIT:
-                            _JOINED.clear()
-                        _JOINED[key] = joined
+                joined = joined_commands(pairs)
                 self.keys.update(joined[1])
                 comment = Comment(joined[0])
                 self.added.append(comment)

@@ -60,6 +60,7 @@ __all__ = [
     "canonical_text",
     "convert_record",
     "looks_like_json_records",
+    "order_tags",
     "ordered_tags",
     "read_any_records",
     "read_json_records",
@@ -92,13 +93,17 @@ def ordered_tags(record: Record, game: Game[Any]) -> list[Tag]:
     """Tags in canonical order: Game, Event, Site, Date, Round, the players, Result,
     then every other tag in its original order.  A missing Game tag is added.  The
     record is not changed: the list and the Game tag are new."""
+    return order_tags(record.tags, game)
+
+
+def order_tags(tags: list[Tag], game: Game[Any]) -> list[Tag]:
+    """:func:`ordered_tags` of a record with these ``tags``."""
     names = (*STANDARD_TAGS, *game.player_tags, "Result")
     if "Game" in names or len(set(names)) < len(names):  # a game naming a tag twice
-        return _ordered_tags_by_search(record, game, names)
+        return _ordered_tags_by_search(tags, game, names)
     # One pass: the first tag of each name (what the search below finds first, and
     # removes), then the head in order, then the rest as they stand (profiled: a
     # search of the tags per name, per record).
-    tags = record.tags
     first: dict[str, int] = {}
     for index, tag in enumerate(tags):
         first.setdefault(tag.name, index)
@@ -118,11 +123,11 @@ def ordered_tags(record: Record, game: Game[Any]) -> list[Tag]:
 
 
 def _ordered_tags_by_search(
-    record: Record, game: Game[Any], names: tuple[str, ...]
+    tags: list[Tag], game: Game[Any], names: tuple[str, ...]
 ) -> list[Tag]:
-    """ordered_tags, the tags searched for name by name."""
-    tags = list(record.tags)
-    game_tag = record.find_tag("Game")
+    """order_tags, the tags searched for name by name."""
+    tags = list(tags)
+    game_tag = next((tag for tag in tags if tag.name == "Game"), None)
     if game_tag is not None:
         tags.remove(game_tag)
     head = [Tag("Game", game.name)]
@@ -340,22 +345,41 @@ def _json_text(
                 '"variations": []}'
             )
         else:
-            append(
-                f'{{"turn": {int.__repr__(turn)}, "text": {text}, "suffix": "", "nags": [], '
-                f'"move": {move_json}, "facts": {facts_json}, "comments_before": [], '
-                '"comments_after": [], "variations": []}'
-            )
-    tags = ", ".join([f"[{encode_string(t.name)}, {encode_string(t.value)}]" for t in record.tags])
-    comments = encode(_comments_to_json(record.comments)) if record.comments else "[]"
+            append(plain_move_json(int.__repr__(turn), text, move_json, facts_json))
+    return json_line(
+        game, record.tags, parts, record.comments, record.result, record.comments_after_result
+    )
+
+
+#: The JSON of a move without suffix, glyph, comment or variation, from the texts of
+#: its turn, its text, its typed data and its facts.
+plain_move_json = (
+    '{{"turn": {}, "text": {}, "suffix": "", "nags": [], "move": {}, "facts": {}, '
+    '"comments_before": [], "comments_after": [], "variations": []}}'
+).format
+
+
+def json_line(
+    game: Game[Any],
+    tags: list[Tag],
+    moves: list[str],
+    comments: list[Comment],
+    result: str | None,
+    comments_after_result: list[Comment],
+) -> str:
+    """The JSON line of a record that checked, from the texts of its moves: what
+    :func:`_dumps` makes of :func:`record_to_json`'s object, ``ok`` and ``error``
+    included (see :func:`_json_text`)."""
+    encode, encode_string = _ENCODER.encode, _encode_string
+    pairs = ", ".join([f"[{encode_string(t.name)}, {encode_string(t.value)}]" for t in tags])
     line = (
         f'{{"format": {encode_string(JSON_FORMAT_ID)}, "game": {encode_string(game.name)}, '
-        f'"tags": [{tags}], "moves": [{", ".join(parts)}], '
-        f'"comments": {comments}, "result": {encode(record.result)}'
+        f'"tags": [{pairs}], "moves": [{", ".join(moves)}], '
+        f'"comments": {encode(_comments_to_json(comments)) if comments else "[]"}, '
+        f'"result": {encode(result)}'
     )
-    if record.comments_after_result:
-        line += (
-            f', "comments_after_result": {encode(_comments_to_json(record.comments_after_result))}'
-        )
+    if comments_after_result:
+        line += f', "comments_after_result": {encode(_comments_to_json(comments_after_result))}'
     return line + ', "ok": true, "error": null}\n'
 
 

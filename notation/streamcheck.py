@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from notation.errors import Defect, IllegalMoveError, MoveSyntaxError, TagValueError
 from notation.games import UnknownGameError
@@ -38,7 +38,10 @@ from notation.record import MoveNumber, Record
 from notation.replay import Verdict, _game_named, check_record, resolve_game, start_position
 from notation.textio import first_line_ahead
 
-__all__ = ["check_lines", "check_records_text", "could_be_json"]
+__all__ = ["PlainRecords", "check_lines", "check_records_text", "could_be_json"]
+
+#: What a :class:`PlainRecords` yields per record.
+T = TypeVar("T")
 
 
 class _Stream:
@@ -165,8 +168,14 @@ class _SureStarts:
         return begins
 
 
-class _Checker:
-    """The fast path of :func:`check_lines`.
+class PlainRecords(Generic[T]):
+    """Records read a line at a time, those of the plain shape without a reader.
+
+    The fast path of :func:`check_lines`, and of the streaming convert and annotate
+    (:mod:`notation.streamconvert`), which give it what to make of a record: a
+    subclass says what to do with each move pushed (:meth:`_begin`), what to yield for
+    a plain record that checked (:meth:`_closed`), and for the records the reader
+    reads (:meth:`_from_reader`).
 
     A record of the plain shape writers write (``[Name "value"]`` tag lines, a blank
     line, lines of moves and move numbers one space apart, the result token ending
@@ -183,13 +192,12 @@ class _Checker:
     def __init__(self, source: str | None, default_game: str | None) -> None:
         self.source = source
         self.default_game = default_game
-        self.stream = _Stream(default_game)
         self.index = 0  # records so far
         # The game the last record named, and its name.
         self.game_name: str | None = None
         self.game: Game[Any] | None = None
 
-    def run(self, lines: Iterable[str], first_line: int) -> Iterator[Verdict]:
+    def run(self, lines: Iterable[str], first_line: int) -> Iterator[T]:
         # After a record that left the plain shape, the reader has read up to a line
         # beginning the next one (follow), which the loop then reads again: chained
         # before the lines still to come, never before the last chain (each record
@@ -198,10 +206,11 @@ class _Checker:
         lineno = first_line - 1
         start = first_line  # the first line of the record being read (or pending)
         buffered: list[str] = []  # its lines (and the pending record's) as read
-        pending: Verdict | None = None  # a closed record's verdict, until it surely ends
+        pending: T | None = None  # a closed record's item, until it surely ends
         state = _BETWEEN
         game: Game[Any] | None = None
-        tags: dict[str, str] = {}
+        tags: dict[str, str] = {}  # the first value of each name
+        tag_list: list[tuple[str, str]] = []  # all of them, in order
         position: Position[Any] | None = None
         result = ""
         while True:
@@ -217,6 +226,7 @@ class _Checker:
                         name, value = match.groups()
                         if state == _TAGS:
                             tags.setdefault(name, value)
+                            tag_list.append((name, value))
                             continue
                         if state in (_MOVES, _HEADER_BLANK):
                             raise _Deviation  # a record without a result, or moves
@@ -228,6 +238,7 @@ class _Checker:
                         buffered = [raw]
                         start = lineno
                         tags = {name: value}
+                        tag_list = [(name, value)]
                         game = None
                         state = _TAGS
                         continue
@@ -257,6 +268,7 @@ class _Checker:
                         cached = game.parsed
                         push = position.push
                         size = position.round_size
+                        pushed = self._begin(game, position)
                         state = _MOVES
                     assert position is not None
                     closing = tokens[-1] in RESULTS
@@ -290,12 +302,16 @@ class _Checker:
                                 push(move)
                             except (MoveSyntaxError, IllegalMoveError):
                                 raise _Deviation from None
+                            if pushed is not None:
+                                pushed(move)
                             played += 1
                             turns += 1
                     if closing:
                         if number is not None:
                             raise _Deviation  # a number with no move: left to the reader
-                        pending = self._verdict(game, tags, position, result, turns)
+                        self._check_result(game, tags, position, result, turns)
+                        self.index += 1
+                        pending = self._closed(game, tag_list, position, result, turns)
                         state = _CLOSED
                 except _Deviation:
                     # The record (and the one before it, if not yet surely ended) goes to
@@ -344,33 +360,53 @@ class _Checker:
         except TagValueError:
             raise _Deviation from None
 
-    def _verdict(
-        self,
-        game: Game[Any],
-        tags: dict[str, str],
-        position: Position[Any],
-        result: str,
-        turns: int,
-    ) -> Verdict:
-        """check_record's verdict on a record read whole and replayed without an error;
-        _Deviation where it would find one in its result."""
+    @staticmethod
+    def _check_result(
+        game: Game[Any], tags: dict[str, str], position: Position[Any], result: str, turns: int
+    ) -> None:
+        """_Deviation unless check_record finds no error in a record read whole and
+        replayed without one, with this ``result`` (and a move at least: a record of
+        none is left to the tree path, which knows how to write it)."""
         outcome = position.outcome()
         tagged = tags.get("Result")
         if (
-            not game.allows_result(result)
+            not turns
+            or not game.allows_result(result)
             or (tagged is not None and tagged != result)
             or (outcome is not None and result != outcome)
         ):
             raise _Deviation
-        self.index += 1
-        return Verdict(self.source, self.index, game.name, result, turns, None, outcome)
+
+    # -- what a subclass makes of records ------------------------------------------
+    def _begin(self, game: Game[Any], position: Position[Any]) -> Callable[[Any], None] | None:
+        """Called as a plain record's moves begin, on its start ``position``: what to
+        call with each move after it is pushed (None: nothing)."""
+        return None
+
+    def _closed(
+        self,
+        game: Game[Any],
+        tags: list[tuple[str, str]],
+        position: Position[Any],
+        result: str,
+        turns: int,
+    ) -> T:
+        """The item of a plain record read whole and found valid: its ``tags`` in order,
+        the ``position`` after its ``turns`` moves, its ``result``.  Its number is
+        ``self.index``."""
+        raise NotImplementedError
+
+    def _from_reader(self, lines: Iterator[str], start: int, strip_bom: bool) -> Iterator[T]:
+        """The items of the records the reader reads in ``lines`` (from line ``start``),
+        numbered on from ``self.index``, which it leaves at the last one's number."""
+        raise NotImplementedError
 
     def _read(
         self, buffered: list[str], start: int, it: Iterator[str], first_line: int
-    ) -> Iterator[Verdict]:
-        """The verdicts of the records of ``buffered`` (lines from line ``start``) and
-        of the lines of ``it`` up to where the reader surely begins a record, by the
-        reader and the tree path.  Sets ``follow`` to that line (``None`` at the end),
+    ) -> Iterator[T]:
+        """The items of the records of ``buffered`` (lines from line ``start``) and of
+        the lines of ``it`` up to where the reader surely begins a record, by the reader
+        (:meth:`_from_reader`).  Sets ``follow`` to that line (``None`` at the end),
         and ``follow_line`` to its number.  The lines go to the reader as they come:
         it holds one record at a time, however far the next sure beginning is."""
         self.follow: str | None = None
@@ -388,9 +424,31 @@ class _Checker:
                     return
                 yield raw
 
+        yield from self._from_reader(chunk(), start, start == first_line)
+
+
+class _Checker(PlainRecords[Verdict]):
+    """The fast path of :func:`check_lines`: verdicts, the reader's records checked with
+    their main-line moves streamed (:class:`_Stream`)."""
+
+    def __init__(self, source: str | None, default_game: str | None) -> None:
+        super().__init__(source, default_game)
+        self.stream = _Stream(default_game)
+
+    def _closed(
+        self,
+        game: Game[Any],
+        tags: list[tuple[str, str]],
+        position: Position[Any],
+        result: str,
+        turns: int,
+    ) -> Verdict:
+        return Verdict(self.source, self.index, game.name, result, turns, None, position.outcome())
+
+    def _from_reader(self, lines: Iterator[str], start: int, strip_bom: bool) -> Iterator[Verdict]:
         reader = _Reader(self.source, False, self.stream)
         reader.count = self.index
-        for record in reader.run(chunk(), start, strip_bom=start == first_line):
+        for record in reader.run(lines, start, strip_bom=strip_bom):
             yield self.stream.verdict(record)
         self.index = reader.count
 

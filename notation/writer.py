@@ -27,6 +27,7 @@ __all__ = [
     "canonicalise",
     "layout",
     "unwritable",
+    "write_main_line",
     "write_record",
     "write_records",
 ]
@@ -435,12 +436,7 @@ def _write(
     width: int,
 ) -> str:
     """The text of a record found writable."""
-    parts = []
-    for tag in tags:
-        value = tag.value
-        if "\\" in value or '"' in value:  # _escape only where it changes something
-            value = _escape(value)
-        parts.append(f'[{tag.name} "{value}"]')
+    parts = _tag_lines(tags)
     tokens = _main_line_tokens(record.moves, round_size, first_turn, texts or _NO_TEXTS)
     if tokens is None:  # comments before moves, glyphs, variations: the whole walk
         writer = _MovetextWriter(round_size, texts)
@@ -457,6 +453,57 @@ def _write(
         movetext = writer.text(width)
     if parts:
         return "\n".join(parts) + "\n\n" + movetext + "\n"
+    return movetext + "\n"
+
+
+def _tag_lines(tags: Iterable[Tag]) -> list[str]:
+    parts = []
+    for tag in tags:
+        value = tag.value
+        if "\\" in value or '"' in value:  # _escape only where it changes something
+            value = _escape(value)
+        parts.append(f'[{tag.name} "{value}"]')
+    return parts
+
+
+def write_main_line(
+    tags: list[Tag],
+    moves: list[str],
+    notes: list[str | None] | None,
+    result: str,
+    round_size: int,
+    first_turn: int,
+    width: int = WIDTH,
+) -> str:
+    """What :func:`write_with_tags` writes of a record with ``tags`` whose only line
+    holds ``moves`` (texts, the first at turn ``first_turn``), each followed by the
+    braced comment of the same place in ``notes`` if any (``None``: none), and no other
+    comment: the streaming convert and annotate (:mod:`notation.streamconvert`) write
+    records so without a tree.  The caller makes sure that text can hold it all (tag
+    names and values as the reader reads them on a tag line, moves as they read back,
+    notes of one line without ``}``)."""
+    tokens: list[str] = []
+    append = tokens.append
+    index = first_turn - 1
+    resumes = True  # the line starts here
+    for position, move in enumerate(moves):
+        if not index % round_size:
+            append(f"{index // round_size + 1}. {move}")
+        elif resumes:
+            append(f"{index // round_size + 1}... {move}")
+        else:
+            append(move)
+        note = notes[position] if notes is not None else None
+        if note is None:
+            resumes = False
+        else:
+            append("{" + note + "}" if note else "{}")
+            resumes = True  # after a comment
+        index += 1
+    append(result)
+    movetext = _wrap(tokens, width)
+    if tags:
+        return "\n".join(_tag_lines(tags)) + "\n\n" + movetext + "\n"
     return movetext + "\n"
 
 

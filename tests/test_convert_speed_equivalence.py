@@ -128,7 +128,7 @@ def test_ordered_tags_one_pass(game: str) -> None:
         tags += [Tag("Game", "again"), Tag("Result", "*"), Tag("Site", "here")]
         for view in (record, replace(record, tags=tags), replace(record, tags=[])):
             assert ordered_tags(view, played) == _ordered_tags_by_search(
-                view, played, ("Event", "Site", "Date", "Round", *played.player_tags, "Result")
+                view.tags, played, ("Event", "Site", "Date", "Round", *played.player_tags, "Result")
             )
 
 

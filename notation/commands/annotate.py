@@ -7,7 +7,7 @@ from typing import TextIO
 
 import click
 
-from notation.annotate import AnnotateOptions, annotate_record
+from notation.annotate import AnnotateOptions
 from notation.batch import collecting_less
 from notation.commands.common import (
     Source,
@@ -17,6 +17,7 @@ from notation.commands.common import (
     game_option,
     refuse_overwriting_inputs,
 )
+from notation.streamconvert import annotate_lines
 
 
 def _annotate_source(source: Source, out: TextIO, options: AnnotateOptions,
@@ -25,8 +26,7 @@ def _annotate_source(source: Source, out: TextIO, options: AnnotateOptions,
     written = broken = 0
     # Records are freed as they are written, as in a check: collect cycles less.
     with collecting_less():
-        for record in source.records(keep_raw=True):
-            converted = annotate_record(record, options, game)
+        for converted in annotate_lines(source.lines(), source.name, options, game):
             if converted.error is not None:
                 broken += 1
                 click.echo(

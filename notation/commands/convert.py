@@ -19,23 +19,43 @@ from notation.commands.common import (
 )
 from notation.convert import (
     FORMATS,
+    Converted,
     NotARecord,
     convert_record,
     read_any_records,
     read_json_records,
 )
-from notation.reader import read_records
 from notation.record import Record
+from notation.streamcheck import could_be_json
+from notation.streamconvert import convert_lines
+from notation.textio import first_line_ahead
 
 
-def _records(source: Source, fmt: str) -> Iterator[Record]:
-    # A JSON line that is not a record stops the conversion: its text is no record
-    # text to pass on, and skipping it would lose it.
+def _converted(
+    source: Source, fmt: str, to: str, game: str | None, repair: bool
+) -> Iterator[Converted]:
+    """``convert_record`` of every record of ``source`` (read as ``fmt`` says): record
+    text by the streaming converter (the same texts, most records never made a tree),
+    unless ``repair`` asks for the trees."""
+    records: Iterator[Record]
+    lines = source.lines()
+    if fmt == "auto":
+        first, lines = first_line_ahead(lines)
+        if first is not None and could_be_json(first):
+            fmt = "any"  # JSON Lines, if the converters say so
     if fmt == "json":
-        return read_json_records(source.lines(), source.name, errors="raise")
-    if fmt == "text":
-        return read_records(source.lines(), source.name, keep_raw=True)
-    return read_any_records(source.lines(), source.name, keep_raw=True, json_errors="raise")
+        # A JSON line that is not a record stops the conversion: its text is no record
+        # text to pass on, and skipping it would lose it.
+        records = read_json_records(lines, source.name, errors="raise")
+    elif fmt == "any":
+        records = read_any_records(lines, source.name, keep_raw=True, json_errors="raise")
+    elif repair:
+        from notation.reader import read_records
+
+        records = read_records(lines, source.name, keep_raw=True)
+    else:
+        return convert_lines(lines, source.name, to, game)
+    return (convert_record(record, to, game, repair=repair) for record in records)
 
 
 #: The exit code of a conversion stopped by input that is not records at all (a JSON
@@ -106,8 +126,7 @@ def _convert_all(
     """Convert every record of ``sources`` into ``out``; (records written, broken)."""
     broken = written = 0
     for source in sources:
-        for record in _records(source, source_format):
-            converted = convert_record(record, to, game, repair=repair)
+        for converted in _converted(source, source_format, to, game, repair):
             if converted.error is not None:
                 broken += 1
                 if strict:

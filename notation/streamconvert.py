@@ -1,0 +1,168 @@
+"""The streaming convert and annotate: record text in, converted text out, the plain
+records without a tree.
+
+:func:`~notation.convert.convert_record` and :func:`~notation.annotate.annotate_record`
+take a record's tree, which the reader built in full, replay it, and write it.  A
+record of the plain shape (tag lines, a blank line, moves and move numbers one space
+apart, the result; see :class:`notation.streamcheck.PlainRecords`) needs none of that:
+its moves are pushed as they are read, as ``notation check`` does, their canonical
+spellings (and, for JSON, their data and facts; for annotate, their comments) kept
+in lists, and the record written from the lists once its result is read.  Every
+other record, and every record that does not check, goes to the reader and the tree
+path, so that what comes out is byte for byte what the tree path makes of it:
+tests/test_streamconvert.py holds the two paths to that on every bundled record,
+generated and mutated ones, in every format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from notation.annotate import AnnotateOptions, annotate_record, joined_commands, termination
+from notation.convert import (
+    FORMATS,
+    Converted,
+    _encode_string,
+    _facts_json,
+    _move_json,
+    convert_record,
+    json_line,
+    order_tags,
+    plain_move_json,
+    read_any_records,
+)
+from notation.games.base import Game, Position
+from notation.reader import _Reader
+from notation.record import Tag
+from notation.streamcheck import PlainRecords, could_be_json
+from notation.textio import first_line_ahead
+from notation.writer import write_main_line
+
+__all__ = ["annotate_lines", "convert_lines"]
+
+
+def convert_lines(
+    lines: Iterable[str],
+    source: str | None = None,
+    to: str = "text",
+    default_game: str | None = None,
+) -> Iterator[Converted]:
+    """``convert_record(record, to, default_game)`` for each record of
+    ``read_records(lines, source, keep_raw=True)``: the same texts and errors, most
+    records never made a tree.  ``ValueError`` for an unknown format."""
+    if to not in FORMATS:
+        raise ValueError(f"unknown format {to!r}; choose one of {', '.join(FORMATS)}")
+    return _Converter(source, default_game, to).run(iter(lines), 1)
+
+
+def annotate_lines(
+    lines: Iterable[str],
+    source: str | None = None,
+    options: AnnotateOptions | None = None,
+    default_game: str | None = None,
+) -> Iterator[Converted]:
+    """``annotate_record(record, options, default_game)`` for each record that
+    ``read_any_records(lines, source, keep_raw=True)`` reads (record text or JSON
+    Lines, told apart by content): the same texts and errors.  Plain records are
+    annotated without a tree, unless ``options`` ask for diagrams or an analysis."""
+    options = options or AnnotateOptions()
+    first, rest = first_line_ahead(lines)
+    if (first is not None and could_be_json(first)) or options != AnnotateOptions():
+        # JSON Lines (if the converters say so), and the options the fast path has not
+        # learnt: every record by the tree path.
+        for record in read_any_records(rest, source, keep_raw=True):
+            yield annotate_record(record, options, default_game)
+        return
+    yield from _Converter(source, default_game, "annotate").run(rest, 1)
+
+
+class _Converter(PlainRecords[Converted]):
+    """The fast path of :func:`convert_lines` (``to``: a format) and of
+    :func:`annotate_lines` (``to``: "annotate", with the default options)."""
+
+    def __init__(self, source: str | None, default_game: str | None, to: str) -> None:
+        super().__init__(source, default_game)
+        self.to = to
+        #: What the moves of the record being read left: their canonical spellings
+        #: (their JSON for "json"), and for annotate each one's comment or None.
+        self.moves: list[str] = []
+        self.notes: list[str | None] = []
+
+    def _begin(self, game: Game[Any], position: Position[Any]) -> Callable[[Any], None]:
+        moves: list[str] = []
+        self.moves = moves
+        add = moves.append
+        canonical = position.last_move_canonical
+        if self.to == "json":
+            encode_string, facts = _encode_string, position.last_move_facts
+
+            def pushed(move: Any) -> None:
+                # CanonicalSpellings and _json_text, for one move.
+                add(
+                    plain_move_json(
+                        int.__repr__(position.turn),
+                        encode_string(str(canonical())),
+                        _move_json(game, move),
+                        _facts_json(facts()),
+                    )
+                )
+
+            return pushed
+        if self.to == "annotate":
+            notes: list[str | None] = []
+            self.notes = notes
+            note = notes.append
+            annotations = position.annotations
+
+            def annotated(move: Any) -> None:
+                # _Annotator.after_move, for a move without comments and no options.
+                add(str(canonical()))
+                pairs = annotations()
+                note(joined_commands(pairs)[0] if pairs else None)
+
+            return annotated
+
+        def spelled(move: Any) -> None:
+            add(str(canonical()))
+
+        return spelled
+
+    def _closed(
+        self,
+        game: Game[Any],
+        tags: list[tuple[str, str]],
+        position: Position[Any],
+        result: str,
+        turns: int,
+    ) -> Converted:
+        tag_list = [Tag(name, value) for name, value in tags]
+        if self.to == "annotate":
+            # record.set_tag("Termination", ...): the first one changed, or one added.
+            ended = termination(result, position.outcome())
+            for tag in tag_list:
+                if tag.name == "Termination":
+                    tag.value = ended
+                    break
+            else:
+                tag_list.append(Tag("Termination", ended))
+        ordered = order_tags(tag_list, game)
+        if self.to == "json":
+            return Converted(json_line(game, ordered, self.moves, [], result, []), None)
+        round_size, first_turn = position.round_size, position.turn - turns + 1
+        notes = self.notes if self.to == "annotate" else None
+        text = write_main_line(ordered, self.moves, notes, result, round_size, first_turn)
+        return Converted(text, None)
+
+    def _from_reader(
+        self, lines: Iterator[str], start: int, strip_bom: bool
+    ) -> Iterator[Converted]:
+        reader = _Reader(self.source, True)
+        reader.count = self.index
+        if self.to == "annotate":
+            for record in reader.run(lines, start, strip_bom=strip_bom):
+                yield annotate_record(record, None, self.default_game)
+        else:
+            for record in reader.run(lines, start, strip_bom=strip_bom):
+                yield convert_record(record, self.to, self.default_game)
+        self.index = reader.count
