@@ -347,7 +347,12 @@ def _json_text(
         else:
             append(plain_move_json(int.__repr__(turn), text, move_json, facts_json))
     return json_line(
-        game, record.tags, parts, record.comments, record.result, record.comments_after_result
+        game,
+        [(tag.name, tag.value) for tag in record.tags],
+        parts,
+        record.comments,
+        record.result,
+        record.comments_after_result,
     )
 
 
@@ -361,7 +366,7 @@ plain_move_json = (
 
 def json_line(
     game: Game[Any],
-    tags: list[Tag],
+    tags: list[tuple[str, str]],
     moves: list[str],
     comments: list[Comment],
     result: str | None,
@@ -369,9 +374,9 @@ def json_line(
 ) -> str:
     """The JSON line of a record that checked, from the texts of its moves: what
     :func:`_dumps` makes of :func:`record_to_json`'s object, ``ok`` and ``error``
-    included (see :func:`_json_text`)."""
+    included (see :func:`_json_text`); ``tags`` are (name, value)."""
     encode, encode_string = _ENCODER.encode, _encode_string
-    pairs = ", ".join([f"[{encode_string(t.name)}, {encode_string(t.value)}]" for t in tags])
+    pairs = ", ".join([f"[{encode_string(name)}, {encode_string(value)}]" for name, value in tags])
     line = (
         f'{{"format": {encode_string(JSON_FORMAT_ID)}, "game": {encode_string(game.name)}, '
         f'"tags": [{pairs}], "moves": [{", ".join(moves)}], '

@@ -77,6 +77,41 @@ def annotate_lines(
     yield from _Converter(source, default_game, "annotate").run(rest, 1)
 
 
+#: The text of canonical moves, by the move object: a game hands out the same objects
+#: for the same move (parsed ones are shared, one per token), a few thousand in a
+#: corpus.  The entry keeps its move, so that an id is not reused while cached.
+_SPELLINGS: dict[int, tuple[Any, str]] = {}
+#: The order of a record's tags, by the game and the tags' names: see _ordered.
+_ORDERS: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+_CACHE_LIMIT = 50_000
+
+
+def _spelled(move: Any) -> str:
+    text = str(move)
+    if len(_SPELLINGS) >= _CACHE_LIMIT:
+        _SPELLINGS.clear()
+    _SPELLINGS[id(move)] = (move, text)
+    return text
+
+
+def _ordered(tags: list[tuple[str, str]], game: Game[Any]) -> list[tuple[str, str]]:
+    """:func:`~notation.convert.order_tags` of these (name, value) pairs: the order
+    depends on the names alone, which the records of a file repeat, so it is found once
+    per set of names (by ordering tags whose values are their places)."""
+    names = tuple([name for name, _ in tags])
+    key = (game.name, names)
+    order = _ORDERS.get(key)
+    if order is None:
+        placed = order_tags([Tag(name, str(index)) for index, name in enumerate(names)], game)
+        # The first is the Game tag order_tags makes (the game's name); the others are
+        # the tags given.
+        order = [int(tag.value) for tag in placed[1:]]
+        if len(_ORDERS) >= _CACHE_LIMIT:
+            _ORDERS.clear()
+        _ORDERS[key] = order
+    return [("Game", game.name), *[tags[index] for index in order]]
+
+
 class _Converter(PlainRecords[Converted]):
     """The fast path of :func:`convert_lines` (``to``: a format) and of
     :func:`annotate_lines` (``to``: "annotate", with the default options)."""
@@ -123,8 +158,16 @@ class _Converter(PlainRecords[Converted]):
 
             return annotated
 
+        spellings = _SPELLINGS
+        get = spellings.get
+
         def spelled(move: Any) -> None:
-            add(str(canonical()))
+            spelling = canonical()
+            found = get(id(spelling))  # str(spelling), from the cache
+            if found is not None and found[0] is spelling:
+                add(found[1])
+            else:
+                add(_spelled(spelling))
 
         return spelled
 
@@ -136,17 +179,17 @@ class _Converter(PlainRecords[Converted]):
         result: str,
         turns: int,
     ) -> Converted:
-        tag_list = [Tag(name, value) for name, value in tags]
         if self.to == "annotate":
             # record.set_tag("Termination", ...): the first one changed, or one added.
             ended = termination(result, position.outcome())
-            for tag in tag_list:
-                if tag.name == "Termination":
-                    tag.value = ended
+            tags = list(tags)
+            for index, (name, _) in enumerate(tags):
+                if name == "Termination":
+                    tags[index] = (name, ended)
                     break
             else:
-                tag_list.append(Tag("Termination", ended))
-        ordered = order_tags(tag_list, game)
+                tags.append(("Termination", ended))
+        ordered = _ordered(tags, game)
         if self.to == "json":
             return Converted(json_line(game, ordered, self.moves, [], result, []), None)
         round_size, first_turn = position.round_size, position.turn - turns + 1

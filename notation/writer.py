@@ -436,7 +436,7 @@ def _write(
     width: int,
 ) -> str:
     """The text of a record found writable."""
-    parts = _tag_lines(tags)
+    parts = _tag_lines([(tag.name, tag.value) for tag in tags])
     tokens = _main_line_tokens(record.moves, round_size, first_turn, texts or _NO_TEXTS)
     if tokens is None:  # comments before moves, glyphs, variations: the whole walk
         writer = _MovetextWriter(round_size, texts)
@@ -456,18 +456,17 @@ def _write(
     return movetext + "\n"
 
 
-def _tag_lines(tags: Iterable[Tag]) -> list[str]:
+def _tag_lines(tags: Iterable[tuple[str, str]]) -> list[str]:
     parts = []
-    for tag in tags:
-        value = tag.value
+    for name, value in tags:
         if "\\" in value or '"' in value:  # _escape only where it changes something
             value = _escape(value)
-        parts.append(f'[{tag.name} "{value}"]')
+        parts.append(f'[{name} "{value}"]')
     return parts
 
 
 def write_main_line(
-    tags: list[Tag],
+    tags: list[tuple[str, str]],
     moves: list[str],
     notes: list[str | None] | None,
     result: str,
@@ -475,7 +474,8 @@ def write_main_line(
     first_turn: int,
     width: int = WIDTH,
 ) -> str:
-    """What :func:`write_with_tags` writes of a record with ``tags`` whose only line
+    """What :func:`write_with_tags` writes of a record with ``tags`` (name, value)
+    whose only line
     holds ``moves`` (texts, the first at turn ``first_turn``), each followed by the
     braced comment of the same place in ``notes`` if any (``None``: none), and no other
     comment: the streaming convert and annotate (:mod:`notation.streamconvert`) write
