@@ -555,12 +555,15 @@ def main() -> None:
         for corpus in corpora:
             print(f"{corpus.game}: {corpus.records} records, {corpus.turns} turns, "
                   f"{mb(corpus.path.stat().st_size)}")
+            check_cpu = 0.0
             for shown, run in command_runs(corpus, folder):
+                check_cpu = check_cpu or run.cpu  # the first command is check
                 speed = f"{rate(corpus.turns / run.cpu):>10} turns/s"
+                ratio = f"{run.cpu / check_cpu:5.2f}x check"
                 if shown.startswith("analyze"):
-                    speed = f"{'':>10} one position"
-                print(f"  {shown:44} {run.cpu:7.2f} s {speed} {mb(run.largest_rss):>9}",
-                      flush=True)
+                    speed, ratio = f"{'':>10} one position", ""
+                print(f"  {shown:44} {run.cpu:7.2f} s {speed} {mb(run.largest_rss):>9} "
+                      f"{ratio}", flush=True)
 
         section(f"notation check --jobs N on {args.jobs_mb} MB, median of {args.runs} runs")
         mid = folder / "jobs.txt"

@@ -198,6 +198,7 @@ class PlainRecords(Generic[T]):
         self.game: Game[Any] | None = None
 
     def run(self, lines: Iterable[str], first_line: int) -> Iterator[T]:
+        """The item of every record of ``lines``, whose first is line ``first_line``."""
         # After a record that left the plain shape, the reader has read up to a line
         # beginning the next one (follow), which the loop then reads again: chained
         # before the lines still to come, never before the last chain (each record
