@@ -128,6 +128,21 @@ _TAG_LINE = re.compile(r'\[([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*) "([^"\\]*)"\][\r\n]
 _BETWEEN, _TAGS, _HEADER_BLANK, _MOVES, _CLOSED = range(5)
 
 
+def tag_pairs(lines: list[str]) -> list[tuple[str, str]]:
+    """The (name, value) of each tag of a plain record, from its ``lines`` as
+    :meth:`PlainRecords._closed` has them: the tag lines first, each found a tag line
+    as it was read (the check asks for the first value of each name only, and keeps
+    no more as it reads)."""
+    pairs = []
+    for line in lines:
+        if line[:1] != "[":
+            break
+        # The line matched _TAG_LINE as it was read: [name "value"], no quote inside.
+        space = line.index(' "')
+        pairs.append((line[1:space], line[space + 2 : line.rindex('"')]))
+    return pairs
+
+
 class _Deviation(Exception):
     """A record is not of the plain shape the fast path reads: the reader reads it."""
 
@@ -211,7 +226,6 @@ class PlainRecords(Generic[T]):
         state = _BETWEEN
         game: Game[Any] | None = None
         tags: dict[str, str] = {}  # the first value of each name
-        tag_list: list[tuple[str, str]] = []  # all of them, in order
         position: Position[Any] | None = None
         result = ""
         while True:
@@ -227,7 +241,6 @@ class PlainRecords(Generic[T]):
                         name, value = match.groups()
                         if state == _TAGS:
                             tags.setdefault(name, value)
-                            tag_list.append((name, value))
                             continue
                         if state in (_MOVES, _HEADER_BLANK):
                             raise _Deviation  # a record without a result, or moves
@@ -239,7 +252,6 @@ class PlainRecords(Generic[T]):
                         buffered = [raw]
                         start = lineno
                         tags = {name: value}
-                        tag_list = [(name, value)]
                         game = None
                         state = _TAGS
                         continue
@@ -310,9 +322,9 @@ class PlainRecords(Generic[T]):
                     if closing:
                         if number is not None:
                             raise _Deviation  # a number with no move: left to the reader
-                        self._check_result(game, tags, position, result, turns)
+                        outcome = self._check_result(game, tags, position, result, turns)
                         self.index += 1
-                        pending = self._closed(game, tag_list, position, result, turns)
+                        pending = self._closed(game, buffered, position, result, turns, outcome)
                         state = _CLOSED
                 except _Deviation:
                     # The record (and the one before it, if not yet surely ended) goes to
@@ -364,10 +376,11 @@ class PlainRecords(Generic[T]):
     @staticmethod
     def _check_result(
         game: Game[Any], tags: dict[str, str], position: Position[Any], result: str, turns: int
-    ) -> None:
+    ) -> str | None:
         """_Deviation unless check_record finds no error in a record read whole and
         replayed without one, with this ``result`` (and a move at least: a record of
-        none is left to the tree path, which knows how to write it)."""
+        none is left to the tree path, which knows how to write it); else the outcome
+        the rules gave, if any."""
         outcome = position.outcome()
         tagged = tags.get("Result")
         if (
@@ -377,6 +390,7 @@ class PlainRecords(Generic[T]):
             or (outcome is not None and result != outcome)
         ):
             raise _Deviation
+        return outcome
 
     # -- what a subclass makes of records ------------------------------------------
     def _begin(self, game: Game[Any], position: Position[Any]) -> Callable[[Any], None] | None:
@@ -387,14 +401,15 @@ class PlainRecords(Generic[T]):
     def _closed(
         self,
         game: Game[Any],
-        tags: list[tuple[str, str]],
+        lines: list[str],
         position: Position[Any],
         result: str,
         turns: int,
+        outcome: str | None,
     ) -> T:
-        """The item of a plain record read whole and found valid: its ``tags`` in order,
-        the ``position`` after its ``turns`` moves, its ``result``.  Its number is
-        ``self.index``."""
+        """The item of a plain record read whole and found valid: its ``lines`` (tag
+        lines first, see :func:`tag_pairs`), the ``position`` after its ``turns`` moves,
+        its ``result``, the ``outcome`` the rules gave.  Its number is ``self.index``."""
         raise NotImplementedError
 
     def _from_reader(self, lines: Iterator[str], start: int, strip_bom: bool) -> Iterator[T]:
@@ -439,12 +454,13 @@ class _Checker(PlainRecords[Verdict]):
     def _closed(
         self,
         game: Game[Any],
-        tags: list[tuple[str, str]],
+        lines: list[str],
         position: Position[Any],
         result: str,
         turns: int,
+        outcome: str | None,
     ) -> Verdict:
-        return Verdict(self.source, self.index, game.name, result, turns, None, position.outcome())
+        return Verdict(self.source, self.index, game.name, result, turns, None, outcome)
 
     def _from_reader(self, lines: Iterator[str], start: int, strip_bom: bool) -> Iterator[Verdict]:
         reader = _Reader(self.source, False, self.stream)

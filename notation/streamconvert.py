@@ -35,7 +35,7 @@ from notation.convert import (
 from notation.games.base import Game, Position
 from notation.reader import _Reader
 from notation.record import Tag
-from notation.streamcheck import PlainRecords, could_be_json
+from notation.streamcheck import PlainRecords, could_be_json, tag_pairs
 from notation.textio import first_line_ahead
 from notation.writer import write_main_line
 
@@ -174,15 +174,16 @@ class _Converter(PlainRecords[Converted]):
     def _closed(
         self,
         game: Game[Any],
-        tags: list[tuple[str, str]],
+        lines: list[str],
         position: Position[Any],
         result: str,
         turns: int,
+        outcome: str | None,
     ) -> Converted:
+        tags = tag_pairs(lines)
         if self.to == "annotate":
             # record.set_tag("Termination", ...): the first one changed, or one added.
-            ended = termination(result, position.outcome())
-            tags = list(tags)
+            ended = termination(result, outcome)
             for index, (name, _) in enumerate(tags):
                 if name == "Termination":
                     tags[index] = (name, ended)
