@@ -128,21 +128,6 @@ _TAG_LINE = re.compile(r'\[([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*) "([^"\\]*)"\][\r\n]
 _BETWEEN, _TAGS, _HEADER_BLANK, _MOVES, _CLOSED = range(5)
 
 
-def tag_pairs(lines: list[str]) -> list[tuple[str, str]]:
-    """The (name, value) of each tag of a plain record, from its ``lines`` as
-    :meth:`PlainRecords._closed` has them: the tag lines first, each found a tag line
-    as it was read (the check asks for the first value of each name only, and keeps
-    no more as it reads)."""
-    pairs = []
-    for line in lines:
-        if line[:1] != "[":
-            break
-        # The line matched _TAG_LINE as it was read: [name "value"], no quote inside.
-        space = line.index(' "')
-        pairs.append((line[1:space], line[space + 2 : line.rindex('"')]))
-    return pairs
-
-
 class _Deviation(Exception):
     """A record is not of the plain shape the fast path reads: the reader reads it."""
 
@@ -407,9 +392,10 @@ class PlainRecords(Generic[T]):
         turns: int,
         outcome: str | None,
     ) -> T:
-        """The item of a plain record read whole and found valid: its ``lines`` (tag
-        lines first, see :func:`tag_pairs`), the ``position`` after its ``turns`` moves,
-        its ``result``, the ``outcome`` the rules gave.  Its number is ``self.index``."""
+        """The item of a plain record read whole and found valid: its ``lines`` (its tag
+        lines first, each of which matched ``_TAG_LINE``; the check keeps only the first
+        value of each name as it reads), the ``position`` after its ``turns`` moves, its
+        ``result``, the ``outcome`` the rules gave.  Its number is ``self.index``."""
         raise NotImplementedError
 
     def _from_reader(self, lines: Iterator[str], start: int, strip_bom: bool) -> Iterator[T]:

@@ -35,7 +35,7 @@ from notation.convert import (
 from notation.games.base import Game, Position
 from notation.reader import _Reader
 from notation.record import Tag
-from notation.streamcheck import PlainRecords, could_be_json, tag_pairs
+from notation.streamcheck import PlainRecords, could_be_json
 from notation.textio import first_line_ahead
 from notation.writer import write_main_line
 
@@ -94,12 +94,35 @@ def _spelled(move: Any) -> str:
     return text
 
 
-def _ordered(tags: list[tuple[str, str]], game: Game[Any]) -> list[tuple[str, str]]:
-    """:func:`~notation.convert.order_tags` of these (name, value) pairs: the order
-    depends on the names alone, which the records of a file repeat, so it is found once
-    per set of names (by ordering tags whose values are their places)."""
-    names = tuple([name for name, _ in tags])
-    key = (game.name, names)
+def _tag_lines(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The tag lines of a plain record (without their line ends) and the tags' names,
+    from its ``lines`` as :meth:`PlainRecords._closed` has them.  Each matched the
+    reader's pattern of a tag line as it was read, ``[Name "value"]`` with no quote or
+    backslash in the value: as the writer writes it, and easily taken apart."""
+    tag_lines, names = [], []
+    for line in lines:
+        if line[:1] != "[":
+            break
+        tag_lines.append(line.rstrip("\r\n"))
+        names.append(line[1 : line.index(' "')])
+    return tag_lines, names
+
+
+def _pairs(tag_lines: list[str]) -> list[tuple[str, str]]:
+    """(name, value) of each of these tag lines (see _tag_lines)."""
+    pairs = []
+    for line in tag_lines:
+        space = line.index(' "')
+        pairs.append((line[1:space], line[space + 2 : -2]))
+    return pairs
+
+
+def _order(names: list[str], game: Game[Any]) -> list[int]:
+    """:func:`~notation.convert.order_tags` of tags with these ``names``, as the places
+    of the tags that follow the Game tag it puts first (the game's own name).  The
+    order depends on the names alone, which the records of a file repeat, so it is
+    found once per set of names (by ordering tags whose values are their places)."""
+    key = (game.name, tuple(names))
     order = _ORDERS.get(key)
     if order is None:
         placed = order_tags([Tag(name, str(index)) for index, name in enumerate(names)], game)
@@ -109,7 +132,7 @@ def _ordered(tags: list[tuple[str, str]], game: Game[Any]) -> list[tuple[str, st
         if len(_ORDERS) >= _CACHE_LIMIT:
             _ORDERS.clear()
         _ORDERS[key] = order
-    return [("Game", game.name), *[tags[index] for index in order]]
+    return order
 
 
 class _Converter(PlainRecords[Converted]):
@@ -180,19 +203,19 @@ class _Converter(PlainRecords[Converted]):
         turns: int,
         outcome: str | None,
     ) -> Converted:
-        tags = tag_pairs(lines)
+        tag_lines, names = _tag_lines(lines)
         if self.to == "annotate":
             # record.set_tag("Termination", ...): the first one changed, or one added.
-            ended = termination(result, outcome)
-            for index, (name, _) in enumerate(tags):
-                if name == "Termination":
-                    tags[index] = (name, ended)
-                    break
+            ended = f'[Termination "{termination(result, outcome)}"]'
+            if "Termination" in names:
+                tag_lines[names.index("Termination")] = ended
             else:
-                tags.append(("Termination", ended))
-        ordered = _ordered(tags, game)
+                tag_lines.append(ended)
+                names.append("Termination")
+        ordered = [f'[Game "{game.name}"]', *[tag_lines[i] for i in _order(names, game)]]
         if self.to == "json":
-            return Converted(json_line(game, ordered, self.moves, [], result, []), None)
+            pairs = _pairs(ordered)
+            return Converted(json_line(game, pairs, self.moves, [], result, []), None)
         round_size, first_turn = position.round_size, position.turn - turns + 1
         notes = self.notes if self.to == "annotate" else None
         text = write_main_line(ordered, self.moves, notes, result, round_size, first_turn)

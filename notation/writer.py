@@ -466,7 +466,7 @@ def _tag_lines(tags: Iterable[tuple[str, str]]) -> list[str]:
 
 
 def write_main_line(
-    tags: list[tuple[str, str]],
+    tag_lines: list[str],
     moves: list[str],
     notes: list[str | None] | None,
     result: str,
@@ -474,14 +474,13 @@ def write_main_line(
     first_turn: int,
     width: int = WIDTH,
 ) -> str:
-    """What :func:`write_with_tags` writes of a record with ``tags`` (name, value)
-    whose only line
-    holds ``moves`` (texts, the first at turn ``first_turn``), each followed by the
-    braced comment of the same place in ``notes`` if any (``None``: none), and no other
-    comment: the streaming convert and annotate (:mod:`notation.streamconvert`) write
-    records so without a tree.  The caller makes sure that text can hold it all (tag
-    names and values as the reader reads them on a tag line, moves as they read back,
-    notes of one line without ``}``)."""
+    """What :func:`write_with_tags` writes of a record with these ``tag_lines`` (each
+    ``[Name "value"]`` as it writes them) whose only line holds ``moves`` (texts, the
+    first at turn ``first_turn``), each followed by the braced comment of the same
+    place in ``notes`` if any (``None``: none), and no other comment: the streaming
+    convert and annotate (:mod:`notation.streamconvert`) write records so without a
+    tree.  The caller makes sure that text can hold it all (tag lines as the reader
+    reads them, moves as they read back, notes of one line without ``}``)."""
     tokens: list[str] = []
     append = tokens.append
     index = first_turn - 1
@@ -502,8 +501,8 @@ def write_main_line(
         index += 1
     append(result)
     movetext = _wrap(tokens, width)
-    if tags:
-        return "\n".join(_tag_lines(tags)) + "\n\n" + movetext + "\n"
+    if tag_lines:
+        return "\n".join(tag_lines) + "\n\n" + movetext + "\n"
     return movetext + "\n"
 
 
