@@ -27,6 +27,7 @@ import errno
 import io
 import itertools
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, cast
@@ -110,7 +111,8 @@ class _Borrowed(io.BufferedIOBase):
 def decoded_lines(stream: IO[bytes], on_fallback: Callable[[], None]) -> Iterator[str]:
     """The lines of a binary stream as text, line ends kept; the stream is left open.
 
-    ``on_fallback`` is called once, at the first line that is not UTF-8.
+    ``on_fallback`` is called once, at the first line that is not UTF-8 (from a file,
+    when the block of lines holding it is read).
     """
     # surrogateescape keeps every byte that is not UTF-8 as a lone surrogate, which
     # valid UTF-8 never gives: such a line is turned back into its exact bytes and
@@ -118,8 +120,51 @@ def decoded_lines(stream: IO[bytes], on_fallback: Callable[[], None]) -> Iterato
     text = io.TextIOWrapper(
         _Borrowed(stream), encoding="utf-8", errors="surrogateescape", newline=""
     )
+    if _is_file(stream):
+        # Blocks of lines, chained: the consumer's loop then takes each line from C,
+        # not from this generator (profiled: 60 ns a line, 2% of a check of short
+        # records).  Only from a file, which has all its lines already: a pipe's
+        # reader would wait for a block of them before the first record is checked.
+        return itertools.chain.from_iterable(_decoded_blocks(text, on_fallback))
+    return _decoded(text, on_fallback)
+
+
+#: Characters of lines read at once from a file (see decoded_lines).
+_BLOCK = 1 << 16
+
+
+def _is_file(stream: IO[bytes]) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
+        return False
+
+
+def _decoded_blocks(
+    text: io.TextIOWrapper, on_fallback: Callable[[], None]
+) -> Iterator[list[str]]:
+    told: list[bool] = []
+
+    def once() -> None:
+        if not told:
+            told.append(True)
+            on_fallback()
+
+    while True:
+        block = text.readlines(_BLOCK)
+        if not block:
+            return
+        if all(map(str.isascii, block)):
+            yield block
+        else:
+            yield list(_decoded(block, once))
+
+
+def _decoded(lines: Iterable[str], on_fallback: Callable[[], None]) -> Iterator[str]:
+    """``lines`` read with surrogateescape, each line that is not UTF-8 read as
+    Windows-1252 (:func:`decode_line`); ``on_fallback`` called at the first."""
     warned = False
-    for line in text:
+    for line in lines:
         if line.isascii():
             yield line
             continue

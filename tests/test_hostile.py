@@ -252,6 +252,31 @@ def test_decoded_lines_keep_their_ends_and_split_at_a_lone_carriage_return() -> 
     assert decode_line(b"caf\xe9 \x9d") == ("caf\xe9 \x9d", True)
 
 
+def test_decoded_lines_of_a_file_are_those_of_a_stream(tmp_path: Path) -> None:
+    """From a file, lines are read in blocks (docs/performance.md): the same lines as
+    from a stream, and the fallback told once, however the encodings fall in blocks."""
+    from notation import textio
+
+    rows = [b"plain line %d of sixty bytes or so, in ASCII .......\r\n" % i for i in range(3000)]
+    rows[5] = "caf\u00e9 in UTF-8\n".encode()  # not ASCII, but UTF-8: a block of its own
+    rows[1500] = b"Jos\xe9 in Windows-1252\r"  # a later block: not UTF-8
+    rows[2900] = b"Jos\xe9 again, a block further\n"
+    data = b"".join(rows) + b"no end"
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(data)
+    told: list[bool] = []
+    streamed = list(decoded_lines(io.BytesIO(data), lambda: told.append(True)))
+    assert told == [True]
+    with path.open("rb") as handle:
+        assert textio._is_file(handle)
+        from_file = list(decoded_lines(handle, lambda: told.append(True)))
+    assert from_file == streamed and len(from_file) == 3001
+    assert told == [True, True]
+    assert from_file[5] == "caf\u00e9 in UTF-8\n"
+    assert from_file[1500] == "Jos\u00e9 in Windows-1252\r"
+    assert len(data) > 2 * textio._BLOCK  # several blocks
+
+
 def test_byte_order_mark_is_ignored(tmp_path: Path) -> None:
     path = tmp_path / "bom.txt"
     path.write_bytes(b"\xef\xbb\xbf" + CAVE.encode())
@@ -646,13 +671,18 @@ def test_ctrl_c_during_a_long_check(huge: Path) -> None:
     assert err.strip().endswith(b"interrupted") and b"Traceback" not in err
 
 
-def test_ctrl_c_during_convert_leaves_the_old_output(tmp_path: Path, huge: Path) -> None:
+def test_ctrl_c_during_convert_leaves_the_old_output(tmp_path: Path, big: Path) -> None:
     out = tmp_path / "out.txt"
     out.write_text("the old output\n")
+    # The records come from a pipe kept open: the conversion is surely still going on
+    # when it is interrupted, however fast it is.
     process = interruptible(
-        "convert", "--to", "json", "-o", str(out), str(huge),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        "convert", "--to", "json", "-o", str(out), "-",
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
+    assert process.stdin is not None
+    process.stdin.write(big.read_bytes()[:200_000])
+    process.stdin.flush()
     _, err = _interrupt_when(process, lambda: list(tmp_path.glob(".out.txt.*.tmp")))
     assert process.returncode == 130
     assert err.strip() == b"interrupted"
