@@ -717,11 +717,7 @@ class _Run:
                 continue
             assert isinstance(work, _Unit)
             count, broken, not_utf8 = result
-            if not_utf8:
-                self._not_utf8(work)
-            self.offset = 0 if work.first else self.offset
-            offset = self.offset
-            self.offset += count
+            offset = self._received(work, count, not_utf8)
             done = 0  # records of the unit yielded or counted
             for values in broken:
                 number = values[_RECORD]  # within the unit, from 1
@@ -735,14 +731,19 @@ class _Run:
 
     def _yield_result(self, unit: _Unit, result: Any) -> Iterator[Verdict]:
         packed, not_utf8 = cast(_Result, result)
-        if not_utf8:
-            self._not_utf8(unit)
-        self.offset = 0 if unit.first else self.offset
-        offset = self.offset
-        self.offset += len(packed)
+        offset = self._received(unit, len(packed), not_utf8)
         for values in packed:
             yield _unpack(values, offset)
         self._done(unit)
+
+    def _received(self, unit: _Unit, count: int, not_utf8: bool) -> int:
+        """A worker's result for ``unit`` came, of ``count`` records: the records of
+        its file before it (what to add to its records' numbers)."""
+        if not_utf8:
+            self._not_utf8(unit)
+        offset = 0 if unit.first else self.offset
+        self.offset = offset + count
+        return offset
 
 
 class _Pending:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
@@ -168,7 +169,7 @@ class _SureStarts:
         return begins
 
 
-class PlainRecords(Generic[T]):
+class PlainRecords(ABC, Generic[T]):
     """Records read a line at a time, those of the plain shape without a reader.
 
     The fast path of :func:`check_lines`, and of the streaming convert and annotate
@@ -383,6 +384,7 @@ class PlainRecords(Generic[T]):
         call with each move after it is pushed (None: nothing)."""
         return None
 
+    @abstractmethod
     def _closed(
         self,
         game: Game[Any],
@@ -396,12 +398,11 @@ class PlainRecords(Generic[T]):
         lines first, each of which matched ``_TAG_LINE``; the check keeps only the first
         value of each name as it reads), the ``position`` after its ``turns`` moves, its
         ``result``, the ``outcome`` the rules gave.  Its number is ``self.index``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _from_reader(self, lines: Iterator[str], start: int, strip_bom: bool) -> Iterator[T]:
         """The items of the records the reader reads in ``lines`` (from line ``start``),
         numbered on from ``self.index``, which it leaves at the last one's number."""
-        raise NotImplementedError
 
     def _read(
         self, buffered: list[str], start: int, it: Iterator[str], first_line: int

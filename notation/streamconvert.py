@@ -31,12 +31,12 @@ from notation.convert import (
     order_tags,
     plain_move_json,
     read_any_records,
+    sniff_json,
 )
 from notation.games.base import Game, Position
 from notation.reader import _Reader
 from notation.record import Tag
-from notation.streamcheck import PlainRecords, could_be_json
-from notation.textio import first_line_ahead
+from notation.streamcheck import PlainRecords
 from notation.writer import write_main_line
 
 __all__ = ["annotate_lines", "convert_lines"]
@@ -67,10 +67,10 @@ def annotate_lines(
     Lines, told apart by content): the same texts and errors.  Plain records are
     annotated without a tree, unless ``options`` ask for diagrams or an analysis."""
     options = options or AnnotateOptions()
-    first, rest = first_line_ahead(lines)
-    if (first is not None and could_be_json(first)) or options != AnnotateOptions():
-        # JSON Lines (if the converters say so), and the options the fast path has not
-        # learnt: every record by the tree path.
+    is_json, rest = sniff_json(lines)
+    if is_json or options != AnnotateOptions():
+        # JSON Lines, and the options the fast path has not learnt: every record by
+        # the tree path.
         for record in read_any_records(rest, source, keep_raw=True):
             yield annotate_record(record, options, default_game)
         return

@@ -157,34 +157,50 @@ def _main_line_tokens(
     record as read from plain text, or as annotated): the same tokens, without the
     walk and its hooks (profiled: the writer was most of ``convert``).  None for any
     other line."""
-    tokens: list[str] = []
-    append = tokens.append
+    moves: list[str] = []
+    notes: list[str | None] = []
     get = texts.get
-    index = first_turn - 1
-    resumes = True  # the line starts here
     for node in nodes:
         # The slots, not the properties, which would make empty lists.
         if node._comments_before or node._nags or node._variations:
             return None
-        move = get(id(node), node.text) + node.suffix
+        moves.append(get(id(node), node.text) + node.suffix)
+        after = node._comments_after
+        if after:
+            if len(after) > 1:
+                return None
+            comment = after[0]
+            if not comment.braced or "}" in comment.text:
+                return None
+            notes.append(comment.text)
+        else:
+            notes.append(None)
+    return _line_tokens(moves, notes, round_size, first_turn)
+
+
+def _line_tokens(
+    moves: list[str], notes: list[str | None] | None, round_size: int, first_turn: int
+) -> list[str]:
+    """The tokens of a line of ``moves`` (texts, the first at turn ``first_turn``),
+    each followed by the braced comment of the same place in ``notes`` if any
+    (``None``: none): numbered as _MovetextWriter numbers them."""
+    tokens: list[str] = []
+    append = tokens.append
+    index = first_turn - 1
+    resumes = True  # the line starts here
+    for place, move in enumerate(moves):
         if not index % round_size:
             append(f"{index // round_size + 1}. {move}")
         elif resumes:
             append(f"{index // round_size + 1}... {move}")
         else:
             append(move)
-        after = node._comments_after
-        if after:
-            if len(after) > 1:
-                return None
-            comment = after[0]
-            text = comment.text
-            if not comment.braced or "}" in text:
-                return None
-            append("{" + text + "}" if text else "{}")
-            resumes = True  # after a comment
-        else:
+        note = notes[place] if notes is not None else None
+        if note is None:
             resumes = False
+        else:
+            append("{" + note + "}" if note else "{}")
+            resumes = True  # after a comment
         index += 1
     return tokens
 
@@ -451,8 +467,12 @@ def _write(
         writer = _MovetextWriter(round_size, texts)
         writer.tokens = tokens
         movetext = writer.text(width)
-    if parts:
-        return "\n".join(parts) + "\n\n" + movetext + "\n"
+    return _record_text(parts, movetext)
+
+
+def _record_text(tag_lines: list[str], movetext: str) -> str:
+    if tag_lines:
+        return "\n".join(tag_lines) + "\n\n" + movetext + "\n"
     return movetext + "\n"
 
 
@@ -481,29 +501,9 @@ def write_main_line(
     convert and annotate (:mod:`notation.streamconvert`) write records so without a
     tree.  The caller makes sure that text can hold it all (tag lines as the reader
     reads them, moves as they read back, notes of one line without ``}``)."""
-    tokens: list[str] = []
-    append = tokens.append
-    index = first_turn - 1
-    resumes = True  # the line starts here
-    for position, move in enumerate(moves):
-        if not index % round_size:
-            append(f"{index // round_size + 1}. {move}")
-        elif resumes:
-            append(f"{index // round_size + 1}... {move}")
-        else:
-            append(move)
-        note = notes[position] if notes is not None else None
-        if note is None:
-            resumes = False
-        else:
-            append("{" + note + "}" if note else "{}")
-            resumes = True  # after a comment
-        index += 1
-    append(result)
-    movetext = _wrap(tokens, width)
-    if tag_lines:
-        return "\n".join(tag_lines) + "\n\n" + movetext + "\n"
-    return movetext + "\n"
+    tokens = _line_tokens(moves, notes, round_size, first_turn)
+    tokens.append(result)
+    return _record_text(tag_lines, _wrap(tokens, width))
 
 
 def write_records(

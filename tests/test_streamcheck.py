@@ -129,15 +129,19 @@ def _decorated(record: Record, rng: random.Random) -> None:
             node.nags.append(1)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_generated_games_with_variations_and_comments(game: str) -> None:
-    rng = random.Random(3)
+def decorated_text(game: str, count: int, seed: int, rng: random.Random) -> str:
+    """``count`` generated games, every other one decorated (see _decorated)."""
     texts = []
-    for number, (record, size) in enumerate(_generated(game, 24, 11)):
+    for number, (record, size) in enumerate(_generated(game, count, seed)):
         if number % 2:
             _decorated(record, rng)
         texts.append(write_record(record, size))
-    text = "\n".join(texts)
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_generated_games_with_variations_and_comments(game: str) -> None:
+    text = decorated_text(game, 24, 11, random.Random(3))
     assert_same(text)
     # The same, every move of some records made illegal or misnumbered by a swap.
     broken = text.replace(" 3. ", " 4. ", 5)

@@ -27,9 +27,8 @@ from notation.annotate import AnnotateOptions, annotate_record
 from notation.convert import Converted, convert_record
 from notation.reader import read_records
 from notation.streamconvert import annotate_lines, convert_lines
-from notation.writer import write_record
 from tests.test_fuzz import GAMES, Seed, fuzz, mutated, seeds
-from tests.test_streamcheck import FILES, _decorated, _game_of, _generated, _plain_text
+from tests.test_streamcheck import FILES, _game_of, _plain_text, decorated_text
 
 #: The formats of convert, and annotate.
 KINDS = ("text", "plain", "json", "annotate")
@@ -81,13 +80,7 @@ def test_generated_games_are_written_without_a_tree(
 
 @pytest.mark.parametrize("game", GAMES)
 def test_generated_games_with_variations_and_comments(game: str) -> None:
-    rng = random.Random(5)
-    texts = []
-    for number, (record, size) in enumerate(_generated(game, 16, 13)):
-        if number % 2:
-            _decorated(record, rng)
-        texts.append(write_record(record, size))
-    text = "\n".join(texts)
+    text = decorated_text(game, 16, 13, random.Random(5))
     assert_same(text)
     broken = text.replace(" 3. ", " 4. ", 5)
     assert broken != text

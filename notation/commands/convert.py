@@ -22,13 +22,12 @@ from notation.convert import (
     Converted,
     NotARecord,
     convert_record,
-    read_any_records,
     read_json_records,
+    sniff_json,
 )
+from notation.reader import read_records
 from notation.record import Record
-from notation.streamcheck import could_be_json
 from notation.streamconvert import convert_lines
-from notation.textio import first_line_ahead
 
 
 def _converted(
@@ -40,18 +39,13 @@ def _converted(
     records: Iterator[Record]
     lines = source.lines()
     if fmt == "auto":
-        first, lines = first_line_ahead(lines)
-        if first is not None and could_be_json(first):
-            fmt = "any"  # JSON Lines, if the converters say so
+        is_json, lines = sniff_json(lines)
+        fmt = "json" if is_json else "text"
     if fmt == "json":
         # A JSON line that is not a record stops the conversion: its text is no record
         # text to pass on, and skipping it would lose it.
         records = read_json_records(lines, source.name, errors="raise")
-    elif fmt == "any":
-        records = read_any_records(lines, source.name, keep_raw=True, json_errors="raise")
     elif repair:
-        from notation.reader import read_records
-
         records = read_records(lines, source.name, keep_raw=True)
     else:
         return convert_lines(lines, source.name, to, game)
