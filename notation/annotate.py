@@ -70,28 +70,32 @@ def _command(key: str, value: str) -> str:
     return f"[%{key} {value}]" if value else f"[%{key}]"
 
 
-#: Commands already written, by (key, value): a game repeats a few hundred values
-#: over and over (profiled: after every move).  Bounded against hostile input.
+#: Commands already written, by their (key, value) pair: a game repeats a few
+#: thousand pairs over and over (profiled: after every move), and hands out the same
+#: tuple each time where it can.  Bounded against hostile input.  (The comments
+#: themselves are not kept: a Tinkertown corpus combines its pairs in a third as many
+#: ways as it has moves, and keeping those took 71 MB at 600k turns.)
 _COMMANDS: dict[tuple[str, str], str] = {}
-_COMMANDS_LIMIT = 100_000
-#: The text of a move's comment and the keys in it, by its (key, value) pairs.
-_JOINED: dict[tuple[tuple[str, str], ...], tuple[str, tuple[str, ...]]] = {}
+_COMMANDS_LIMIT = 50_000
+
+
+def _new_command(pair: tuple[str, str]) -> str:
+    key, value = pair
+    command = _command(key, value)
+    if len(_COMMANDS) >= _COMMANDS_LIMIT:
+        _COMMANDS.clear()
+    _COMMANDS[key, value] = command
+    return command
+
 
 def _commands(pairs: list[tuple[str, str]], keys: set[str]) -> list[str]:
     """The commands of ``pairs``, each as :func:`_command` writes it; their keys are
     added to ``keys``."""
-    cache = _COMMANDS
+    get = _COMMANDS.get
     commands = []
     for pair in pairs:
-        # The pair itself is the key (a game may hand out the same tuple each time).
-        command = cache.get(pair) if type(pair) is tuple else None
-        if command is None:
-            key, value = pair
-            command = _command(key, value)
-            if len(cache) >= _COMMANDS_LIMIT:
-                cache.clear()
-            cache[key, value] = command
-        commands.append(command)
+        command = get(pair) if type(pair) is tuple else None
+        commands.append(command or _new_command(pair))
         keys.add(pair[0])
     return commands
 
@@ -99,20 +103,19 @@ def _commands(pairs: list[tuple[str, str]], keys: set[str]) -> list[str]:
 def joined_commands(pairs: list[tuple[str, str]]) -> tuple[str, tuple[str, ...]]:
     """The text of the comment of a move's annotations ``pairs`` (not empty), and the
     keys in it."""
-    # By the pairs themselves: a corpus repeats a few thousand sets of them (profiled:
-    # a join and a lookup per pair, after every move).
     names: set[str] = set()
-    try:
-        key = tuple(pairs)
-        joined = _JOINED.get(key)
-    except TypeError:  # a game's pairs that are not tuples of str
-        return " ".join(_commands(pairs, names)), tuple(names)
-    if joined is None:
-        joined = (" ".join(_commands(pairs, names)), tuple(names))
-        if len(_JOINED) >= _COMMANDS_LIMIT:
-            _JOINED.clear()
-        _JOINED[key] = joined
-    return joined
+    return " ".join(_commands(pairs, names)), tuple(names)
+
+
+def comment_text(pairs: list[tuple[str, str]]) -> str | None:
+    """The text of the comment of a move's annotations ``pairs`` (``joined_commands(
+    pairs)[0]``), None for no pairs: asked after every move of a plain record."""
+    if not pairs:
+        return None
+    get = _COMMANDS.get
+    return " ".join(
+        [(get(pair) if type(pair) is tuple else None) or _new_command(pair) for pair in pairs]
+    )
 
 
 class _Annotator(ReplayVisitor):

@@ -356,12 +356,18 @@ def _json_text(
     )
 
 
-#: The JSON of a move without suffix, glyph, comment or variation, from the texts of
-#: its turn, its text, its typed data and its facts.
-plain_move_json = (
-    '{{"turn": {}, "text": {}, "suffix": "", "nags": [], "move": {}, "facts": {}, '
+#: The JSON of a move without suffix, glyph, comment or variation after its turn
+#: (``'{"turn": 7'`` comes first), from the texts of its text, typed data and facts.
+plain_move_tail = (
+    ', "text": {}, "suffix": "", "nags": [], "move": {}, "facts": {}, '
     '"comments_before": [], "comments_after": [], "variations": []}}'
 ).format
+
+
+def plain_move_json(turn: str, text: str, move_json: str, facts_json: str) -> str:
+    """The JSON of a move without suffix, glyph, comment or variation, from the texts
+    of its turn, its text, its typed data and its facts."""
+    return '{"turn": ' + turn + plain_move_tail(text, move_json, facts_json)
 
 
 def json_line(
@@ -375,11 +381,24 @@ def json_line(
     """The JSON line of a record that checked, from the texts of its moves: what
     :func:`_dumps` makes of :func:`record_to_json`'s object, ``ok`` and ``error``
     included (see :func:`_json_text`); ``tags`` are (name, value)."""
+    encode_string = _encode_string
+    pairs = [f"[{encode_string(name)}, {encode_string(value)}]" for name, value in tags]
+    return json_line_of_pairs(game, pairs, moves, comments, result, comments_after_result)
+
+
+def json_line_of_pairs(
+    game: Game[Any],
+    pairs: list[str],
+    moves: list[str],
+    comments: list[Comment],
+    result: str | None,
+    comments_after_result: list[Comment],
+) -> str:
+    """:func:`json_line`, from the JSON texts of the tags' [name, value] pairs."""
     encode, encode_string = _ENCODER.encode, _encode_string
-    pairs = ", ".join([f"[{encode_string(name)}, {encode_string(value)}]" for name, value in tags])
     line = (
         f'{{"format": {encode_string(JSON_FORMAT_ID)}, "game": {encode_string(game.name)}, '
-        f'"tags": [{pairs}], "moves": [{", ".join(moves)}], '
+        f'"tags": [{", ".join(pairs)}], "moves": [{", ".join(moves)}], '
         f'"comments": {encode(_comments_to_json(comments)) if comments else "[]"}, '
         f'"result": {encode(result)}'
     )

@@ -16,10 +16,11 @@ generated and mutated ones, in every format.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import itertools
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
-from notation.annotate import AnnotateOptions, annotate_record, joined_commands, termination
+from notation.annotate import AnnotateOptions, annotate_record, comment_text, termination
 from notation.convert import (
     FORMATS,
     Converted,
@@ -27,9 +28,9 @@ from notation.convert import (
     _facts_json,
     _move_json,
     convert_record,
-    json_line,
+    json_line_of_pairs,
     order_tags,
-    plain_move_json,
+    plain_move_tail,
     read_any_records,
     sniff_json,
 )
@@ -86,6 +87,33 @@ _ORDERS: dict[tuple[str, tuple[str, ...]], list[int]] = {}
 _CACHE_LIMIT = 50_000
 
 
+#: The JSON of a move after its turn (see plain_move_tail), by the ids of the move
+#: pushed and of its canonical spelling and by the key of its facts
+#: (``Position.last_move_facts_key``); the entry keeps the two objects.  A corpus
+#: repeats a few thousand.
+_TAILS: dict[tuple[int, int, Hashable], tuple[Any, Any, str]] = {}
+
+
+def _tail(
+    game: Game[Any], move: Any, spelling: Any, key: Hashable, facts: dict[str, Any]
+) -> str:
+    """The JSON of a move after its turn, kept in _TAILS."""
+    text = plain_move_tail(
+        _encode_string(str(spelling)), _move_json(game, move), _facts_json(facts)
+    )
+    if len(_TAILS) >= _CACHE_LIMIT:
+        _TAILS.clear()
+    _TAILS[id(move), id(spelling), key] = (move, spelling, text)
+    return text
+
+
+#: The comment annotate writes after a move (None: none), by the game and the key of
+#: the annotations (``Position.annotations_key``); a game's cache starts again when
+#: full, at the start of a record.
+_COMMENTS: dict[str, dict[Hashable, str | None]] = {}
+_UNKNOWN: Any = object()
+
+
 def _spelled(move: Any) -> str:
     text = str(move)
     if len(_SPELLINGS) >= _CACHE_LIMIT:
@@ -108,13 +136,22 @@ def _tag_lines(lines: list[str]) -> tuple[list[str], list[str]]:
     return tag_lines, names
 
 
-def _pairs(tag_lines: list[str]) -> list[tuple[str, str]]:
-    """(name, value) of each of these tag lines (see _tag_lines)."""
-    pairs = []
-    for line in tag_lines:
+def _json_line(game: Game[Any], lines: list[str], moves: list[str], result: str) -> str:
+    """The JSON line of a plain record that checked, from its ``lines`` (see
+    _tag_lines) and the JSON texts of its ``moves``: each tag line read once, into
+    its name and the JSON text of its [name, value] pair."""
+    encode = _encode_string
+    names, pairs = [], []
+    for line in lines:
+        if line[:1] != "[":
+            break
+        line = line.rstrip("\r\n")
         space = line.index(' "')
-        pairs.append((line[1:space], line[space + 2 : -2]))
-    return pairs
+        name = line[1:space]
+        names.append(name)
+        pairs.append(f"[{encode(name)}, {encode(line[space + 2 : -2])}]")
+    ordered = [f'["Game", {encode(game.name)}]', *[pairs[i] for i in _order(names, game)]]
+    return json_line_of_pairs(game, ordered, moves, [], result, [])
 
 
 def _order(names: list[str], game: Game[Any]) -> list[int]:
@@ -153,36 +190,57 @@ class _Converter(PlainRecords[Converted]):
         add = moves.append
         canonical = position.last_move_canonical
         if self.to == "json":
-            encode_string, facts = _encode_string, position.last_move_facts
+            facts, facts_key = position.last_move_facts, position.last_move_facts_key
+            get_tail = _TAILS.get
+            # The turn after each push: one more each time, as the loop counts them.
+            next_turn = itertools.count(position.turn + 1).__next__
 
             def pushed(move: Any) -> None:
-                # CanonicalSpellings and _json_text, for one move.
-                add(
-                    plain_move_json(
-                        int.__repr__(position.turn),
-                        encode_string(str(canonical())),
-                        _move_json(game, move),
-                        _facts_json(facts()),
+                # CanonicalSpellings and _json_text, for one move: all but its turn
+                # from _TAILS, by the move, its spelling and the key of its facts.
+                spelling = canonical()
+                key = facts_key()
+                if key is None:
+                    tail = plain_move_tail(
+                        _encode_string(str(spelling)), _move_json(game, move), _facts_json(facts())
                     )
-                )
+                else:
+                    found = get_tail((id(move), id(spelling), key))
+                    if found is not None and found[0] is move and found[1] is spelling:
+                        tail = found[2]
+                    else:
+                        tail = _tail(game, move, spelling, key, facts())
+                add('{"turn": ' + int.__repr__(next_turn()) + tail)
 
             return pushed
+        spellings = _SPELLINGS
+        get = spellings.get
         if self.to == "annotate":
             notes: list[str | None] = []
             self.notes = notes
             note = notes.append
-            annotations = position.annotations
+            annotations, annotations_key = position.annotations, position.annotations_key
+            comments = _COMMENTS.get(game.name)
+            if comments is None or len(comments) >= _CACHE_LIMIT:
+                comments = _COMMENTS[game.name] = {}
+            get_comment = comments.get
 
             def annotated(move: Any) -> None:
-                # _Annotator.after_move, for a move without comments and no options.
-                add(str(canonical()))
-                pairs = annotations()
-                note(joined_commands(pairs)[0] if pairs else None)
+                # _Annotator.after_move, for a move without comments and no options:
+                # the comment by the key of the annotations, where the game has one.
+                spelling = canonical()
+                found = get(id(spelling))  # str(spelling), from the cache
+                add(found[1] if found is not None and found[0] is spelling else _spelled(spelling))
+                key = annotations_key()
+                if key is None:
+                    note(comment_text(annotations()))
+                else:
+                    comment = get_comment(key, _UNKNOWN)
+                    if comment is _UNKNOWN:
+                        comment = comments[key] = comment_text(annotations())
+                    note(comment)
 
             return annotated
-
-        spellings = _SPELLINGS
-        get = spellings.get
 
         def spelled(move: Any) -> None:
             spelling = canonical()
@@ -203,6 +261,8 @@ class _Converter(PlainRecords[Converted]):
         turns: int,
         outcome: str | None,
     ) -> Converted:
+        if self.to == "json":
+            return Converted(_json_line(game, lines, self.moves, result), None)
         tag_lines, names = _tag_lines(lines)
         if self.to == "annotate":
             # record.set_tag("Termination", ...): the first one changed, or one added.
@@ -213,9 +273,6 @@ class _Converter(PlainRecords[Converted]):
                 tag_lines.append(ended)
                 names.append("Termination")
         ordered = [f'[Game "{game.name}"]', *[tag_lines[i] for i in _order(names, game)]]
-        if self.to == "json":
-            pairs = _pairs(ordered)
-            return Converted(json_line(game, pairs, self.moves, [], result, []), None)
         round_size, first_turn = position.round_size, position.turn - turns + 1
         notes = self.notes if self.to == "annotate" else None
         text = write_main_line(ordered, self.moves, notes, result, round_size, first_turn)

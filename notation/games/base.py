@@ -219,6 +219,25 @@ class Position(ABC, Generic[M]):
         where a zombie was placed and what was eliminated.
         """
 
+    def last_move_facts_key(self) -> Hashable | None:
+        """A small value that settles :meth:`last_move_facts`, or None.
+
+        Two positions of one game whose keys are equal (and not None) have the same
+        facts: the same keys, values and types of values.  A caller that turns the
+        facts into something costly (``convert --to json`` encodes them after every
+        move) may then keep what it made by the key, and skip building the facts of
+        a move it has met before; a corpus repeats a few thousand.  A key need not
+        tell apart moves whose facts are equal, but it must never join two whose
+        facts differ, not even ``True`` and ``1``: give each kind of key a shape of
+        its own (a leading tag) and each place in it one type.
+
+        The default, None, says "no key: ask :meth:`last_move_facts`", which is
+        always right; a game overrides this where the key is cheaper than the facts
+        (read straight from its history entry), and may still answer None for a
+        kind of move whose facts are not worth keying.
+        """
+        return None
+
     @abstractmethod
     def annotations(self) -> list[tuple[str, str]]:
         """Machine-readable facts of this position, as ``(key, value)`` pairs.
@@ -226,6 +245,17 @@ class Position(ABC, Generic[M]):
         Written into records as ``[%key value]`` after each move; values contain
         no ``]``, ``{`` or ``}``.  Deterministic, and short: what changed or matters.
         """
+
+    def annotations_key(self) -> Hashable | None:
+        """A small value that settles :meth:`annotations`, or None.
+
+        As :meth:`last_move_facts_key` is to the facts: two positions of one game
+        whose keys are equal (and not None) have the same annotations, so that
+        ``annotate`` may keep the comment it wrote by the key.  The default, None,
+        says "ask :meth:`annotations`"; a game overrides it where the key is cheaper
+        than the pairs, and may answer None where it is not.
+        """
+        return None
 
     @abstractmethod
     def board_view(self) -> BoardView:

@@ -172,6 +172,24 @@ def last_move_facts(position: "CavePosition") -> dict[str, Any]:
     return facts
 
 
+def last_move_facts_key(position: "CavePosition") -> tuple[Any, ...] | None:
+    """A key that settles :func:`last_move_facts` (see ``Position.last_move_facts_key``),
+    one shape per kind of move; None after a fight, whose facts (what it revealed)
+    are not worth keying."""
+    history = position._history
+    if not history:
+        return None
+    move, _, first, second, _, _won = history[-1]
+    side = (position.turn - 1) & 1
+    if isinstance(move, Enter):
+        return ("e", side, position._reserve[side], position._result)
+    if isinstance(move, Step):
+        return ("s", side, bool(second), len(first) + len(second), position._result)
+    if isinstance(move, Attack):
+        return None
+    return ("p", side, position._passes, position._result)
+
+
 def annotations(position: "CavePosition") -> list[tuple[str, str]]:
     """``reveal`` and ``possible`` after a fight, ``reserve`` after an entry."""
     if not position._history:
@@ -193,6 +211,20 @@ def annotations(position: "CavePosition") -> list[tuple[str, str]]:
         reserve = position._reserve
         notes.append(("reserve", f"R{reserve[RED]} B{reserve[BLACK]}"))
     return notes
+
+
+def annotations_key(position: "CavePosition") -> tuple[int, ...] | None:
+    """A key that settles :func:`annotations` (see ``Position.annotations_key``): the
+    reserves after an entry, ``()`` for the moves with none, None after a fight."""
+    if not position._history:
+        return ()
+    move = position._history[-1][0]
+    if isinstance(move, Attack):
+        return None
+    if isinstance(move, Enter):
+        reserve = position._reserve
+        return (reserve[RED], reserve[BLACK])
+    return ()
 
 
 def _hidden_squares(position: "CavePosition") -> list[tuple[int, tuple[str, ...]]]:

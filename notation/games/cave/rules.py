@@ -15,7 +15,7 @@ methods here delegate to them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from notation.errors import IllegalMoveError, MisuseError
@@ -251,9 +251,17 @@ class CavePosition(Position[CaveMove]):
         """What the last move did (``{}`` before any move); keys in docs/cave.md."""
         return _last_move_facts(self)
 
+    def last_move_facts_key(self) -> Hashable | None:
+        """A key that settles :meth:`last_move_facts` (see the base class)."""
+        return _last_move_facts_key(self)
+
     def annotations(self) -> list[tuple[str, str]]:
         """``reveal`` and ``possible`` after a fight, ``reserve`` after an entry."""
         return _annotations(self)
+
+    def annotations_key(self) -> Hashable | None:
+        """A key that settles :meth:`annotations` (see the base class)."""
+        return _annotations_key(self)
 
     def board_view(self) -> BoardView:
         return _board_view(self)
@@ -652,8 +660,14 @@ class CavePosition(Position[CaveMove]):
 _last_move_facts: Callable[[CavePosition], dict[str, Any]] = bound_on_first_call(
     globals(), "_last_move_facts", "notation.games.cave.describe", "last_move_facts"
 )
+_last_move_facts_key: Callable[[CavePosition], Hashable | None] = bound_on_first_call(
+    globals(), "_last_move_facts_key", "notation.games.cave.describe", "last_move_facts_key"
+)
 _annotations: Callable[[CavePosition], list[tuple[str, str]]] = bound_on_first_call(
     globals(), "_annotations", "notation.games.cave.describe", "annotations"
+)
+_annotations_key: Callable[[CavePosition], Hashable | None] = bound_on_first_call(
+    globals(), "_annotations_key", "notation.games.cave.describe", "annotations_key"
 )
 _board_view: Callable[[CavePosition], BoardView] = bound_on_first_call(
     globals(), "_board_view", "notation.games.cave.describe", "board_view"

@@ -176,6 +176,39 @@ def last_move_facts(position: "TinkertownPosition") -> dict[str, Any]:
     }
 
 
+def last_move_facts_key(position: "TinkertownPosition") -> tuple[Any, ...] | None:
+    """A key that settles :func:`last_move_facts` (see ``Position.last_move_facts_key``):
+    the same reading of the history entry, without the dict.  One shape per branch
+    there, each led by its own tag: ``r`` a placement or resurrection, ``c`` an action
+    that captured, ``m`` one that did not."""
+    history = position._history
+    if not history:
+        return None
+    move, changes, tomb, movement, _white, _red = history[-1]
+    if not movement:
+        return ("r", isinstance(move, Resurrection), position._to_move, position._movement,
+                position._winner)
+    if isinstance(move, Move):
+        is_move = True
+        (_origin, group), (square, before) = changes
+        path = PATHS[move.origin * 64 + move.target]
+        assert path is not None
+        count = len(path)
+        arriving = group[-count:]
+    else:
+        is_move = False
+        ((square, before),) = changes
+        count = 1
+        arriving = COLOURS[position._to_move ^ 1]
+    if tomb >= 0:
+        landed = before + arriving
+        return ("c", is_move, count, position._to_move, tomb, landed.count("w"),
+                landed.count("r"), position._winner)
+    stack = position._stacks[square]
+    above = len(stack) > position._capacity[square] and "w" in stack and "r" in stack
+    return ("m", is_move, count, position._to_move, above, position._winner)
+
+
 #: The annotations' (key, value) pairs, made once each: a corpus repeats a few
 #: thousand.  ``[%capture]`` by (tombstone, white, red); ``[%control]`` by the groups
 #: each side controls; ``[%over]`` by the squares.  Bounded against hostile input.
@@ -195,35 +228,49 @@ def _note(
     return note
 
 
+def _capture(position: "TinkertownPosition") -> tuple[int, int, int] | None:
+    """(tombstone, white, red) of the last action if it captured, else None."""
+    history = position._history
+    if not history:
+        return None
+    move, changes, tomb, _movement, _white, _red = history[-1]
+    if tomb < 0:
+        return None
+    if isinstance(move, Move):
+        (_origin, group), (_square, before) = changes
+        path = PATHS[move.origin * 64 + move.target]
+        assert path is not None
+        landed = before + group[-len(path) :]
+    else:
+        ((_square, before),) = changes
+        landed = before + COLOURS[position._to_move ^ 1]
+    return (tomb, landed.count("w"), landed.count("r"))
+
+
+def _stage_ended(position: "TinkertownPosition") -> bool:
+    """Whether the last move ended the resurrection stage."""
+    history = position._history
+    return bool(history) and not history[-1][3] and position._movement
+
+
 def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
     """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations").
 
     Asked after every move of ``annotate`` (profiled): each pair comes from a cache by
     what it says (see above)."""
     out: list[tuple[str, str]] = []
-    history = position._history
-    if history:
-        move, changes, tomb, movement, _white, _red = history[-1]
-        if tomb >= 0:
-            if isinstance(move, Move):
-                (_origin, group), (_square, before) = changes
-                path = PATHS[move.origin * 64 + move.target]
-                assert path is not None
-                landed = before + group[-len(path) :]
-            else:
-                ((_square, before),) = changes
-                landed = before + COLOURS[position._to_move ^ 1]
-            key = (tomb, landed.count("w"), landed.count("r"))
-            note = _CAPTURE_NOTES.get(key)
-            if note is None:
-                note = _note(
-                    _CAPTURE_NOTES, key, "capture", f"{SQUARE_NAMES[tomb]} {key[1]}w {key[2]}r"
-                )
-            out.append(note)
-        if not movement and position._movement:
-            out.append(_STAGE_NOTE)
+    key = _capture(position)
+    if key is not None:
+        note = _CAPTURE_NOTES.get(key)
+        if note is None:
+            note = _note(
+                _CAPTURE_NOTES, key, "capture", f"{SQUARE_NAMES[key[0]]} {key[1]}w {key[2]}r"
+            )
+        out.append(note)
+    if _stage_ended(position):
+        out.append(_STAGE_NOTE)
     if position._movement:
-        over = tuple(position.over_capacity())
+        over = position._over_squares()
         if over:
             note = _OVER_NOTES.get(over)
             if note is None:

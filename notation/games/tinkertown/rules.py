@@ -10,7 +10,7 @@ analysis.py; the methods here that serve them are one-line delegations.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from notation.errors import IllegalMoveError, MisuseError
@@ -369,6 +369,11 @@ class TinkertownPosition(Position[TinkertownMove]):
         """
         return _last_move_facts(self)
 
+    def last_move_facts_key(self) -> Hashable | None:
+        """A key that settles :meth:`last_move_facts` (see the base class): read from
+        the history entry, as the facts are."""
+        return _last_move_facts_key(self)
+
     def annotations(self) -> list[tuple[str, str]]:
         """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations").
 
@@ -478,44 +483,59 @@ class TinkertownPosition(Position[TinkertownMove]):
         (docs/tinkertown.md, "Capture": the entry exception and new tombstones
         leave them).
         """
+        return list(self._over_squares())
+
+    def _over_squares(self) -> tuple[int, ...]:
+        """:meth:`over_capacity` as a tuple, the same object while the board is the same
+        (for the annotations, which key their text by it)."""
         stacks, capacity = self._stacks, self._capacity
         history = self._history
         if not history:  # no entry to know the board by (it may still be being set up)
-            return [sq for sq in GRAVES if captures(stacks[sq], capacity[sq])]
+            return tuple(sq for sq in GRAVES if captures(stacks[sq], capacity[sq]))
         last = history[-1]
         known = self._over
         if known is not None and known[0] is last:
-            return list(known[1])
+            return known[1]
         # Annotating asks this after every turn of the movement stage (profiled): one
         # push after the last answer, only the squares the push changed (and those
         # around a new tombstone, whose capacity fell) are looked at again.  The
         # entries are the moves played, so the same entry means the same board.
         if known is not None and len(history) > 1 and history[-2] is known[0]:
             found = known[1]
-            again = [sq for sq, _ in last[1]]
             tomb = last[2]
-            if tomb >= 0:
-                again.append(tomb)
-                again.extend(NEIGHBOURS[tomb])
             # The squares whose answer changed (usually none: the same tuple again);
             # captures(stacks[sq], capacity[sq]) inline, the height first.
-            flips = [
-                sq
-                for sq in again
-                if (sq in found)
-                != (
-                    IS_GRAVE[sq]
-                    and len(stack := stacks[sq]) > capacity[sq]
-                    and "w" in stack
-                    and "r" in stack
-                )
-            ]
+            flips: list[int] | None = None
+            if tomb < 0:
+                # Nearly every action: only the one or two graves it changed (every
+                # square of a history entry is a grave).
+                for sq, _ in last[1]:
+                    stack = stacks[sq]
+                    if (sq in found) != (
+                        len(stack) > capacity[sq] and "w" in stack and "r" in stack
+                    ):
+                        flips = [sq] if flips is None else [*flips, sq]
+            else:
+                again = [sq for sq, _ in last[1]]
+                again.append(tomb)
+                again.extend(NEIGHBOURS[tomb])
+                flips = [
+                    sq
+                    for sq in again
+                    if (sq in found)
+                    != (
+                        IS_GRAVE[sq]
+                        and len(stack := stacks[sq]) > capacity[sq]
+                        and "w" in stack
+                        and "r" in stack
+                    )
+                ]
             if flips:
                 found = tuple(sorted(set(found).symmetric_difference(flips)))
         else:
             found = tuple(sq for sq in GRAVES if captures(stacks[sq], capacity[sq]))
         self._over = (last, found)
-        return list(found)
+        return found
 
     # -- the resurrection stage (docs/tinkertown.md, "The resurrection stage") -----
     def _b_candidates(self) -> list[int]:
@@ -850,6 +870,9 @@ def _grave_arg(name: str) -> int:
 # The describing functions, imported at their first call (see bound_on_first_call).
 _last_move_facts: Callable[[TinkertownPosition], dict[str, Any]] = bound_on_first_call(
     globals(), "_last_move_facts", "notation.games.tinkertown.describe", "last_move_facts"
+)
+_last_move_facts_key: Callable[[TinkertownPosition], Hashable | None] = bound_on_first_call(
+    globals(), "_last_move_facts_key", "notation.games.tinkertown.describe", "last_move_facts_key"
 )
 _annotations: Callable[[TinkertownPosition], list[tuple[str, str]]] = bound_on_first_call(
     globals(), "_annotations", "notation.games.tinkertown.describe", "annotations"

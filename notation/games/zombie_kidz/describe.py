@@ -90,13 +90,26 @@ def last_move_facts(position: "ZombieKidzPosition") -> dict[str, Any]:
     return facts
 
 
+def last_move_facts_key(position: "ZombieKidzPosition") -> tuple[Any, ...] | None:
+    """A key that settles :func:`last_move_facts` (see ``Position.last_move_facts_key``):
+    what it reads of the history entry and the end, without the dict."""
+    if not position._history:
+        return None
+    move, tomb, origin, cleared, lock = position._history[-1]
+    player = (position.turn - 1) % position.players
+    target = position._pawns[player]
+    end = position._end  # (outcome, turn, reason): the facts leave out the turn
+    return (player, move.die, tomb, target != origin, target, cleared, lock,
+            None if end is None else (end[0], end[2]))
+
+
 def annotations(position: "ZombieKidzPosition") -> list[tuple[str, str]]:
     """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked:
     docs/zombie-kidz.md, "Annotations".
 
     Asked after every turn of ``annotate``: the pairs are made once each, by the
     zombies on the zones, the reserve and the locks (see ``_NOTES``)."""
-    key = (*position._zombies, position._reserve, position._locked)
+    key = annotations_key(position)
     notes = _NOTES.get(key)
     if notes is None:
         zones = [f"{ZONE_NAMES[z]}:{n}" for z, n in enumerate(position._zombies) if n]
@@ -107,6 +120,12 @@ def annotations(position: "ZombieKidzPosition") -> list[tuple[str, str]]:
             _NOTES.clear()
         _NOTES[key] = notes
     return list(notes)
+
+
+def annotations_key(position: "ZombieKidzPosition") -> tuple[int, ...]:
+    """A key that settles :func:`annotations` (see ``Position.annotations_key``): the
+    zombies on each zone, the reserve and the lock bits."""
+    return (*position._zombies, position._reserve, position._locked)
 
 
 #: The annotations by (zombies on each zone, reserve, the lock bits): a few thousand

@@ -8,7 +8,7 @@ and restored by :meth:`ZombieKidzPosition.pop` from one small undo tuple per tur
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
 from notation.errors import IllegalMoveError, MisuseError
@@ -478,9 +478,17 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         """What the last turn did: see docs/zombie-kidz.md, "Data for programs"."""
         return _last_move_facts(self)
 
+    def last_move_facts_key(self) -> Hashable | None:
+        """A key that settles :meth:`last_move_facts` (see the base class)."""
+        return _last_move_facts_key(self)
+
     def annotations(self) -> list[tuple[str, str]]:
         """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked."""
         return _annotations(self)
+
+    def annotations_key(self) -> Hashable | None:
+        """A key that settles :meth:`annotations` (see the base class)."""
+        return _annotations_key(self)
 
     def board_view(self) -> BoardView:
         """The board for the renderers: see docs/zombie-kidz.md, "Board views"."""
@@ -509,8 +517,14 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 _last_move_facts: Callable[[ZombieKidzPosition], dict[str, Any]] = bound_on_first_call(
     globals(), "_last_move_facts", "notation.games.zombie_kidz.describe", "last_move_facts"
 )
+_last_move_facts_key: Callable[[ZombieKidzPosition], Hashable | None] = bound_on_first_call(
+    globals(), "_last_move_facts_key", "notation.games.zombie_kidz.describe", "last_move_facts_key"
+)
 _annotations: Callable[[ZombieKidzPosition], list[tuple[str, str]]] = bound_on_first_call(
     globals(), "_annotations", "notation.games.zombie_kidz.describe", "annotations"
+)
+_annotations_key: Callable[[ZombieKidzPosition], Hashable | None] = bound_on_first_call(
+    globals(), "_annotations_key", "notation.games.zombie_kidz.describe", "annotations_key"
 )
 _board_view: Callable[[ZombieKidzPosition], BoardView] = bound_on_first_call(
     globals(), "_board_view", "notation.games.zombie_kidz.describe", "board_view"
