@@ -112,10 +112,13 @@ def comment_text(pairs: list[tuple[str, str]]) -> str | None:
     pairs)[0]``), None for no pairs: asked after every move of a plain record."""
     if not pairs:
         return None
-    get = _COMMANDS.get
-    return " ".join(
-        [(get(pair) if type(pair) is tuple else None) or _new_command(pair) for pair in pairs]
-    )
+    try:  # every command met before (nearly always): looked up in one pass
+        return " ".join(map(_COMMANDS.__getitem__, pairs))
+    except (KeyError, TypeError):  # one new, or pairs that are not tuples
+        get = _COMMANDS.get
+        return " ".join(
+            [(get(pair) if type(pair) is tuple else None) or _new_command(pair) for pair in pairs]
+        )
 
 
 class _Annotator(ReplayVisitor):

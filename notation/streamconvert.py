@@ -140,18 +140,34 @@ def _json_line(game: Game[Any], lines: list[str], moves: list[str], result: str)
     """The JSON line of a plain record that checked, from its ``lines`` (see
     _tag_lines) and the JSON texts of its ``moves``: each tag line read once, into
     its name and the JSON text of its [name, value] pair."""
-    encode = _encode_string
     names, pairs = [], []
+    get = _JSON_TAGS.get
     for line in lines:
         if line[:1] != "[":
             break
-        line = line.rstrip("\r\n")
-        space = line.index(' "')
-        name = line[1:space]
-        names.append(name)
-        pairs.append(f"[{encode(name)}, {encode(line[space + 2 : -2])}]")
-    ordered = [f'["Game", {encode(game.name)}]', *[pairs[i] for i in _order(names, game)]]
+        found = get(line)
+        if found is None:
+            found = _json_tag(line)
+        names.append(found[0])
+        pairs.append(found[1])
+    ordered = [f'["Game", {_encode_string(game.name)}]', *[pairs[i] for i in _order(names, game)]]
     return json_line_of_pairs(game, ordered, moves, [], result, [])
+
+
+#: A tag line's name and the JSON text of its [name, value] pair, by the line as read:
+#: the records of a file repeat most of their tag lines (the event, the players).
+_JSON_TAGS: dict[str, tuple[str, str]] = {}
+
+
+def _json_tag(line: str) -> tuple[str, str]:
+    tag = line.rstrip("\r\n")
+    space = tag.index(' "')
+    name = tag[1:space]
+    found = (name, f"[{_encode_string(name)}, {_encode_string(tag[space + 2 : -2])}]")
+    if len(_JSON_TAGS) >= _CACHE_LIMIT:
+        _JSON_TAGS.clear()
+    _JSON_TAGS[line] = found
+    return found
 
 
 def _order(names: list[str], game: Game[Any]) -> list[int]:

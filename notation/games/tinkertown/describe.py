@@ -247,19 +247,15 @@ def _capture(position: "TinkertownPosition") -> tuple[int, int, int] | None:
     return (tomb, landed.count("w"), landed.count("r"))
 
 
-def _stage_ended(position: "TinkertownPosition") -> bool:
-    """Whether the last move ended the resurrection stage."""
-    history = position._history
-    return bool(history) and not history[-1][3] and position._movement
-
-
 def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
     """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations").
 
     Asked after every move of ``annotate`` (profiled): each pair comes from a cache by
     what it says (see above)."""
     out: list[tuple[str, str]] = []
-    key = _capture(position)
+    history = position._history
+    # _capture, only after an action that captured (the tombstone of the entry).
+    key = _capture(position) if history and history[-1][2] >= 0 else None
     if key is not None:
         note = _CAPTURE_NOTES.get(key)
         if note is None:
@@ -267,9 +263,9 @@ def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
                 _CAPTURE_NOTES, key, "capture", f"{SQUARE_NAMES[key[0]]} {key[1]}w {key[2]}r"
             )
         out.append(note)
-    if _stage_ended(position):
-        out.append(_STAGE_NOTE)
     if position._movement:
+        if history and not history[-1][3]:  # this move ended the resurrection stage
+            out.append(_STAGE_NOTE)
         over = position._over_squares()
         if over:
             note = _OVER_NOTES.get(over)
