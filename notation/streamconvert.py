@@ -221,12 +221,11 @@ class _Converter(PlainRecords[Converted]):
                         _encode_string(str(spelling)), _move_json(game, move), _facts_json(facts())
                     )
                 else:
+                    # An entry keeps its two objects alive, so no other object has
+                    # their ids while it is kept: an entry found is theirs.
                     found = get_tail((id(move), id(spelling), key))
-                    if found is not None and found[0] is move and found[1] is spelling:
-                        tail = found[2]
-                    else:
-                        tail = _tail(game, move, spelling, key, facts())
-                add('{"turn": ' + int.__repr__(next_turn()) + tail)
+                    tail = _tail(game, move, spelling, key, facts()) if found is None else found[2]
+                add(f'{{"turn": {next_turn()}{tail}')
 
             return pushed
         spellings = _SPELLINGS

@@ -180,11 +180,11 @@ def last_move_facts_key(position: "CavePosition") -> tuple[Any, ...] | None:
     if not history:
         return None
     move, _, first, second, _, _won = history[-1]
-    side = (position.turn - 1) & 1
+    side = (position._base + len(history) - 1) & 1  # (turn - 1) & 1
+    if isinstance(move, Step):  # the commonest first
+        return ("s", side, bool(second), len(first) + len(second), position._result)
     if isinstance(move, Enter):
         return ("e", side, position._reserve[side], position._result)
-    if isinstance(move, Step):
-        return ("s", side, bool(second), len(first) + len(second), position._result)
     if isinstance(move, Attack):
         return None
     return ("p", side, position._passes, position._result)
