@@ -123,6 +123,31 @@ def check_lines(
 
 #: A tag line as the reader reads most (``_PLAIN_TAG``, the line end included).
 _TAG_LINE = re.compile(r'\[([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*) "([^"\\]*)"\][\r\n]*').fullmatch
+#: The (name, value) of tag lines already read, by the line: the records of a file
+#: repeat most of theirs (event, players, setup), and a look-up is a fifth of a match
+#: (profiled: tag lines were a tenth of a check of Zombie Kidz's short records).
+#: Bounded against hostile input (it starts again when full).
+_TAG_PAIRS: dict[str, tuple[str, str]] = {}
+_TAG_PAIRS_LIMIT = 4096
+
+#: (number, dots) of the move numbers read, by their text ("12." is (12, 1), "12..."
+#: (12, 3)): a few hundred in a file, each read many times.  Bounded.
+_NUMBERS: dict[str, tuple[int, int]] = {}
+
+
+def _move_number(text: str) -> tuple[int, int]:
+    """(number, dots) of a move number ``text`` (digits, then one dot or three), kept in
+    _NUMBERS; _Deviation for anything else that starts with a digit."""
+    digits = text.rstrip(".")
+    dots = len(text) - len(digits)
+    if (dots != 1 and dots != 3) or not digits.isdigit() or len(digits) > _MAX_DIGITS:
+        raise _Deviation
+    number = (int(digits), dots)
+    if len(_NUMBERS) >= _TAG_PAIRS_LIMIT:
+        _NUMBERS.clear()
+    _NUMBERS[text] = number
+    return number
+
 
 #: The states of :class:`_Checker`: between records, in a header, after a blank line
 #: in a header, in the movetext, after the result token.
@@ -214,6 +239,8 @@ class PlainRecords(ABC, Generic[T]):
         tags: dict[str, str] = {}  # the first value of each name
         position: Position[Any] | None = None
         result = ""
+        known_tags = _TAG_PAIRS.get
+        known_numbers = _NUMBERS.get
         while True:
             for raw in it:
                 lineno += 1
@@ -221,10 +248,17 @@ class PlainRecords(ABC, Generic[T]):
                 try:
                     first = raw[:1]
                     if first == "[":
-                        match = _TAG_LINE(raw)
-                        if match is None:
-                            raise _Deviation
-                        name, value = match.groups()
+                        pair = known_tags(raw)
+                        if pair is None:
+                            match = _TAG_LINE(raw)
+                            if match is None:
+                                raise _Deviation
+                            name, value = match.groups()
+                            if len(_TAG_PAIRS) >= _TAG_PAIRS_LIMIT:
+                                _TAG_PAIRS.clear()
+                            _TAG_PAIRS[raw] = (name, value)
+                        else:
+                            name, value = pair
                         if state == _TAGS:
                             tags.setdefault(name, value)
                             continue
@@ -276,15 +310,9 @@ class PlainRecords(ABC, Generic[T]):
                     for text in tokens:
                         first = text[0]
                         if first in "0123456789":
-                            digits = text.rstrip(".")
-                            dots = len(text) - len(digits)
-                            if (
-                                (dots != 1 and dots != 3)
-                                or not digits.isdigit()
-                                or len(digits) > _MAX_DIGITS
-                            ):
-                                raise _Deviation
-                            number = (int(digits), dots)
+                            number = known_numbers(text)
+                            if number is None:
+                                number = _move_number(text)
                         elif first == "$" or first == "*" or text[-1] in "!?":
                             raise _Deviation
                         else:

@@ -12,6 +12,13 @@ other record, and every record that does not check, goes to the reader and the t
 path, so that what comes out is byte for byte what the tree path makes of it:
 tests/test_streamconvert.py holds the two paths to that on every bundled record,
 generated and mutated ones, in every format.
+
+What is written about a move is mostly the same text again (a corpus has a few
+thousand distinct moves with their facts, and fewer comments), so it is kept by a
+key the game gives cheaply: a move's JSON after its turn by the move, its spelling
+and :meth:`~notation.games.base.Position.last_move_facts_key`; an annotation comment
+by :meth:`~notation.games.base.Position.annotations_key`.  A game without keys (the
+default) gets the same text the long way.
 """
 
 from __future__ import annotations
