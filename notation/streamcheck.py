@@ -294,8 +294,7 @@ class PlainRecords(ABC, Generic[T]):
                         raise _Deviation
                     if game is None:
                         game, position = self._start(tags)
-                        played = position.turn
-                        turns = 0
+                        played = first_played = position.turn
                         number: tuple[int, int] | None = None
                         parse = game.parse
                         cached = game.parsed
@@ -313,7 +312,7 @@ class PlainRecords(ABC, Generic[T]):
                             number = known_numbers(text)
                             if number is None:
                                 number = _move_number(text)
-                        elif first == "$" or first == "*" or text[-1] in "!?":
+                        elif first in "$*" or text[-1] in "!?":
                             raise _Deviation
                         else:
                             if number is not None:
@@ -332,10 +331,10 @@ class PlainRecords(ABC, Generic[T]):
                             if pushed is not None:
                                 pushed(move)
                             played += 1
-                            turns += 1
                     if closing:
                         if number is not None:
                             raise _Deviation  # a number with no move: left to the reader
+                        turns = played - first_played
                         outcome = self._check_result(game, tags, position, result, turns)
                         self.index += 1
                         pending = self._closed(game, buffered, position, result, turns, outcome)

@@ -9,7 +9,7 @@ and restored by :meth:`ZombieKidzPosition.pop` from one small undo tuple per tur
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeAlias
 
 from notation.errors import IllegalMoveError, MisuseError
 from notation.games.base import Position, bound_on_first_call
@@ -62,6 +62,11 @@ _Undo: TypeAlias = tuple[ZombieKidzMove, int, int, int, int]
 _START_ZOMBIES: list[int] = [1 if z in GATES else 0 for z in range(len(ZONE_NAMES))]
 
 
+#: The player and zombie counts a game may have (a set: a position is made per record).
+_PLAYERS: Final = frozenset(PLAYER_COUNTS.values())
+_ZOMBIES: Final = frozenset(ZOMBIE_COUNTS.values())
+
+
 class ZombieKidzPosition(Position[ZombieKidzMove]):
     """A game in progress: zombies per zone, pawns, locks, reserve, turn."""
 
@@ -85,9 +90,9 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
     def __init__(self, players: int = DEFAULT_PLAYERS, zombies: int = DEFAULT_ZOMBIES) -> None:
         # docs/zombie-kidz.md, "Setting up".
-        if type(players) is not int or players not in PLAYER_COUNTS.values():
+        if type(players) is not int or players not in _PLAYERS:
             raise MisuseError(f"Zombie Kidz is played by 2 to 4 players, not {players!r}")
-        if type(zombies) is not int or zombies not in ZOMBIE_COUNTS.values():
+        if type(zombies) is not int or zombies not in _ZOMBIES:
             raise MisuseError(f"Zombie Kidz is played with 8 or 7 zombies, not {zombies!r}")
         self._players = players
         self._total = zombies
