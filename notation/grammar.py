@@ -33,12 +33,13 @@ import sys
 import types
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from notation.textio import replace_file
 
 if TYPE_CHECKING:
+    from pathlib import Path  # at run time only where a Path is returned: 3 ms of start-up
+
     from lark import Lark, Transformer
     from lark.exceptions import UnexpectedInput
 
@@ -51,8 +52,12 @@ __all__ = [
     "grammar_text",
 ]
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
-_CANDIDATES = (_PACKAGE_DIR / "grammar", _PACKAGE_DIR.parent / "grammar")
+# Folders as text, not pathlib's paths: the checks of start-up need no pathlib.
+_PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
+_CANDIDATES = (
+    os.path.join(_PACKAGE_DIR, "grammar"),
+    os.path.join(os.path.dirname(_PACKAGE_DIR), "grammar"),
+)
 
 T = TypeVar("T")
 
@@ -68,22 +73,33 @@ def grammar_path(name: str | Path) -> Path:
 
     ``FileNotFoundError`` if there is no such file.
     """
-    if isinstance(name, Path):
-        if name.is_file():
-            return name
+    if not isinstance(name, str):
+        _grammar_file(name)
+        return name
+    from pathlib import Path
+
+    return Path(_grammar_file(name))
+
+
+def _grammar_file(name: str | Path) -> str:
+    """:func:`grammar_path`, as text."""
+    if not isinstance(name, str):
+        if os.path.isfile(name):
+            return os.fspath(name)
         raise FileNotFoundError(f"grammar {name} not found")
     for folder in _CANDIDATES:
-        path = folder / f"{name}.lark"
-        if path.is_file():
+        path = os.path.join(folder, f"{name}.lark")
+        if os.path.isfile(path):
             return path
-    searched = ", ".join(str(c) for c in _CANDIDATES)
+    searched = ", ".join(_CANDIDATES)
     raise FileNotFoundError(f"grammar {name}.lark not found (looked in {searched})")
 
 
 @cache
 def grammar_text(name: str | Path) -> str:
     """The text of the grammar :func:`grammar_path` finds for ``name``."""
-    return grammar_path(name).read_text(encoding="utf-8")
+    with open(_grammar_file(name), encoding="utf-8") as handle:
+        return handle.read()
 
 
 class GameTransformer(Generic[T]):
@@ -191,12 +207,29 @@ def cache_dir() -> Path:
     """The user's cache directory of the toolkit: ``$NOTATION_CACHE_DIR``, else
     ``$XDG_CACHE_HOME/undead-notation``, else ``~/.cache/undead-notation`` (where
     :mod:`notation.games.zombie_kidz.solve` keeps solved tables too)."""
+    from pathlib import Path
+
+    return Path(_cache_dir())
+
+
+def _cache_dir() -> str:
+    """:func:`cache_dir`, as text; ``RuntimeError`` if it is under a home directory
+    that cannot be found (as ``Path.home()``)."""
     explicit = os.environ.get("NOTATION_CACHE_DIR")
     if explicit:
-        return Path(explicit)
+        return explicit
     xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "undead-notation"
+    if not xdg:
+        home = os.path.expanduser("~")
+        if home.startswith("~"):
+            raise RuntimeError("Could not determine home directory.")
+        xdg = os.path.join(home, ".cache")
+    return os.path.join(xdg, "undead-notation")
+
+
+def _stem(grammar: str | Path) -> str:
+    """The name of a grammar (``Path(grammar).stem``)."""
+    return os.path.splitext(os.path.basename(os.fspath(grammar)))[0]
 
 
 # -- Lark's parser ------------------------------------------------------------------
@@ -224,12 +257,12 @@ def _lark_parser(grammar: str | Path, transformer: object) -> Lark:
     )
 
 
-def _grammars_folder() -> Path | None:
+def _grammars_folder() -> str | None:
     """The folder of cached parsers, made if need be; ``None`` if it cannot be made
     (read-only, no home directory: no cache then, only a slower start)."""
     try:
-        folder = cache_dir() / "grammars"
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = os.path.join(_cache_dir(), "grammars")
+        os.makedirs(folder, exist_ok=True)
     except (OSError, RuntimeError):  # RuntimeError: no home directory
         return None
     return folder
@@ -245,7 +278,7 @@ def _cache_file(grammar: str | Path, text: str) -> str | None:
     if folder is None:
         return None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-    return str(folder / f"{Path(grammar).stem}-{digest}.lark-cache")
+    return os.path.join(folder, f"{_stem(grammar)}-{digest}.lark-cache")
 
 
 # -- the standalone parser ----------------------------------------------------------
@@ -256,12 +289,12 @@ class _Place:
 
     __slots__ = ("code", "key", "name", "source")
 
-    def __init__(self, folder: Path, name: str, key: bytes, digest: int) -> None:
+    def __init__(self, folder: str, name: str, key: bytes, digest: int) -> None:
         stem = f"{name}-{digest:08x}.standalone"
         self.name = name
         self.key = key
-        self.source = folder / f"{stem}.py"
-        self.code = folder / f"{stem}.code"
+        self.source = os.path.join(folder, f"{stem}.py")
+        self.code = os.path.join(folder, f"{stem}.code")
 
 
 def _standalone_place(grammar: str | Path, text: str) -> _Place | None:
@@ -275,7 +308,7 @@ def _standalone_place(grammar: str | Path, text: str) -> _Place | None:
     if version is None:
         return None
     try:
-        folder = cache_dir() / "grammars"
+        folder = os.path.join(_cache_dir(), "grammars")
     except RuntimeError:  # no home directory
         return None
     # Everything the module depends on; it is written at the head of the compiled file
@@ -289,8 +322,7 @@ def _standalone_place(grammar: str | Path, text: str) -> _Place | None:
             text,
         )
     ).encode("utf-8")
-    name = Path(grammar).stem
-    return _Place(folder, name, key, crc32(key))
+    return _Place(folder, _stem(grammar), key, crc32(key))
 
 
 @cache
@@ -350,7 +382,7 @@ def _run_standalone(
     ``sys.modules``, so that it clashes with nothing) and build its parser."""
     name = f"notation.grammar.<standalone {place.name}>"
     module = types.ModuleType(name)
-    module.__file__ = str(place.source)
+    module.__file__ = place.source
     # Known by its name while it runs only: dataclasses look up the module of a class
     # whose annotations are text (see _lean).
     sys.modules[name] = module
@@ -388,7 +420,7 @@ def _write_standalone(place: _Place, built: Lark, transformer: object) -> None:
     for text in (_lean(source), source):  # as written if the lean one fails to run
         try:
             # Not under this module's own ``from __future__`` imports: as written.
-            code = compile(text, str(place.source), "exec", dont_inherit=True)
+            code = compile(text, place.source, "exec", dont_inherit=True)
             _run_standalone(place, code, transformer)  # it runs, or it is not kept
         except Exception:
             continue

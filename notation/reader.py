@@ -23,10 +23,13 @@ import io
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from notation.errors import Defect, ErrorKind
 from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
+
+if TYPE_CHECKING:  # pathlib costs 3 ms of start-up (docs/performance.md)
+    from pathlib import Path
 
 __all__ = ["RESULTS", "read_file", "read_records", "read_string", "record_starts"]
 

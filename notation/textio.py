@@ -29,7 +29,6 @@ import itertools
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import IO, Any, cast
 
 __all__ = [
@@ -312,14 +311,15 @@ def first_line_ahead(lines: Iterable[str]) -> tuple[str | None, Iterator[str]]:
     return None, iter(head)
 
 
-def replace_file(path: Path, data: bytes) -> None:
+def replace_file(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` at once: into a new file beside it, then renamed over
     it, so that a reader sees the old file or the new one, never a part.  The new
     file gets the mode a plain ``open()`` would give (``mkstemp``'s 0600 is for
     secrets).  The temporary file is removed if anything fails."""
     import tempfile  # only writers need it (start-up)
 
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    folder, name = os.path.split(os.fspath(path))
+    fd, temp = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.", suffix=".tmp")
     try:
         umask = os.umask(0)
         os.umask(umask)
