@@ -76,7 +76,7 @@ def _command(key: str, value: str) -> str:
 #: themselves are not kept: a Tinkertown corpus combines its pairs in a third as many
 #: ways as it has moves, and keeping those took 71 MB at 600k turns.)
 _COMMANDS: dict[tuple[str, str], str] = {}
-_COMMANDS_LIMIT = 50_000
+_COMMANDS_LIMIT = 20_000
 
 
 def _new_command(pair: tuple[str, str]) -> str:

@@ -162,8 +162,11 @@ def _json_line(game: Game[Any], lines: list[str], moves: list[str], result: str)
 
 
 #: A tag line's name and the JSON text of its [name, value] pair, by the line as read:
-#: the records of a file repeat most of their tag lines (the event, the players).
+#: the records of a file repeat most of their tag lines (the event, the players), and
+#: those come back at once after the cache starts again; the others (a round, a
+#: source) would only fill it, so it is small.
 _JSON_TAGS: dict[str, tuple[str, str]] = {}
+_JSON_TAGS_LIMIT = 4096
 
 
 def _json_tag(line: str) -> tuple[str, str]:
@@ -171,7 +174,7 @@ def _json_tag(line: str) -> tuple[str, str]:
     space = tag.index(' "')
     name = tag[1:space]
     found = (name, f"[{_encode_string(name)}, {_encode_string(tag[space + 2 : -2])}]")
-    if len(_JSON_TAGS) >= _CACHE_LIMIT:
+    if len(_JSON_TAGS) >= _JSON_TAGS_LIMIT:
         _JSON_TAGS.clear()
     _JSON_TAGS[line] = found
     return found
