@@ -116,7 +116,7 @@ def _tail(
 
 #: The comment annotate writes after a move (None: none), by the game and the key of
 #: the annotations (``Position.annotations_key``); a game's cache starts again when
-#: full, at the start of a record.
+#: full.
 _COMMENTS: dict[str, dict[Hashable, str | None]] = {}
 _UNKNOWN: Any = object()
 
@@ -245,9 +245,7 @@ class _Converter(PlainRecords[Converted]):
             self.notes = notes
             note = notes.append
             annotations, annotations_key = position.annotations, position.annotations_key
-            comments = _COMMENTS.get(game.name)
-            if comments is None or len(comments) >= _CACHE_LIMIT:
-                comments = _COMMENTS[game.name] = {}
+            comments = _COMMENTS.setdefault(game.name, {})
             get_comment = comments.get
 
             def annotated(move: Any) -> None:
@@ -262,6 +260,8 @@ class _Converter(PlainRecords[Converted]):
                 else:
                     comment = get_comment(key, _UNKNOWN)
                     if comment is _UNKNOWN:
+                        if len(comments) >= _CACHE_LIMIT:
+                            comments.clear()
                         comment = comments[key] = comment_text(annotations())
                     note(comment)
 

@@ -145,3 +145,19 @@ def test_annotate_options_and_json_lines_take_the_tree_path() -> None:
 def test_an_unknown_format_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown format"):
         convert_lines([], None, "yaml")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_caches_of_texts_stay_small_and_change_nothing(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The texts kept by key (a move's JSON, a comment, a tag's JSON pair) are bounded:
+    with tiny bounds, cleared over and over, every output is still the tree path's."""
+    monkeypatch.setattr(streamconvert, "_CACHE_LIMIT", 3)
+    monkeypatch.setattr(streamconvert, "_JSON_TAGS_LIMIT", 2)
+    for cache in (streamconvert._TAILS, streamconvert._COMMENTS, streamconvert._JSON_TAGS):
+        cache.clear()  # what earlier tests left, kept under the real bounds
+    assert_same(_plain_text(game, 12, 3))
+    assert len(streamconvert._TAILS) <= 3
+    assert all(len(comments) <= 3 for comments in streamconvert._COMMENTS.values())
+    assert len(streamconvert._JSON_TAGS) <= 2
