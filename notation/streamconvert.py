@@ -23,7 +23,6 @@ default) gets the same text the long way.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
@@ -112,6 +111,32 @@ def _tail(
         _TAILS.clear()
     _TAILS[id(move), id(spelling), key] = (move, spelling, text)
     return text
+
+
+#: ``_HEADS[t]``: the text before the rest of the JSON of the move of turn ``t``
+#: but the first of its record: the separator and the turn.
+_HEADS: list[str] = []
+_HEADS_LIMIT = 10_000
+
+
+def _moves_json(tails: list[str], first_turn: int) -> str:
+    """The JSON texts of a record's moves, one after the other with their separators,
+    from their ``tails`` (see _TAILS) and the turn of the first: joined once, without
+    a text made for each move."""
+    end = first_turn + len(tails)
+    if end <= _HEADS_LIMIT:
+        if end > len(_HEADS):
+            _HEADS.extend(f', {{"turn": {turn}' for turn in range(len(_HEADS), _HEADS_LIMIT))
+        heads = _HEADS[first_turn:end]
+    else:  # turns past the table: a record from a late position
+        heads = [f', {{"turn": {turn}' for turn in range(first_turn, end)]
+    if not heads:
+        return ""
+    heads[0] = heads[0][2:]  # no separator before the first
+    parts: list[str] = [""] * (2 * len(tails))
+    parts[0::2] = heads
+    parts[1::2] = tails
+    return "".join(parts)
 
 
 #: The comment annotate writes after a move (None: none), by the game and the key of
@@ -218,8 +243,6 @@ class _Converter(PlainRecords[Converted]):
         if self.to == "json":
             facts, facts_key = position.last_move_facts, position.last_move_facts_key
             get_tail = _TAILS.get
-            # The turn after each push: one more each time, as the loop counts them.
-            next_turn = itertools.count(position.turn + 1).__next__
 
             def pushed(move: Any) -> None:
                 # CanonicalSpellings and _json_text, for one move: all but its turn
@@ -235,7 +258,7 @@ class _Converter(PlainRecords[Converted]):
                     # their ids while it is kept: an entry found is theirs.
                     found = get_tail((id(move), id(spelling), key))
                     tail = _tail(game, move, spelling, key, facts()) if found is None else found[2]
-                add(f'{{"turn": {next_turn()}{tail}')
+                add(tail)  # the turns go in when the record is written (_moves_json)
 
             return pushed
         spellings = _SPELLINGS
@@ -287,7 +310,8 @@ class _Converter(PlainRecords[Converted]):
         outcome: str | None,
     ) -> Converted:
         if self.to == "json":
-            return Converted(_json_line(game, lines, self.moves, result), None)
+            moves = _moves_json(self.moves, position.turn - turns + 1)
+            return Converted(_json_line(game, lines, [moves], result), None)
         tag_lines, names = _tag_lines(lines)
         if self.to == "annotate":
             # record.set_tag("Termination", ...): the first one changed, or one added.

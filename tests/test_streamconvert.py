@@ -155,6 +155,7 @@ def test_the_caches_of_texts_stay_small_and_change_nothing(
     with tiny bounds, cleared over and over, every output is still the tree path's."""
     monkeypatch.setattr(streamconvert, "_CACHE_LIMIT", 3)
     monkeypatch.setattr(streamconvert, "_JSON_TAGS_LIMIT", 2)
+    monkeypatch.setattr(streamconvert, "_HEADS_LIMIT", 5)  # later turns made as needed
     for cache in (streamconvert._TAILS, streamconvert._COMMENTS, streamconvert._JSON_TAGS):
         cache.clear()  # what earlier tests left, kept under the real bounds
     assert_same(_plain_text(game, 12, 3))
