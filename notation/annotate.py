@@ -115,10 +115,7 @@ def comment_text(pairs: list[tuple[str, str]]) -> str | None:
     try:  # every command met before (nearly always): looked up in one pass
         return " ".join(map(_COMMANDS.__getitem__, pairs))
     except (KeyError, TypeError):  # one new, or pairs that are not tuples
-        get = _COMMANDS.get
-        return " ".join(
-            [(get(pair) if type(pair) is tuple else None) or _new_command(pair) for pair in pairs]
-        )
+        return " ".join(_commands(pairs, set()))
 
 
 class _Annotator(ReplayVisitor):

@@ -128,7 +128,8 @@ _TAG_LINE = re.compile(r'\[([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*) "([^"\\]*)"\][\r\n]
 #: (profiled: tag lines were a tenth of a check of Zombie Kidz's short records).
 #: Bounded against hostile input (it starts again when full).
 _TAG_PAIRS: dict[str, tuple[str, str]] = {}
-_TAG_PAIRS_LIMIT = 4096
+#: The most texts _TAG_PAIRS and _NUMBERS keep before they start again.
+_TEXTS_LIMIT = 4096
 
 #: (number, dots) of the move numbers read, by their text ("12." is (12, 1), "12..."
 #: (12, 3)): a few hundred in a file, each read many times.  Bounded.
@@ -143,7 +144,7 @@ def _move_number(text: str) -> tuple[int, int]:
     if (dots != 1 and dots != 3) or not digits.isdigit() or len(digits) > _MAX_DIGITS:
         raise _Deviation
     number = (int(digits), dots)
-    if len(_NUMBERS) >= _TAG_PAIRS_LIMIT:
+    if len(_NUMBERS) >= _TEXTS_LIMIT:
         _NUMBERS.clear()
     _NUMBERS[text] = number
     return number
@@ -254,7 +255,7 @@ class PlainRecords(ABC, Generic[T]):
                             if match is None:
                                 raise _Deviation
                             name, value = match.groups()
-                            if len(_TAG_PAIRS) >= _TAG_PAIRS_LIMIT:
+                            if len(_TAG_PAIRS) >= _TEXTS_LIMIT:
                                 _TAG_PAIRS.clear()
                             _TAG_PAIRS[raw] = (name, value)
                         else:

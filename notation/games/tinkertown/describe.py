@@ -189,21 +189,16 @@ def last_move_facts_key(position: "TinkertownPosition") -> tuple[Any, ...] | Non
         return ("r", isinstance(move, Resurrection), position._to_move, position._movement,
                 position._winner)
     if isinstance(move, Move):
-        is_move = True
-        (_origin, group), (square, before) = changes
         path = PATHS[move.origin * 64 + move.target]
         assert path is not None
-        count = len(path)
-        arriving = group[-count:]
+        is_move, count = True, len(path)
     else:
-        is_move = False
-        ((square, before),) = changes
-        count = 1
-        arriving = COLOURS[position._to_move ^ 1]
+        is_move, count = False, 1
     if tomb >= 0:
-        landed = before + arriving
+        landed = _landing(position).landed
         return ("c", is_move, count, position._to_move, tomb, landed.count("w"),
                 landed.count("r"), position._winner)
+    square = changes[-1][0]  # where the action ended: the last square it changed
     stack = position._stacks[square]
     above = len(stack) > position._capacity[square] and "w" in stack and "r" in stack
     return ("m", is_move, count, position._to_move, above, position._winner)
@@ -231,20 +226,10 @@ def _note(
 def _capture(position: "TinkertownPosition") -> tuple[int, int, int] | None:
     """(tombstone, white, red) of the last action if it captured, else None."""
     history = position._history
-    if not history:
+    if not history or history[-1][2] < 0:
         return None
-    move, changes, tomb, _movement, _white, _red = history[-1]
-    if tomb < 0:
-        return None
-    if isinstance(move, Move):
-        (_origin, group), (_square, before) = changes
-        path = PATHS[move.origin * 64 + move.target]
-        assert path is not None
-        landed = before + group[-len(path) :]
-    else:
-        ((_square, before),) = changes
-        landed = before + COLOURS[position._to_move ^ 1]
-    return (tomb, landed.count("w"), landed.count("r"))
+    landed = _landing(position).landed
+    return (history[-1][2], landed.count("w"), landed.count("r"))
 
 
 def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:

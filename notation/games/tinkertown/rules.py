@@ -505,16 +505,16 @@ class TinkertownPosition(Position[TinkertownMove]):
             tomb = last[2]
             # The squares whose answer changed (usually none: the same tuple again);
             # captures(stacks[sq], capacity[sq]) inline, the height first.
-            flips: list[int] | None = None
             if tomb < 0:
                 # Nearly every action: only the one or two graves it changed (every
                 # square of a history entry is a grave).
+                flips = []
                 for sq, _ in last[1]:
                     stack = stacks[sq]
                     if (sq in found) != (
                         len(stack) > capacity[sq] and "w" in stack and "r" in stack
                     ):
-                        flips = [sq] if flips is None else [*flips, sq]
+                        flips.append(sq)
             else:
                 again = [sq for sq, _ in last[1]]
                 again.append(tomb)
