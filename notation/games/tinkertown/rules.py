@@ -94,6 +94,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         "_last",
         "_movement",
         "_over",
+        "_over_undo",
         "_stacks",
         "_to_move",
         "_tomb",
@@ -123,9 +124,14 @@ class TinkertownPosition(Position[TinkertownMove]):
         # a position string starts there).
         self._base = 0
         self._history: list[_Undo] = []
-        # over_capacity()'s last answer and the history entry it was found after:
-        # asked again one push later, only the squares that push changed are looked at.
-        self._over: tuple[_Undo, tuple[int, ...]] | None = None
+        # The graves whose group stands above capacity (over_capacity()), in square
+        # order, or None: not kept.  Annotating asks for it after every move, so from
+        # the first question on every action keeps it up to date (a few changes do:
+        # captures, entries, moves from such a group), and a check, which never asks,
+        # pays one test an action.  _over_undo holds (len(history), the value before)
+        # for each push that changed it, for pop().
+        self._over: tuple[int, ...] | None = None
+        self._over_undo: list[tuple[int, tuple[int, ...] | None]] = []
 
     # -- positions made without play ------------------------------------------------
     @classmethod
@@ -267,7 +273,11 @@ class TinkertownPosition(Position[TinkertownMove]):
         """Take back the last move and return it; MisuseError if none was pushed."""
         if not self._history:
             raise MisuseError("pop() with no move to take back: none was pushed on this position")
-        move, changes, tomb, movement, last_white, last_red = self._history.pop()
+        history = self._history
+        undo = self._over_undo
+        if undo and undo[-1][0] == len(history):  # the last push changed _over
+            self._over = undo.pop()[1]
+        move, changes, tomb, movement, last_white, last_red = history.pop()
         if tomb >= 0:
             self._tomb[tomb] = False
             self._tombs &= ~(1 << tomb)
@@ -332,7 +342,8 @@ class TinkertownPosition(Position[TinkertownMove]):
         other._win_turn = self._win_turn
         other._base = self._base
         other._history = self._history.copy()
-        other._over = self._over  # the same entries, so the same answer after them
+        other._over = self._over
+        other._over_undo = self._over_undo.copy()
         return other
 
     def position_string(self) -> str:
@@ -486,56 +497,15 @@ class TinkertownPosition(Position[TinkertownMove]):
         return list(self._over_squares())
 
     def _over_squares(self) -> tuple[int, ...]:
-        """:meth:`over_capacity` as a tuple, the same object while the board is the same
-        (for the annotations, which key their text by it)."""
-        stacks, capacity = self._stacks, self._capacity
-        history = self._history
-        if not history:  # no entry to know the board by (it may still be being set up)
-            return tuple(sq for sq in GRAVES if captures(stacks[sq], capacity[sq]))
-        last = history[-1]
-        known = self._over
-        if known is not None and known[0] is last:
-            return known[1]
-        # Annotating asks this after every turn of the movement stage (profiled): one
-        # push after the last answer, only the squares the push changed (and those
-        # around a new tombstone, whose capacity fell) are looked at again.  The
-        # entries are the moves played, so the same entry means the same board.
-        if known is not None and len(history) > 1 and history[-2] is known[0]:
-            found = known[1]
-            tomb = last[2]
-            # The squares whose answer changed (usually none: the same tuple again);
-            # captures(stacks[sq], capacity[sq]) inline, the height first.
-            if tomb < 0:
-                # Nearly every action: only the one or two graves it changed (every
-                # square of a history entry is a grave).
-                flips = []
-                for sq, _ in last[1]:
-                    stack = stacks[sq]
-                    if (sq in found) != (
-                        len(stack) > capacity[sq] and "w" in stack and "r" in stack
-                    ):
-                        flips.append(sq)
-            else:
-                again = [sq for sq, _ in last[1]]
-                again.append(tomb)
-                again.extend(NEIGHBOURS[tomb])
-                flips = [
-                    sq
-                    for sq in again
-                    if (sq in found)
-                    != (
-                        IS_GRAVE[sq]
-                        and len(stack := stacks[sq]) > capacity[sq]
-                        and "w" in stack
-                        and "r" in stack
-                    )
-                ]
-            if flips:
-                found = tuple(sorted(set(found).symmetric_difference(flips)))
-        else:
-            found = tuple(sq for sq in GRAVES if captures(stacks[sq], capacity[sq]))
-        self._over = (last, found)
-        return found
+        """:meth:`over_capacity` as a tuple, the same object while the answer is the
+        same (for the annotations, which key their text by it)."""
+        over = self._over
+        if over is None:  # the first question: from now on pushes keep the answer
+            stacks, capacity = self._stacks, self._capacity
+            over = self._over = tuple(sq for sq in GRAVES if captures(stacks[sq], capacity[sq]))
+            # Popped past this point, the answer is not known any more.
+            self._over_undo.append((len(self._history), None))
+        return over
 
     # -- the resurrection stage (docs/tinkertown.md, "The resurrection stage") -----
     def _b_candidates(self) -> list[int]:
@@ -787,11 +757,31 @@ class TinkertownPosition(Position[TinkertownMove]):
             stacks[square] = landed
             controlled[side] += 1  # landed ends with the mover's zombie
         self._to_move = 1 - side
+        over = self._over
+        if over is not None:  # kept (see __init__): only these actions change it
+            if capture:  # the group goes, and the tombstone lowers its neighbours' capacity
+                self._track_over(over, (square, origin, *NEIGHBOURS[square]))
+            elif entry:  # the exception can leave the group above capacity
+                if len(landed) > self._capacity[square] and "w" in landed and "r" in landed:
+                    self._track_over(over, (square,))
+            elif origin in over:  # what stays behind may not be above capacity any more
+                self._track_over(over, (origin,))
         # docs/tinkertown.md, "The end": after every action, if the mover's opponent
         # controls no group, the mover has won (even if its own last group vanished).
         if not controlled[1 - side]:
             self._winner = side
             self._win_turn = self._base + len(self._history)
+
+    def _track_over(self, over: tuple[int, ...], squares: tuple[int, ...]) -> None:
+        """Bring ``_over`` (``over`` before the action) up to date after an action
+        that changed the graves ``squares`` (or their capacity; -1 for none): the
+        others keep their answer."""
+        stacks, capacity = self._stacks, self._capacity
+        now = set(over).difference(squares)
+        now.update(sq for sq in squares if sq >= 0 and captures(stacks[sq], capacity[sq]))
+        if len(now) != len(over) or not now.issuperset(over):
+            self._over_undo.append((len(self._history), over))
+            self._over = tuple(sorted(now))
 
     def _no_capture(self, sq: int, before: str, landed: str, entry: bool) -> IllegalMoveError:
         """The error for a capture mark on an action landing on ``sq`` that captures nothing."""
