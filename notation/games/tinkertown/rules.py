@@ -325,7 +325,11 @@ class TinkertownPosition(Position[TinkertownMove]):
         if not self._history:
             raise MisuseError("last_move_canonical() with no move pushed on this position")
         entry = self._history[-1]
-        return with_mark(entry[0], entry[2] >= 0)
+        move = entry[0]
+        captured = entry[2] >= 0
+        if move.marked is captured:  # written as canonical (nearly always): itself
+            return move
+        return with_mark(move, captured)
 
     def copy(self) -> Self:
         """An independent copy, history included."""
