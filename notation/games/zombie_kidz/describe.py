@@ -73,7 +73,7 @@ def last_move_facts(position: "ZombieKidzPosition") -> dict[str, Any]:
     if not position._history:
         return {}
     move, tomb, origin, cleared, lock = position._history[-1]
-    player = (position._turn - 1) % position._players  # asked after every move: no properties
+    player = (position._turn - 1) % position._players
     target = position._pawns[player]
     facts: dict[str, Any] = {
         "player": player + 1,
@@ -258,7 +258,7 @@ def caption(position: "ZombieKidzPosition") -> str:
     if not position._history:
         return ""
     move, tomb, origin, cleared, lock = position._history[-1]
-    player = (position._turn - 1) % position._players  # asked after every move: no properties
+    player = (position._turn - 1) % position._players
     target = position._pawns[player]
     if tomb >= 0:
         roll = f"{move.colour} tomb +1"
