@@ -206,9 +206,10 @@ def last_move_facts_key(position: "TinkertownPosition") -> tuple[Any, ...] | Non
 
 #: The annotations' (key, value) pairs, made once each: a corpus repeats a few
 #: thousand.  ``[%capture]`` by (tombstone, white, red); ``[%control]`` by the groups
-#: each side controls; ``[%over]`` by the squares.  Bounded against hostile input.
+#: each side controls (white << 8 | red); ``[%over]`` by the squares.  Bounded against
+#: hostile input.
 _CAPTURE_NOTES: dict[tuple[int, int, int], tuple[str, str]] = {}
-_CONTROL_NOTES: dict[tuple[int, int], tuple[str, str]] = {}
+_CONTROL_NOTES: dict[int, tuple[str, str]] = {}
 _OVER_NOTES: dict[tuple[int, ...], tuple[str, str]] = {}
 _STAGE_NOTE: Final = ("stage", MOVEMENT)
 NOTES_CACHE_SIZE: Final = 20_000
@@ -236,35 +237,35 @@ def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
     """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations").
 
     Asked after every move of ``annotate`` (profiled): each pair comes from a cache by
-    what it says (see above)."""
+    what it says (see above), the control pair by one number."""
+    if not position._movement:
+        return []  # nothing to say in the resurrection stage, which never captures
     out: list[tuple[str, str]] = []
     history = position._history
-    # _capture, only after an action that captured (the tombstone of the entry).
-    key = _capture(position) if history and history[-1][2] >= 0 else None
-    if key is not None:
-        note = _CAPTURE_NOTES.get(key)
-        if note is None:
-            note = _note(
-                _CAPTURE_NOTES, key, "capture", f"{SQUARE_NAMES[key[0]]} {key[1]}w {key[2]}r"
-            )
-        out.append(note)
-    if position._movement:
-        if history and not history[-1][3]:  # this move ended the resurrection stage
-            out.append(_STAGE_NOTE)
-        over = position._over_squares()
-        if over:
-            note = _OVER_NOTES.get(over)
+    if history:
+        last = history[-1]
+        if last[2] >= 0:  # the action captured: a tombstone went on this grave
+            key = _capture(position)
+            assert key is not None
+            note = _CAPTURE_NOTES.get(key)
             if note is None:
                 note = _note(
-                    _OVER_NOTES, over, "over", " ".join(SQUARE_NAMES[sq] for sq in over)
+                    _CAPTURE_NOTES, key, "capture", f"{SQUARE_NAMES[key[0]]} {key[1]}w {key[2]}r"
                 )
             out.append(note)
-        white, red = position._controlled
-        ckey = (white, red)
-        note = _CONTROL_NOTES.get(ckey)
+        elif not last[3]:  # this placement ended the resurrection stage
+            out.append(_STAGE_NOTE)
+    over = position._over_squares()
+    if over:
+        note = _OVER_NOTES.get(over)
         if note is None:
-            note = _note(_CONTROL_NOTES, ckey, "control", f"W{white} R{red}")
+            note = _note(_OVER_NOTES, over, "over", " ".join(SQUARE_NAMES[sq] for sq in over))
         out.append(note)
+    white, red = position._controlled
+    note = _CONTROL_NOTES.get(white << 8 | red)  # fewer than 256 groups a side
+    if note is None:
+        note = _note(_CONTROL_NOTES, white << 8 | red, "control", f"W{white} R{red}")
+    out.append(note)
     return out
 
 
