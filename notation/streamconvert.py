@@ -154,6 +154,15 @@ def _spelled(move: Any) -> str:
     return text
 
 
+def _spellings(moves: list[Any]) -> list[str]:
+    """The texts of canonical ``moves``, each from _SPELLINGS where it is kept."""
+    get = _SPELLINGS.get
+    return [
+        found[1] if (found := get(id(move))) is not None and found[0] is move else _spelled(move)
+        for move in moves
+    ]
+
+
 def _tag_lines(lines: list[str]) -> tuple[list[str], list[str]]:
     """The tag lines of a plain record (without their line ends) and the tags' names,
     from its ``lines`` as :meth:`PlainRecords._closed` has them.  Each matched the
@@ -257,13 +266,19 @@ class _Converter(PlainRecords[Converted]):
         #: (their JSON for "json"), and for annotate each one's comment or None.
         self.moves: list[str] = []
         self.notes: list[str | None] = []
+        #: Whether the spellings of the record being read are asked for at its end
+        #: (Position.last_moves_canonical) rather than after each push.
+        self.spell_at_close = False
 
-    def _begin(self, game: Game[Any], position: Position[Any]) -> Callable[[Any], None]:
+    def _begin(
+        self, game: Game[Any], position: Position[Any]
+    ) -> Callable[[Any], None] | None:
         moves: list[str] = []
         self.moves = moves
         add = moves.append
         canonical = position.last_move_canonical
         if self.to == "json":
+            self.spell_at_close = False  # the JSON of a move wants its facts as pushed
             facts, facts_key = position.last_move_facts, position.last_move_facts_key
             get_tail = _TAILS.get
 
@@ -284,8 +299,9 @@ class _Converter(PlainRecords[Converted]):
                 add(tail)  # the turns go in when the record is written (_moves_json)
 
             return pushed
-        spellings = _SPELLINGS
-        get = spellings.get
+        # The spellings: of the whole line once it is read, where the game can tell
+        # them from its history (_closed), else after each push.
+        self.spell_at_close = position.last_moves_canonical(0) is not None
         if self.to == "annotate":
             notes: list[str | None] = []
             self.notes = notes
@@ -293,13 +309,13 @@ class _Converter(PlainRecords[Converted]):
             annotations, annotations_key = position.annotations, position.annotations_key
             comments = _COMMENTS.setdefault(game.name, {})
             get_comment = comments.get
+            spell = None if self.spell_at_close else self._spell(canonical, add)
 
             def annotated(move: Any) -> None:
                 # _Annotator.after_move, for a move without comments and no options:
                 # the comment by the key of the annotations, where the game has one.
-                spelling = canonical()
-                found = get(id(spelling))  # str(spelling), from the cache
-                add(found[1] if found is not None and found[0] is spelling else _spelled(spelling))
+                if spell is not None:
+                    spell(move)
                 key = annotations_key()
                 if key is None:
                     note(comment_text(annotations()))
@@ -312,6 +328,12 @@ class _Converter(PlainRecords[Converted]):
                     note(comment)
 
             return annotated
+        return None if self.spell_at_close else self._spell(canonical, add)
+
+    @staticmethod
+    def _spell(canonical: Callable[[], Any], add: Callable[[str], None]) -> Callable[[Any], None]:
+        """What to call after each push to add the text of its canonical spelling."""
+        get = _SPELLINGS.get
 
         def spelled(move: Any) -> None:
             spelling = canonical()
@@ -335,6 +357,10 @@ class _Converter(PlainRecords[Converted]):
         if self.to == "json":
             moves = _moves_json(self.moves, position.turn - turns + 1)
             return Converted(_json_line(game, lines, moves, result), None)
+        if self.spell_at_close:
+            canonical = position.last_moves_canonical(turns)
+            assert canonical is not None  # the game said so as the record began
+            self.moves = _spellings(canonical)
         tag_lines, names = _tag_lines(lines)
         if self.to == "annotate":
             # record.set_tag("Termination", ...): the first one changed, or one added.

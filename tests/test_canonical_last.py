@@ -76,6 +76,7 @@ def random_game(game: Game[Any], seed: int) -> tuple[dict[str, str], list[Any]]:
     tags = setup_tags(game, seed)
     position = game.new_position(tags)
     written: list[Any] = []
+    befores: list[Any] = []
     while position.outcome() is None and len(written) < MAX_TURNS:
         legal = position.legal_moves()
         if not legal:
@@ -91,6 +92,12 @@ def random_game(game: Game[Any], seed: int) -> tuple[dict[str, str], list[Any]]:
         assert Position.last_move_canonical(position) == before
         assert position.position_string() == string
         written.append(move)
+        befores.append(before)
+        # The same answers, for the whole line at once (None: ask after each push).
+        line = position.last_moves_canonical(len(written))
+        assert line is None or (line == befores and list(map(str, line)) == list(map(str, befores)))
+        assert (line is None) == (game is GRAVE_NIM)  # the bundled games answer
+        assert position.last_moves_canonical(1) == (None if line is None else [before])
     assert written, "a game has a first move"
     assert position.pop() == written[-1]  # the history untouched: the same move on top
     return tags, written
@@ -112,6 +119,21 @@ def test_a_position_with_no_move_pushed_has_no_last_move(game: Game[Any]) -> Non
         position.last_move_canonical()
     with pytest.raises(MisuseError):
         Position.last_move_canonical(position)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.parametrize("count", [-1, 2, True, 1.0])
+def test_last_moves_canonical_refuses_a_count_beyond_the_moves_pushed(
+    game: Game[Any], count: Any
+) -> None:
+    position = game.new_position(setup_tags(game, 0))
+    position.push(position.legal_moves()[0])
+    if game is GRAVE_NIM:  # the default knows nothing, and says so for any count
+        assert position.last_moves_canonical(count) is None
+        return
+    assert position.last_moves_canonical(0) == []
+    with pytest.raises(MisuseError, match="a count from 0 to the 1 moves pushed"):
+        position.last_moves_canonical(count)
 
 
 class _OldSpellings(ReplayVisitor):

@@ -25,6 +25,8 @@ from hypothesis import strategies as st
 from notation import streamconvert
 from notation.annotate import AnnotateOptions, annotate_record
 from notation.convert import Converted, convert_record
+from notation.games import get_game
+from notation.games.base import Position
 from notation.reader import read_records
 from notation.streamconvert import annotate_lines, convert_lines
 from tests.test_fuzz import GAMES, Seed, fuzz, mutated, seeds
@@ -76,6 +78,39 @@ def test_generated_games_are_written_without_a_tree(
     monkeypatch.setattr(streamconvert, "convert_record", no_tree)
     monkeypatch.setattr(streamconvert, "annotate_record", no_tree)
     assert streamed(text, kind) == tree
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", ["text", "annotate"])
+@pytest.mark.parametrize("at_once", [True, False], ids=["line at once", "move by move"])
+def test_spellings_of_a_whole_line_or_move_by_move(
+    game: str, kind: str, at_once: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game that spells a line at once from its history (Position.last_moves_canonical)
+    is asked once a record, and never after each push; one that cannot (the default,
+    as a fourth game might) is asked after each push: the same texts either way."""
+    text = _plain_text(game, 20, 11)
+    tree = tree_path(text, kind)
+    position_class = type(get_game(game).new_position())
+    asked = {"each": 0, "line": 0}
+    each, line = position_class.last_move_canonical, position_class.last_moves_canonical
+
+    def counted_each(self: Any) -> Any:
+        asked["each"] += 1
+        return each(self)
+
+    def counted_line(self: Any, count: int) -> Any:
+        asked["line"] += 1
+        return line(self, count) if at_once else Position.last_moves_canonical(self, count)
+
+    monkeypatch.setattr(position_class, "last_move_canonical", counted_each)
+    monkeypatch.setattr(position_class, "last_moves_canonical", counted_line)
+    assert streamed(text, kind) == tree
+    moves = sum(len(record.moves) for record in read_records(io.StringIO(text), "f.txt"))
+    if at_once:
+        assert asked == {"each": 0, "line": 2 * 20}  # whether it can, then the line
+    else:
+        assert asked == {"each": moves, "line": 20}
 
 
 @pytest.mark.parametrize("game", GAMES)

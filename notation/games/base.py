@@ -77,6 +77,21 @@ def index_arg(value: object, index_of: Mapping[str, int], count: int, refusal: s
     raise MisuseError(f"{value!r} {refusal}")
 
 
+T = TypeVar("T")
+
+
+def last_entries(history: list[T], count: int) -> list[T]:
+    """The last ``count`` entries of a position's ``history``, for
+    :meth:`Position.last_moves_canonical`; MisuseError for a count that is not a
+    number from 0 to the moves pushed."""
+    if type(count) is not int or not 0 <= count <= len(history):
+        raise MisuseError(
+            f"last_moves_canonical({count!r}): a count from 0 to the {len(history)} "
+            "moves pushed"
+        )
+    return history[len(history) - count :]
+
+
 def foreign_move(move: object, game: str, kinds: str) -> MisuseError:
     """The error for an object handed to a game's position as a move that is none of the
     game's moves (``kinds``: the move classes, in words)."""
@@ -210,6 +225,18 @@ class Position(ABC, Generic[M]):
             return self.canonical(move)
         finally:
             self.push(move)
+
+    def last_moves_canonical(self, count: int) -> list[M] | None:
+        """The canonical spellings of the last ``count`` moves pushed, first to last,
+        each what :meth:`last_move_canonical` gave right after its push; or None.
+
+        A replay that writes every move of a line may ask once, after the last push,
+        instead of after each.  The default, None, means "ask after each push": a
+        game overrides it where its history knows every answer.
+        :class:`~notation.errors.MisuseError` if ``count`` is negative or more than
+        the moves pushed.
+        """
+        return None
 
     @abstractmethod
     def last_move_facts(self) -> dict[str, Any]:

@@ -19,7 +19,14 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from notation.errors import IllegalMoveError, MisuseError
-from notation.games.base import DRAW, WIN_FIRST, WIN_SECOND, Position, bound_on_first_call
+from notation.games.base import (
+    DRAW,
+    WIN_FIRST,
+    WIN_SECOND,
+    Position,
+    bound_on_first_call,
+    last_entries,
+)
 from notation.games.cave.board import (
     _DIAG,
     _ORTH,
@@ -234,6 +241,10 @@ class CavePosition(Position[CaveMove]):
         if not self._history:
             raise MisuseError("last_move_canonical() with no move pushed on this position")
         return self._history[-1][0]
+
+    def last_moves_canonical(self, count: int) -> list[CaveMove]:
+        """The last ``count`` moves pushed, themselves (see :meth:`last_move_canonical`)."""
+        return [entry[0] for entry in last_entries(self._history, count)]
 
     # -- describing the position (strings.py, describe.py) ------------------------
     def position_string(self) -> str:

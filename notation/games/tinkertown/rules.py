@@ -14,7 +14,13 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from notation.errors import IllegalMoveError, MisuseError
-from notation.games.base import WIN_FIRST, WIN_SECOND, Position, bound_on_first_call
+from notation.games.base import (
+    WIN_FIRST,
+    WIN_SECOND,
+    Position,
+    bound_on_first_call,
+    last_entries,
+)
 from notation.games.tinkertown.board import (
     B_GROUPS,
     CHAPEL,
@@ -330,6 +336,14 @@ class TinkertownPosition(Position[TinkertownMove]):
         if move.marked is captured:  # written as canonical (nearly always): itself
             return move
         return with_mark(move, captured)
+
+    def last_moves_canonical(self, count: int) -> list[TinkertownMove]:
+        """:meth:`last_move_canonical` of each of the last ``count`` moves pushed, from
+        the history: each with its mark made right (nearly always it already was)."""
+        return [
+            move if move.marked is (tomb >= 0) else with_mark(move, tomb >= 0)
+            for move, _changes, tomb, _movement, _white, _red in last_entries(self._history, count)
+        ]
 
     def copy(self) -> Self:
         """An independent copy, history included."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeAlias
 
 from notation.errors import IllegalMoveError, MisuseError
-from notation.games.base import Position, bound_on_first_call
+from notation.games.base import Position, bound_on_first_call, last_entries
 from notation.games.zombie_kidz.board import (
     ALL_GATES_LOCKED,
     CENTRE,
@@ -402,6 +402,15 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         move, _, origin, cleared, lock = self._history[-1]
         target = self._pawns[(self._turn - 1) % self._players]
         return TURNS[move.die, origin, target, cleared > 0, lock > 0]
+
+    def last_moves_canonical(self, count: int) -> list[ZombieKidzMove]:
+        """:meth:`last_move_canonical` of each of the last ``count`` turns pushed, from
+        the history: the pawn ends where the turn says, or stays (a losing roll is
+        always written as a stay)."""
+        return [
+            TURNS[move.die, origin, origin if move.target is None else move.target, x > 0, lock > 0]
+            for move, _, origin, x, lock in last_entries(self._history, count)
+        ]
 
     def copy(self) -> Self:
         other = type(self)(self._players, self._total)
