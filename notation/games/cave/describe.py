@@ -174,19 +174,29 @@ def last_move_facts(position: "CavePosition") -> dict[str, Any]:
 
 def last_move_facts_key(position: "CavePosition") -> tuple[Any, ...] | None:
     """A key that settles :func:`last_move_facts` (see ``Position.last_move_facts_key``),
-    one shape per kind of move; None after a fight, whose facts (what it revealed)
-    are not worth keying."""
+    one shape per kind of move."""
     history = position._history
     if not history:
         return None
-    move, _, first, second, _, _won = history[-1]
+    move, _, first, second, revealed, won = history[-1]
     side = (position._base + len(history) - 1) & 1  # (turn - 1) & 1
     if isinstance(move, Step):  # the commonest first
         return ("s", side, bool(second), len(first) + len(second), position._result)
     if isinstance(move, Enter):
         return ("e", side, position._reserve[side], position._result)
     if isinstance(move, Attack):
-        return None
+        # What a fight's facts read: the classes and sizes of both units, who won and
+        # what left the board, and where each piece shown for the first time stood.
+        loser = second if won else first
+        identity = position._identity
+        shown = tuple(
+            (move.origin if pid == first[0] else move.target, identity[pid]) for pid in revealed
+        )
+        return (
+            "a", side, unit_class(len(first), move.attacker), len(first),
+            unit_class(len(second), move.defender), len(second), bool(won),
+            PIECE_SIDE[loser[0]], len(loser), shown, position._result,
+        )  # fmt: skip
     return ("p", side, position._passes, position._result)
 
 
