@@ -24,6 +24,7 @@ from notation import convert
 from notation.convert import CanonicalSpellings, record_to_json
 from notation.games import get_game
 from notation.games.cave import describe as cave_describe
+from notation.games.cave.moves import Attack, Enter
 from notation.games.tinkertown import describe as tt_describe
 from notation.games.tinkertown import rules as tt_rules
 from notation.games.tinkertown.board import (
@@ -116,6 +117,36 @@ def _reference_zombie_kidz_annotations(position: Any) -> list[tuple[str, str]]:
     return notes
 
 
+def _reference_cave_annotations(position: Any) -> list[tuple[str, str]]:
+    """Cave's annotations as they were written first: the letters of every square
+    holding a piece never shown, each side's found again for each square."""
+    if not position._history:
+        return []
+    move = position._history[-1][0]
+    notes: list[tuple[str, str]] = []
+    if isinstance(move, Attack):
+        revealed = cave_describe._revealed(position)
+        if revealed:
+            notes.append(("reveal", " ".join(f"{sq}:{letter}" for sq, letter in revealed)))
+        board, identity = position._board, position._identity
+        hidden = [
+            (sq, position._hidden_letters(cave_describe.PIECE_SIDE[board[sq][0]]))
+            for sq in range(len(board))
+            if any(identity[p] < 0 for p in board[sq])
+        ]
+        narrowed = [
+            f"{cave_describe.SQUARES[sq]}:{''.join(letters)}"
+            for sq, letters in hidden
+            if len(letters) < len(cave_describe.LETTERS)
+        ]
+        if narrowed:
+            notes.append(("possible", " ".join(narrowed)))
+    elif isinstance(move, Enter):
+        red, black = position.reserves
+        notes.append(("reserve", f"R{red} B{black}"))
+    return notes
+
+
 def _random_walk(game_name: str, seed: int, steps: int, tags: dict[str, str] | None = None) -> None:
     """Random pushes and pops (a pop one time in five) on one position, checked after
     each step: the same position object, so that caches across pushes are tested."""
@@ -144,6 +175,7 @@ def _check_position(game_name: str, position: Any) -> None:
     elif game_name == "zombie-kidz":
         assert zk_describe.annotations(position) == _reference_zombie_kidz_annotations(position)
     elif game_name == "cave":
+        assert cave_describe.annotations(position) == _reference_cave_annotations(position)
         view = cave_describe.board_view(position)
         odds = cave_describe._odds_texts(position)
         for sq, stack in enumerate(position._board):
@@ -171,7 +203,7 @@ def test_zombie_kidz_annotations(seed: int, players: int) -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_cave_board_view_cells(seed: int) -> None:
+def test_cave_board_view_cells_and_annotations(seed: int) -> None:
     _random_walk("cave", seed, 200)
 
 

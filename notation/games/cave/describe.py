@@ -210,11 +210,7 @@ def annotations(position: "CavePosition") -> list[tuple[str, str]]:
         revealed = _revealed(position)
         if revealed:
             notes.append(("reveal", " ".join(f"{sq}:{letter}" for sq, letter in revealed)))
-        narrowed = [
-            f"{SQUARES[sq]}:{''.join(letters)}"
-            for sq, letters in _hidden_squares(position)
-            if len(letters) < len(LETTERS)
-        ]
+        narrowed = _narrowed_squares(position)
         if narrowed:
             notes.append(("possible", " ".join(narrowed)))
     elif isinstance(move, Enter):
@@ -237,15 +233,25 @@ def annotations_key(position: "CavePosition") -> tuple[int, ...] | None:
     return ()
 
 
-def _hidden_squares(position: "CavePosition") -> list[tuple[int, tuple[str, ...]]]:
-    """Each square holding a piece never shown, with the letters such a piece may be."""
-    board = position._board
+def _narrowed_squares(position: "CavePosition") -> list[str]:
+    """``square:letters`` for each square holding a piece never shown that cannot be
+    every class any more, with the letters it may be: asked after every fight of
+    ``annotate``, so each side's letters are found once, and the board is not looked
+    at while neither side has shown a class in full (profiled)."""
+    hidden = (position._hidden_letters(RED), position._hidden_letters(BLACK))
+    narrow = (len(hidden[RED]) < len(LETTERS), len(hidden[BLACK]) < len(LETTERS))
+    if not (narrow[RED] or narrow[BLACK]):
+        return []
     identity = position._identity
-    return [
-        (sq, position._hidden_letters(PIECE_SIDE[board[sq][0]]))
-        for sq in range(N_SQUARES)
-        if any(identity[p] < 0 for p in board[sq])
-    ]
+    narrowed = []
+    for sq, stack in enumerate(position._board):
+        if (
+            stack
+            and narrow[side := PIECE_SIDE[stack[0]]]
+            and any(identity[p] < 0 for p in stack)
+        ):
+            narrowed.append(f"{SQUARES[sq]}:{''.join(hidden[side])}")
+    return narrowed
 
 
 # -- the board view -------------------------------------------------------------------
