@@ -101,12 +101,14 @@ _TAILS: dict[tuple[int, int, Hashable], tuple[Any, Any, str]] = {}
 
 
 def _tail(
-    game: Game[Any], move: Any, spelling: Any, key: Hashable, facts: dict[str, Any]
+    game: Game[Any], move: Any, spelling: Any, key: Hashable | None, facts: dict[str, Any]
 ) -> str:
-    """The JSON of a move after its turn, kept in _TAILS."""
+    """The JSON of a move after its turn, kept in _TAILS by its ``key`` (None: not kept)."""
     text = plain_move_tail(
         _encode_string(str(spelling)), _move_json(game, move), _facts_json(facts)
     )
+    if key is None:
+        return text
     if len(_TAILS) >= _CACHE_LIMIT:
         _TAILS.clear()
     _TAILS[id(move), id(spelling), key] = (move, spelling, text)
@@ -147,6 +149,10 @@ _UNKNOWN: Any = object()
 
 
 def _spelled(move: Any) -> str:
+    """``str(move)``, from _SPELLINGS where it is kept, else kept there."""
+    found = _SPELLINGS.get(id(move))
+    if found is not None and found[0] is move:
+        return found[1]
     text = str(move)
     if len(_SPELLINGS) >= _CACHE_LIMIT:
         _SPELLINGS.clear()
@@ -155,7 +161,8 @@ def _spelled(move: Any) -> str:
 
 
 def _spellings(moves: list[Any]) -> list[str]:
-    """The texts of canonical ``moves``, each from _SPELLINGS where it is kept."""
+    """The texts of canonical ``moves``, each from _SPELLINGS where it is kept (_spelled,
+    with its look-up inline: a call for each move only for one not met before)."""
     get = _SPELLINGS.get
     return [
         found[1] if (found := get(id(move))) is not None and found[0] is move else _spelled(move)
@@ -287,16 +294,13 @@ class _Converter(PlainRecords[Converted]):
                 # from _TAILS, by the move, its spelling and the key of its facts.
                 spelling = canonical()
                 key = facts_key()
-                if key is None:
-                    tail = plain_move_tail(
-                        _encode_string(str(spelling)), _move_json(game, move), _facts_json(facts())
-                    )
+                # An entry keeps its two objects alive, so no other object has their
+                # ids while it is kept: an entry found is theirs.
+                found = None if key is None else get_tail((id(move), id(spelling), key))
+                if found is None:
+                    add(_tail(game, move, spelling, key, facts()))
                 else:
-                    # An entry keeps its two objects alive, so no other object has
-                    # their ids while it is kept: an entry found is theirs.
-                    found = get_tail((id(move), id(spelling), key))
-                    tail = _tail(game, move, spelling, key, facts()) if found is None else found[2]
-                add(tail)  # the turns go in when the record is written (_moves_json)
+                    add(found[2])  # the turns go in when the record is written (_moves_json)
 
             return pushed
         # The spellings: of the whole line once it is read, where the game can tell
@@ -333,15 +337,9 @@ class _Converter(PlainRecords[Converted]):
     @staticmethod
     def _spell(canonical: Callable[[], Any], add: Callable[[str], None]) -> Callable[[Any], None]:
         """What to call after each push to add the text of its canonical spelling."""
-        get = _SPELLINGS.get
 
         def spelled(move: Any) -> None:
-            spelling = canonical()
-            found = get(id(spelling))  # str(spelling), from the cache
-            if found is not None and found[0] is spelling:
-                add(found[1])
-            else:
-                add(_spelled(spelling))
+            add(_spelled(canonical()))
 
         return spelled
 

@@ -780,7 +780,7 @@ class TinkertownPosition(Position[TinkertownMove]):
             if capture:  # the group goes, and the tombstone lowers its neighbours' capacity
                 self._track_over(over, (square, origin, *NEIGHBOURS[square]))
             elif entry:  # the exception can leave the group above capacity
-                if len(landed) > self._capacity[square] and "w" in landed and "r" in landed:
+                if captures(landed, self._capacity[square]):
                     self._track_over(over, (square,))
             elif origin in over:  # what stays behind may not be above capacity any more
                 self._track_over(over, (origin,))
