@@ -57,6 +57,7 @@ _HOME = {
     "play": "notation.referee",
     "random_bot": "notation.referee",
     "Bot": "notation.referee",
+    "Player": "notation.referee",
     # errors: values, and the exceptions (all derive from NotationException)
     "Defect": "notation.errors",
     "ErrorKind": "notation.errors",
@@ -85,6 +86,7 @@ __all__ = [
     "MoveNode",
     "MoveSyntaxError",
     "NotationException",
+    "Player",
     "Position",
     "Record",
     "RecordHeaders",
@@ -138,7 +140,7 @@ if TYPE_CHECKING:
     from notation.index import RecordHeaders, read_headers
     from notation.reader import read_file, read_records, read_string
     from notation.record import Comment, MoveNode, Record, Tag, Variation
-    from notation.referee import Bot, play, random_bot
+    from notation.referee import Bot, Player, play, random_bot
     from notation.replay import ReplayVisitor, Verdict, check_record
     from notation.stepper import Stepper, StepperError
     from notation.view import BoardView

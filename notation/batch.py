@@ -29,10 +29,18 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, fields, replace
 from typing import IO, TYPE_CHECKING, Any, NamedTuple, cast
 
-from notation.errors import NotationException
+from notation.errors import (
+    MisuseError,
+    NotationException,
+    misuse_unless,
+    require_number,
+    require_path,
+    require_sequence,
+)
 from notation.reader import read_records, record_starts
 from notation.replay import Verdict, check_record
 from notation.textio import (
+    MAX_LINE,
     NotUTF8Warning,
     compression_of,
     decode_line,
@@ -157,6 +165,12 @@ def tally_paths(
     return _tallied(run.serial(units))
 
 
+def _path_text(item: object) -> str:
+    """A path given to :func:`check_paths` as text; anything else is refused."""
+    require_path(item, "each path")
+    return str(os.fspath(item))  # type: ignore[call-overload]  # require_path made sure
+
+
 def _plan(
     paths: Iterable[str | os.PathLike[str] | TextSource],
     jobs: int | None,
@@ -167,11 +181,20 @@ def _plan(
 ) -> tuple[_Run, Iterator[_Work], int]:
     """The run, the units of work and the number of worker processes (1: none, all in
     this process) for :func:`check_paths` and :func:`tally_paths`."""
-    sources = [item if isinstance(item, TextSource) else os.fspath(item) for item in paths]
+    require_sequence(paths, "paths", "paths")
+    if jobs is not None:
+        require_number(jobs, "jobs")
+    misuse_unless(
+        default_game is None or isinstance(default_game, str), "default_game", "a str",
+        default_game,
+    )
+    sources = [
+        item if isinstance(item, TextSource) else _path_text(item) for item in paths
+    ]
     size = input_size(sources)
     workers = default_jobs(size) if jobs is None else jobs
     if workers < 1:
-        raise ValueError(f"jobs must be at least 1, not {jobs}")
+        raise MisuseError(f"jobs must be at least 1, not {jobs}")
     parallel = workers > 1 and size >= POOL_MIN_BYTES
     run = _Run(
         _Settings(default_game, strict),
@@ -340,7 +363,9 @@ def _units(sources: list[str | TextSource], part: int, *, share: int = 0) -> Ite
 def _is_json(handle: IO[bytes]) -> bool:
     from notation.streamcheck import could_be_json
 
-    for raw in handle:
+    # Lines read with the bound on a line (notation.textio.MAX_LINE): one over it is no
+    # JSON record, and reading the file says what it is.
+    for raw in iter(functools.partial(handle.readline, MAX_LINE + 1), b""):
         if raw.strip():
             line = decode_line(raw)[0]
             if not could_be_json(line):
@@ -378,7 +403,7 @@ def _cuts(path: str, part: int, *, size: int = 0, share: int = 0) -> Iterator[tu
                     return
                 line += block.count(b"\n")
                 pos += len(block)
-            text = handle.readline()  # the rest of the line the skip ended in
+            text = handle.readline(MAX_LINE + 1)  # the rest of the line the skip ended in
             if not text.endswith(b"\n") or text.count(b"\r") != text.count(b"\r\n"):
                 return
             pos += len(text)
@@ -397,7 +422,7 @@ def _lines_counted(handle: IO[bytes], here: list[int]) -> Iterator[str]:
     """The lines of ``handle`` decoded as the reader gets them, up to the end or a lone
     carriage return; ``here`` holds the offset and number of the last one given."""
     while True:
-        text = handle.readline()
+        text = handle.readline(MAX_LINE + 1)  # a longer line: no cut, reading says why
         if not text.endswith(b"\n") or text.count(b"\r") != text.count(b"\r\n"):
             return
         yield decode_line(text)[0]

@@ -16,6 +16,7 @@ from contextlib import closing
 from typing import TYPE_CHECKING
 
 from notation.cliio import PROGRESS_MIN_BYTES, warn_not_utf8
+from notation.errors import display_path
 
 if TYPE_CHECKING:
     from notation.batch import TextSource
@@ -122,6 +123,6 @@ def _line(verdict: Verdict, fmt: str) -> str:
     if verdict.error is not None:
         return f"{verdict.error}\n"
     return (
-        f"{verdict.source}: record {verdict.record}: valid {verdict.game} game, "
+        f"{display_path(str(verdict.source))}: record {verdict.record}: valid {verdict.game} game, "
         f"{verdict.turns} turns, {verdict.result}\n"
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 
-from notation.textio import decoded_lines, not_utf8_message
+from notation.textio import decoded_lines, not_utf8_message, open_stream
 
 #: The progress bar is for inputs that take a while (several seconds).
 PROGRESS_MIN_BYTES = 8_000_000
@@ -81,4 +81,5 @@ def stdin_lines() -> Iterator[str]:
     if buffer is None:  # already text without bytes underneath (an embedding program)
         yield from sys.stdin
         return
-    yield from decoded_lines(buffer, lambda: warn_not_utf8("<stdin>"))
+    # Decompressed if its first bytes say so, as a file is (open_stream leaves it open).
+    yield from decoded_lines(open_stream(buffer, "<stdin>"), lambda: warn_not_utf8("<stdin>"))

@@ -404,34 +404,60 @@ def select(
 def dedup_key(record: Record, default_game: str | None = None) -> tuple[str, ...]:
     """What makes two records the same game: the game, the start position and the main
     line's moves, each as the game reads it (so ``b5,d2`` and ``d2,b5`` are one move
-    where the game says so, and letter case does not count).
+    where the game says so, and letter case does not count).  Tags, comments, glyphs,
+    variations and move numbers do not count.
 
-    Tags, comments, glyphs, variations and move numbers do not count.  Nothing is
-    replayed: a token the game cannot read counts as written, so that two copies of one
-    broken record are still duplicates.
+    Nothing is replayed.  A record the game cannot read (its game unknown, a setup
+    tag refused, a defect of the text, a token that is no move) is compared by its
+    whole text as written (:attr:`~notation.record.Record.raw`, line ends aside):
+    two copies of one broken record are duplicates, two different ones are not,
+    wherever they differ.  A record read without its text is compared by its tags,
+    the tokens read and its defect.
     """
     game = resolve_game(record, default_game)
-    if isinstance(game, Defect):
-        name = record.tag("Game") or default_game or ""
-        return (name, record.tag("Position") or "", *(node.text for node in record.moves))
-    return (game.name, _start_string(game, record), *(_read(game, n.text) for n in record.moves))
+    if isinstance(game, Defect) or record.error is not None:
+        return _as_written(record)
+    start = _start_string(game, record)
+    if start is None:
+        return _as_written(record)
+    moves = []
+    for node in record.moves:
+        move = _read(game, node.text)
+        if move is None:
+            return _as_written(record)
+        moves.append(move)
+    return (game.name, start, *moves)
 
 
-def _read(game: Game[Any], text: str) -> str:
-    try:
-        return str(game.parsed(text))
-    except Exception:  # a token the game cannot read: as written
-        return text
+def _read(game: Game[Any], text: str) -> str | None:
+    """The move ``text`` as the game reads it, or None if it is no move of the game."""
+    move = game.parsed(text)  # the memo alone: the common case, a move read before
+    if move is None:
+        try:
+            move = game.parse(text)
+        except Exception:  # a token the game cannot read
+            return None
+    return str(move)
+
+
+def _as_written(record: Record) -> tuple[str, ...]:
+    """The key of a record the game cannot read: its text (no game's name is empty)."""
+    if record.raw is not None:
+        return ("", record.raw.replace("\r\n", "\n").replace("\r", "\n"))
+    tags = (f"{tag.name}\0{tag.value}" for tag in record.tags)
+    error = "" if record.error is None else str(record.error)
+    return ("", "", *tags, "", *(node.text for node in record.moves), error)
 
 
 #: Start positions by what they depend on (the game and the record's tags that set it
 #: up): most records of a collection start alike, and a start costs a new position.
-_STARTS: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
+_STARTS: dict[tuple[str, tuple[tuple[str, str], ...]], str | None] = {}
 _STARTS_LIMIT = 1000
 
 
-def _start_string(game: Game[Any], record: Record) -> str:
-    """The position string of the record's start ("" when its tags give none)."""
+def _start_string(game: Game[Any], record: Record) -> str | None:
+    """The position string of the record's start (None when the game refuses its
+    setup tags)."""
     tags = record.tag_dict
     players = game.player_tags
     setup = tuple(
@@ -440,14 +466,15 @@ def _start_string(game: Game[Any], record: Record) -> str:
         if item[0] not in _NOT_SETUP and item[0] not in players
     )
     key = (game.name, setup)
-    found = _STARTS.get(key)
-    if found is None:
-        try:
-            found = game.new_position(tags).position_string()
-        except Exception:  # a Position or setup tag the game refuses
-            found = tags.get("Position", "")
-        if len(_STARTS) < _STARTS_LIMIT:
-            _STARTS[key] = found
+    if key in _STARTS:
+        return _STARTS[key]
+    found: str | None
+    try:
+        found = game.new_position(tags).position_string()
+    except Exception:  # a Position or setup tag the game refuses
+        found = None
+    if len(_STARTS) < _STARTS_LIMIT:
+        _STARTS[key] = found
     return found
 
 

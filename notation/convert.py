@@ -34,11 +34,14 @@ from notation import jsontext
 from notation.errors import (
     Defect,
     ErrorKind,
+    MisuseError,
     MoveSyntaxError,
     NotationException,
+    display_path,
+    require_sequence,
 )
 from notation.games.base import Game, Position
-from notation.reader import RESULTS, read_records
+from notation.reader import RESULTS, _Reader, read_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
 from notation.replay import ReplayVisitor, check_record, resolve_game
 from notation.textio import first_line_ahead
@@ -190,8 +193,8 @@ def convert_record(
     :class:`~notation.writer.UnwritableRecord` for a record built in code (or read
     from JSON) that text cannot hold.
     """
-    if to not in FORMATS:
-        raise ValueError(f"unknown format {to!r}; choose one of {', '.join(FORMATS)}")
+    if not isinstance(to, str) or to not in FORMATS:
+        raise MisuseError(f"unknown format {to!r}; choose one of {', '.join(FORMATS)}")
     game = resolve_game(record, default_game)
     collector = CanonicalSpellings(game, to == "json") if isinstance(game, Game) else None
     verdict = check_record(record, default_game, collector)
@@ -421,9 +424,10 @@ def canonical_text(
 
 
 def verbatim(raw: str, to: str, error: Defect) -> Converted:
-    """A broken record passed on byte for byte (in a JSON object for ``json``)."""
-    if not raw.endswith("\n"):
-        raw += "\n"  # the next record must start on a line of its own
+    """A broken record passed on byte for byte (in a JSON object for ``json``), line
+    ends included: a record that ended its file without a line end has none, and
+    whoever writes the next record after it puts one there
+    (:func:`notation.writer.record_separator`)."""
     if to == "json":
         obj = {"format": JSON_FORMAT_ID, "raw": raw, "ok": False, "error": error.to_dict()}
         return Converted(jsontext.dumps(obj) + "\n", error, verbatim=True)
@@ -653,7 +657,10 @@ def record_from_json(obj: dict[str, Any]) -> Record:
     if "raw" in obj:
         _keys(obj, _VERBATIM_KEYS, ("raw",), "a verbatim record")
         raw = _typed(obj, "raw", str, "a verbatim record")
-        records = list(read_records(io.StringIO(raw, newline=""), keep_raw=True))
+        # Read as a record's text, not an input's: a byte-order mark that starts it
+        # (a later record's, of a file saved with one) is skipped and kept in its raw.
+        reader = _Reader(None, keep_raw=True)
+        records = list(reader.run(io.StringIO(raw, newline=""), strip_bom=False))
         if len(records) != 1:
             raise ValueError("a raw JSON record must hold exactly one record")
         return records[0]
@@ -723,18 +730,25 @@ def read_json_records(
     line) and whose ``raw`` is the line itself, and the reading goes on, as the text
     reader does.  With ``errors="raise"`` it raises :class:`NotARecord` instead.
     """
+    require_sequence(lines, "lines", "lines of text")
     count = 0
     for number, line in enumerate(lines, 1):
+        if not isinstance(line, str):
+            raise MisuseError(f"line {number} is a {type(line).__name__}, not text (decode it)")
+        # A byte-order mark starting a line is skipped, as the record reader skips one
+        # where a record begins: each line is a record (a later one after ``cat``).
+        text = line.removeprefix("\ufeff")
         if number == 1:
-            line = line.removeprefix("\ufeff")  # a byte-order mark, as the record reader skips
-        if not line.strip():
+            line = text  # the input's own mark, not part of its first record
+        if not text.strip():
             continue
         count += 1
         try:
-            record = _json_line(line)
+            record = _json_line(text)
         except ValueError as exc:
             if errors == "raise":
-                raise NotARecord(f"{source or '<input>'}:{number}: {exc}") from None
+                where = display_path(source) if source else "<input>"
+                raise NotARecord(f"{where}:{number}: {exc}") from None
             error = Defect(ErrorKind.SYNTAX, str(exc), number, 1, code="json-not-a-record")
             record = Record(raw=line, error=error)
             record.source = source
@@ -758,6 +772,12 @@ def _json_line(line: str) -> Record:
         raise ValueError(f"this line is not JSON: {exc.msg} (column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:  # a number of thousands of digits
         raise ValueError(f"this line is not JSON: {exc}") from None
+    lone = jsontext.lone_surrogate(line)
+    if lone is not None:
+        # Refused here, where every command reads JSON Lines: such a string could be
+        # neither written out again nor shown.
+        code, at = lone
+        raise ValueError(f"a lone surrogate \\u{ord(code):04x} is not text (column {at + 1})")
     if not isinstance(obj, dict):
         raise ValueError("this line is not a JSON object")
     try:
@@ -799,6 +819,7 @@ def read_any_records(
 ) -> Iterator[Record]:
     """Records from record text or JSON Lines, told apart by the first non-blank line
     (``json_errors`` is :func:`read_json_records`'s ``errors``)."""
+    require_sequence(lines, "lines", "lines of text")
     is_json, rest = sniff_json(lines)
     if is_json:
         return read_json_records(rest, source, errors=json_errors)

@@ -50,7 +50,7 @@ class Defect:
         return replace(self, file=file, record=record)
 
     def __str__(self) -> str:
-        where = f"{self.file or '<input>'}:{self.line}:{self.column}"
+        where = f"{display_path(self.file) if self.file else '<input>'}:{self.line}:{self.column}"
         parts = []
         if self.record is not None:
             parts.append(f"record {self.record}")
@@ -163,6 +163,24 @@ def _printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+def display_path(name: str) -> str:
+    """A file name as every message shows it (standard error, JSON, web pages): text
+    that any stream can write.
+
+    Python hands over each byte of a name that is not UTF-8 as a lone surrogate
+    (``b"caf\\xe9.txt"`` is ``"caf\\udce9.txt"``), which no UTF-8 stream can write:
+    such a byte is shown as ``\\xNN`` (``caf\\xe9.txt``), other surrogates and
+    invisible characters escaped as messages escape them (``\\ud800``, ``\\n``).
+    A name that is plain text is returned as it is.
+    """
+    if name.isprintable():  # surrogates are not: the common case costs one test
+        return name
+    return "".join(
+        f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else _printable(c)
+        for c in name
+    )
+
+
 class NotationException(Exception):
     """Base of the exceptions the library raises for bad input."""
 
@@ -245,6 +263,60 @@ class MisuseError(NotationException, ValueError):
     position is left as it was.  A ``ValueError`` too, so that code catching that
     for a bad argument goes on working.
     """
+
+
+def misuse_unless(ok: bool, what: str, expected: str, value: object) -> None:
+    """Raise :class:`MisuseError` ``"{what} is {expected}, not {type}"`` unless ``ok``:
+    how a public entry point refuses an argument of the wrong type or value."""
+    if not ok:
+        raise MisuseError(f"{what} is {expected}, not {_printable(_cut(_shown(value)))}")
+
+
+def _shown(value: object) -> str:
+    """A wrong argument as a message names it: its type, and its value if it is short."""
+    if value is None:
+        return "None"
+    kind = type(value).__name__
+    if isinstance(value, (bytes, str, int, float)):
+        return f"{kind} {value!r}" if len(repr(value)) <= SHOWN_MOVE else kind
+    return kind
+
+
+def require_path(value: object, what: str = "path") -> None:
+    """:class:`MisuseError` unless ``value`` is a path: a ``str`` or an ``os.PathLike``
+    of one (not bytes, and not an int, which ``open`` would take as a file descriptor)
+    that a file could have: no NUL, and no character the file system cannot write (a
+    lone surrogate other than the ``"\\udc80"`` to ``"\\udcff"`` that stand for the
+    bytes of a name that is not UTF-8)."""
+    import os
+
+    ok = isinstance(value, str) or (
+        isinstance(value, os.PathLike) and isinstance(os.fspath(value), str)
+    )
+    misuse_unless(ok, what, "a path (a str or a pathlib.Path)", value)
+    name: str = os.fspath(value)  # type: ignore[call-overload]  # a str, checked above
+    try:
+        ok = b"\x00" not in os.fsencode(name)
+    except UnicodeEncodeError:  # a character no file name can hold, as a NUL
+        ok = False
+    expected = "a path a file can have (no NUL, nothing the file system cannot encode)"
+    misuse_unless(ok, what, expected, value)
+
+
+def require_sequence(value: object, what: str, of: str) -> None:
+    """:class:`MisuseError` unless ``value`` is an iterable other than a str or bytes (a
+    list, a tuple, a generator, an open file): ``of`` says of what, for the message."""
+    from collections.abc import Iterable
+
+    ok = isinstance(value, Iterable) and not isinstance(value, (str, bytes, bytearray))
+    misuse_unless(ok, what, f"an iterable of {of}", value)
+
+
+def require_number(value: object, what: str) -> None:
+    """:class:`MisuseError` unless ``value`` is an int (a bool is no number anyone means)."""
+    misuse_unless(
+        isinstance(value, int) and not isinstance(value, bool), what, "a whole number", value
+    )
 
 
 class TagValueError(NotationException):

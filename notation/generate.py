@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from notation.errors import require_number
 from notation.games import get_game
 from notation.games.base import Game
 from notation.record import MoveNode, Record, Tag
@@ -56,6 +57,7 @@ def generate_records(
     ``extra_tags`` set up the game further (``("Zombies", "7")``); the game checks them.
     Raises ``TagValueError`` for a number of players or a tag the game cannot accept.
     """
+    require_number(count, "count")
     game = get_game(game_name)
     setup = [*game.setup_tags(players), *extra_tags]
     game.new_position(dict(setup))  # reject bad setup tags before writing anything

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from notation.textio import replace_file
+from notation.savefile import replace_file
 
 if TYPE_CHECKING:
     from pathlib import Path  # at run time only where a Path is returned: 3 ms of start-up

@@ -54,9 +54,19 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, TypeAlias, cast
 
 from notation.convert import looks_like_json_records, read_json_records
-from notation.reader import read_records, record_starts
+from notation.errors import (
+    MisuseError,
+    NotationException,
+    display_path,
+    misuse_unless,
+    require_number,
+    require_path,
+    require_sequence,
+)
+from notation.reader import SureStarts, read_records
 from notation.record import Record
-from notation.textio import decode_line, replace_file
+from notation.savefile import replace_file
+from notation.textio import decode_line
 
 if TYPE_CHECKING:
     #: Numbers of the index, 8 bytes each (an ``array("q")``).
@@ -147,6 +157,8 @@ def is_json_source(stream: Iterable[bytes]) -> bool:
     The stream is read from where it stands and left wherever that took it.
     """
     for raw in stream:
+        if raw.isspace():
+            continue  # the usual blank line, told without decoding it
         text = decode_line(raw)[0].removeprefix("\ufeff")
         if text.strip():
             return looks_like_json_records(text)
@@ -156,13 +168,11 @@ def is_json_source(stream: Iterable[bytes]) -> bool:
 def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
     """The chunks of a binary stream read from its start, in order, as it is read.
 
-    One pass over the lines, a few string operations each: only a tag line after
-    moves is put to :func:`~notation.reader.record_starts`, whose answer depends on
-    nothing but that line, whether a blank line came before it, and whether the last
-    line that was not blank held moves (what this loop keeps).  Cutting stops at a
-    line holding a lone carriage return (which the reader counts as a line end, so
-    that line numbers would differ from a count of line feeds): the rest of the
-    source is then one chunk, read whole.
+    One pass over the lines, a few string operations each, cut where
+    :func:`~notation.reader.record_starts` cuts them (the reader's own rule, fed a
+    line at a time).  Cutting stops at a line holding a lone carriage return (which
+    the reader counts as a line end, so that line numbers would differ from a count
+    of line feeds): the rest of the source is then one chunk, read whole.
     """
     if json:
         yield from _json_chunks(stream)
@@ -170,7 +180,7 @@ def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
     glance = _Glance()
     start, first_line = 0, 1
     position, number = 0, 0
-    blank = moves = False
+    starts = SureStarts()
     for raw in stream:
         if b"\r" in raw and raw.count(b"\r") != raw.endswith(b"\r\n"):
             yield Chunk(start, stream.seek(0, io.SEEK_END), first_line, None)
@@ -178,33 +188,33 @@ def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
         number += 1
         here = position
         position += len(raw)
+        if raw.isspace():  # a blank line (ASCII white space), told fast: there may be millions
+            starts.feed_stripped("", "")
+            glance.gap = True
+            continue
         if raw[:1] == b"%":
             continue  # an escape line: nothing to the reader, blank lines around it too
         # Decoded as the reader decodes it, so that strip() strips what it strips.
         text = raw.decode("ascii") if raw.isascii() else decode_line(raw)[0]
+        if text[:1] == "\ufeff":  # a byte-order mark, where the reader skips it
+            text = starts.skip_bom(text)
+            if text[:1] == "%":
+                continue
         stripped = text.strip()
+        begins = starts.feed_stripped(text, stripped)
         if not stripped:
-            blank = glance.gap = True
-            continue
-        if stripped[0] == "[":
-            if moves and next(record_starts([*_AFTER_MOVES[blank], text]), None) is not None:
-                yield Chunk(start, here, first_line, 1 if glance.single else None)
-                glance = _Glance()
-                start, first_line = here, number
-            elif glance.single:
+            glance.gap = True
+        elif begins:
+            yield Chunk(start, here, first_line, 1 if glance.single else None)
+            glance = _Glance()
+            start, first_line = here, number
+        elif glance.single:
+            if stripped[0] == "[":
                 glance.tag_line()
-            moves = False
-        else:
-            if glance.single:
+            else:
                 glance.body_line(text)
-            moves = "{" not in stripped and "}" not in stripped and ";" not in stripped
-        blank = False
     if position > start or start == 0:
         yield Chunk(start, position, first_line, 1 if glance.single and start else None)
-
-
-#: Lines that leave record_starts after moves, without a blank line or with one.
-_AFTER_MOVES = {False: ("1.\n",), True: ("1.\n", "\n")}
 
 
 def _json_chunks(stream: IO[bytes]) -> Iterator[Chunk]:
@@ -228,19 +238,50 @@ def read_chunk(
     ``not_utf8`` is called if a line of the chunk is not UTF-8 (it is then read as
     Windows-1252, as :mod:`notation.textio` does).
     """
-    lines = []
+    return _read_lines(_split_lines(data), chunk, source, first_index, not_utf8)
+
+
+def _split_lines(data: bytes) -> Iterator[bytes]:
+    """``data.splitlines(keepends=True)`` one line at a time: the lines of a chunk of
+    millions of blank lines are never all held."""
+    for found in _LINE.finditer(data):
+        if found.end() > found.start():
+            yield found.group()
+
+
+#: A line as ``bytes.splitlines`` cuts it: up to a line feed, a carriage return and
+#: line feed, a lone carriage return, or the end of the data.
+_LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n|\Z)")
+
+
+def _read_lines(
+    lines: Iterable[bytes],
+    chunk: Chunk,
+    source: str | None,
+    first_index: int,
+    not_utf8: Callable[[], None] | None,
+) -> list[Record]:
+    """:func:`read_chunk` of the chunk's lines of bytes, read as they come."""
     fell_back = False
-    for raw in data.splitlines(keepends=True):
-        text, fallback = decode_line(raw)
-        lines.append(text)
-        fell_back = fell_back or fallback
+
+    def decoded() -> Iterator[str]:
+        nonlocal fell_back
+        for raw in lines:
+            text, fallback = decode_line(raw)
+            fell_back = fell_back or fallback
+            yield text
+
+    if chunk.json:
+        records = [
+            _json_record(line, chunk.first_line, first_index, source)
+            for line in itertools.islice(decoded(), 1)
+        ]
+    else:
+        records = list(read_records(decoded(), source, first_line=chunk.first_line))
+        for offset, record in enumerate(records):
+            record.index = first_index + offset
     if fell_back and not_utf8 is not None:
         not_utf8()
-    if chunk.json:
-        return [_json_record(line, chunk.first_line, first_index, source) for line in lines[:1]]
-    records = list(read_records(lines, source, first_line=chunk.first_line))
-    for offset, record in enumerate(records):
-        record.index = first_index + offset
     return records
 
 
@@ -262,20 +303,53 @@ def _json_record(line: str, number: int, index: int, source: str | None) -> Reco
 # -- reading through a stream, the lines of the current chunk kept --------------------
 
 
+#: A run of equal lines, kept as one line and how many times it comes: the millions of
+#: blank lines that may sit between two records take no more room than one.
+_Run: TypeAlias = tuple[bytes, int]
+
+
+def _run_lines(runs: Iterable[_Run]) -> Iterator[bytes]:
+    """The lines of ``runs``, cut as :func:`read_chunk` cuts the bytes they make."""
+    for raw, count in runs:
+        if b"\r" in raw:  # a lone carriage return ends a line too
+            pieces = raw.splitlines(keepends=True)
+            for _ in range(count):
+                yield from pieces
+        else:
+            yield from itertools.repeat(raw, count)
+
+
+def _run_blocks(runs: Iterable[_Run]) -> Iterator[bytes]:
+    """The bytes of ``runs``, in blocks of a few MiB at most."""
+    for raw, count in runs:
+        per_block = max(1, (1 << 20) // len(raw))
+        while count > 0:
+            yield raw * min(count, per_block)
+            count -= per_block
+
+
+def _add_run(runs: list[_Run], raw: bytes) -> None:
+    """Add the line ``raw`` to ``runs``."""
+    if runs and runs[-1][0] == raw:
+        runs[-1] = (raw, runs[-1][1] + 1)
+    else:
+        runs.append((raw, 1))
+
+
 class _Tap:
     """The lines of a stream of bytes as :func:`scan_chunks` reads them, each kept until
     the chunk it belongs to is taken (:meth:`take`).
 
     It needs no seek (``seek(0, SEEK_END)``, all scan_chunks asks, reads the rest), so
     standard input and a decompressed file are read through as a file is, holding only
-    the current chunk.
+    the current chunk, its runs of equal lines (blank lines) as one line each.
     """
 
     def __init__(self, lines: Iterable[bytes]) -> None:
-        self._ahead: list[bytes] = []
+        self._ahead: list[_Run] = []
         self._lines = iter(lines)
         self._source: Iterator[bytes] | None = None
-        self._kept: list[bytes] = []
+        self._kept: list[_Run] = []
         self._kept_start = 0
         self._position = 0
 
@@ -285,20 +359,23 @@ class _Tap:
 
         def ahead() -> Iterator[bytes]:
             for raw in self._lines:
-                self._ahead.append(raw)
+                _add_run(self._ahead, raw)
                 yield raw
 
         return is_json_source(ahead())
 
     def _rest(self) -> Iterator[bytes]:
         if self._source is None:
-            self._source = itertools.chain(self._ahead, self._lines)
+            self._source = itertools.chain(_run_lines_kept(self._ahead), self._lines)
         return self._source
 
     def __iter__(self) -> Iterator[bytes]:
         kept = self._kept
         for raw in self._rest():
-            kept.append(raw)
+            if kept and kept[-1][0] == raw:  # _add_run, inline: this runs for every line
+                kept[-1] = (raw, kept[-1][1] + 1)
+            else:
+                kept.append((raw, 1))
             self._position += len(raw)
             yield raw
 
@@ -306,32 +383,54 @@ class _Tap:
         """Only ``seek(0, SEEK_END)``: the rest is read, and kept."""
         if (offset, whence) != (0, io.SEEK_END):
             raise io.UnsupportedOperation("a stream read through goes only to its end")
-        for raw in self._rest():
-            self._kept.append(raw)
-            self._position += len(raw)
+        for _ in self:
+            pass
         return self._position
 
-    def take(self, chunk: Chunk) -> bytes:
-        """The bytes of ``chunk`` (read already); what comes before its end is let go."""
-        data = b"".join(self._kept)
-        base = self._kept_start
-        rest = data[chunk.end - base :]
-        self._kept.clear()
-        if rest:
-            self._kept.append(rest)
+    def take(self, chunk: Chunk) -> list[_Run]:
+        """The lines of ``chunk`` (read already), as runs; what comes before its end is
+        let go."""
+        taken: list[_Run] = []
+        rest: list[_Run] = []
+        at = self._kept_start
+        for raw, count in self._kept:
+            size = len(raw)
+            # Chunks begin and end between lines: each run is cut at whole lines.
+            inside = (min(chunk.end, at + size * count) - max(chunk.start, at)) // size
+            if inside > 0:
+                taken.append((raw, inside))
+            after = (at + size * count - max(chunk.end, at)) // size
+            if after > 0:
+                rest.append((raw, after))
+            at += size * count
+        self._kept[:] = rest  # the same list: the iteration goes on adding to it
         self._kept_start = chunk.end
-        return data[chunk.start - base : chunk.end - base]
+        return taken
 
 
-def _chunks_of(lines: Iterable[bytes]) -> Iterator[tuple[Chunk, bytes]]:
-    """The chunks of a stream of bytes read through, each with its bytes."""
+def _run_lines_kept(runs: list[_Run]) -> Iterator[bytes]:
+    """The lines of ``runs`` as they were read (lone carriage returns left in)."""
+    for raw, count in runs:
+        yield from itertools.repeat(raw, count)
+    runs.clear()
+
+
+def _chunks_of(lines: Iterable[bytes]) -> Iterator[tuple[Chunk, list[_Run]]]:
+    """The chunks of a stream of bytes read through, each with its lines as runs."""
     tap = _Tap(lines)
     json = tap.is_json()
     for chunk in scan_chunks(cast(IO[bytes], tap), json=json):
         yield chunk, tap.take(chunk)
 
 
-class RecordNotFound(LookupError):
+def _crc_of(runs: Iterable[_Run], crc: int = 0) -> int:
+    """The CRC-32 of the bytes of ``runs``, going on from ``crc``."""
+    for block in _run_blocks(runs):
+        crc = zlib.crc32(block, crc)
+    return crc
+
+
+class RecordNotFound(NotationException, LookupError):
     """A source has fewer records than the one asked for; ``count`` is how many it has."""
 
     def __init__(self, number: int, count: int) -> None:
@@ -353,24 +452,35 @@ def find_record(
 
     The records before it are not read, only cut apart (:func:`scan_chunks`), but for
     the rare chunk whose count only reading tells.  ``not_utf8`` is called if the lines
-    of the record's chunk are not UTF-8.  Raises :class:`RecordNotFound`.
+    of the record's chunk are not UTF-8.  Raises :class:`RecordNotFound`, and
+    ``MisuseError`` for a ``number`` that is not a whole number from 1.
     """
-    if number < 1:
-        raise ValueError(f"records are numbered from 1, not {number}")
+    _require_record_number(number)
+    require_sequence(lines, "lines", "lines of bytes")
     count = 0
     fell_back: list[bool] = []
-    for chunk, data in _chunks_of(lines):
+    for chunk, runs in _chunks_of(lines):
         if chunk.count is not None and count + chunk.count < number:
             count += chunk.count
             continue
         fell_back.clear()
-        records = read_chunk(data, chunk, source, count + 1, lambda: fell_back.append(True))
+        records = _read_lines(
+            _run_lines(runs), chunk, source, count + 1, lambda: fell_back.append(True)
+        )
         if count + len(records) >= number:
             if fell_back and not_utf8 is not None:
                 not_utf8()
             return records[number - count - 1]
         count += len(records)
     raise RecordNotFound(number, count)
+
+
+def _require_record_number(number: object) -> None:
+    """:class:`MisuseError` unless ``number`` can be the number of a record."""
+    require_number(number, "the record's number")
+    assert isinstance(number, int)
+    if number < 1:
+        raise MisuseError(f"records are numbered from 1, not {number}")
 
 
 # -- the side index -------------------------------------------------------------------
@@ -385,7 +495,7 @@ _FIELDS = ("starts", "ends", "lines", "counts", "crcs")
 _GROUP_BYTES = 32_768
 
 
-class IndexProblem(Exception):
+class IndexProblem(NotationException):
     """An index that cannot be used (unreadable, damaged, out of date, of another file),
     or a file that cannot be indexed: the message says which, for the user."""
 
@@ -443,7 +553,8 @@ class RecordIndex:
         Raises :class:`RecordNotFound`, and :class:`IndexProblem` if the chunk read is
         not the one indexed (the file changed).
         """
-        if not 1 <= number <= self.records:
+        _require_record_number(number)
+        if number > self.records:
             raise RecordNotFound(number, self.records)
         at = bisect.bisect_right(self.firsts, number) - 1
         chunk = Chunk(
@@ -451,11 +562,13 @@ class RecordIndex:
             1 if self.counts[at] == 1 else None, json=self.json,
         )
         with open(path, "rb") as handle:
-            handle.seek(chunk.start)
-            data = handle.read(chunk.end - chunk.start)
-        if zlib.crc32(data) != self.crcs[at]:
-            raise IndexProblem(_out_of_date(path))
-        records = read_chunk(data, chunk, source, self.firsts[at], not_utf8)
+            # Read twice, a block then a line at a time, so that a chunk of millions of
+            # blank lines is never held: once for its CRC, once for its records.
+            if _crc_of(_file_blocks(handle, chunk)) != self.crcs[at]:
+                raise IndexProblem(_out_of_date(path))
+            records = _read_lines(
+                _file_lines(handle, chunk), chunk, source, self.firsts[at], not_utf8
+            )
         if len(records) != self.counts[at]:
             raise IndexProblem(_out_of_date(path))
         return records[number - self.firsts[at]]
@@ -501,10 +614,35 @@ class RecordIndex:
             ) from None
 
 
+def _file_blocks(handle: IO[bytes], chunk: Chunk) -> Iterator[_Run]:
+    """The bytes of ``chunk`` in the file ``handle``, as runs of one block each."""
+    handle.seek(chunk.start)
+    left = chunk.end - chunk.start
+    while left > 0:
+        block = handle.read(min(left, 1 << 20))
+        if not block:
+            return
+        left -= len(block)
+        yield block, 1
+
+
+def _file_lines(handle: IO[bytes], chunk: Chunk) -> Iterator[bytes]:
+    """The lines of ``chunk`` in the file ``handle``, cut as :func:`read_chunk` cuts them."""
+    handle.seek(chunk.start)
+    left = chunk.end - chunk.start
+    while left > 0:
+        raw = handle.readline(left)
+        if not raw:
+            return
+        left -= len(raw)
+        yield from _run_lines([(raw, 1)])
+
+
 def _out_of_date(path: str | os.PathLike[str]) -> str:
+    shown = display_path(os.fspath(path))
     return (
-        f"the index of {os.fspath(path)} is out of date (the file changed since); "
-        f"run `notation index {os.fspath(path)}` again"
+        f"the index of {shown} is out of date (the file changed since); "
+        f"run `notation index {shown}` again"
     )
 
 
@@ -515,11 +653,12 @@ def build_index(path: str | os.PathLike[str]) -> RecordIndex:
     one that changed while it was being indexed."""
     from notation.textio import is_compressed
 
+    require_path(path)
     where = Path(path)
     if is_compressed(where):
         raise IndexProblem(
-            f"{where} is compressed: an index is of places to seek to, and a compressed "
-            f"file cannot be seeked in; decompress it to index it"
+            f"{display_path(str(where))} is compressed: an index is of places to seek to, "
+            "and a compressed file cannot be seeked in; decompress it to index it"
         )
     stamp = _stamp(where)
     fields: list[Int64s] = [array("q") for _ in _FIELDS]
@@ -527,13 +666,15 @@ def build_index(path: str | os.PathLike[str]) -> RecordIndex:
     json = False
     with open(where, "rb") as handle:
         if handle.read(len(_MAGIC)) == _MAGIC:
-            raise IndexProblem(f"{where} is an index itself, not a file of records")
+            raise IndexProblem(
+                f"{display_path(str(where))} is an index itself, not a file of records"
+            )
         handle.seek(0)
-        for chunk, data in _chunks_of(handle):
+        for chunk, runs in _chunks_of(handle):
             json = chunk.json
             count = chunk.count
             if count is None:
-                count = len(read_chunk(data, chunk, None, 1))
+                count = len(_read_lines(_run_lines(runs), chunk, None, 1, None))
             if not count:
                 continue  # blank lines, escape lines: no record
             # Records that follow each other share an entry up to _GROUP_BYTES (JSON
@@ -548,15 +689,17 @@ def build_index(path: str | os.PathLike[str]) -> RecordIndex:
             ):
                 ends[-1] = chunk.end
                 counts[-1] += count
-                crcs[-1] = zlib.crc32(data, crcs[-1])
+                crcs[-1] = _crc_of(runs, crcs[-1])
                 continue
             starts.append(chunk.start)
             ends.append(chunk.end)
             lines.append(chunk.first_line)
             counts.append(count)
-            crcs.append(zlib.crc32(data))
+            crcs.append(_crc_of(runs))
     if _stamp(where) != stamp:
-        raise IndexProblem(f"{where} changed while it was being indexed; index it again")
+        raise IndexProblem(
+            f"{display_path(str(where))} changed while it was being indexed; index it again"
+        )
     return RecordIndex(where.name, stamp, json, *fields)
 
 
@@ -588,6 +731,7 @@ def _index_places(path: str | os.PathLike[str]) -> tuple[Path, Path]:
 def find_index(path: str | os.PathLike[str]) -> Path | None:
     """The index of the file at ``path`` if there is one (not yet checked): ``FILE.idx``
     beside it, or the one in the cache folder."""
+    require_path(path)
     for place in _index_places(path):
         if place.is_file():
             return place
@@ -623,7 +767,9 @@ def load_index(index_path: str | os.PathLike[str], path: str | os.PathLike[str])
     Raises :class:`IndexProblem` saying why not: unreadable, damaged, of another file,
     out of date.
     """
-    where = os.fspath(index_path)
+    require_path(index_path, "index_path")
+    require_path(path)
+    where = display_path(os.fspath(index_path))
     try:
         data = Path(index_path).read_bytes()
     except OSError as exc:
@@ -632,7 +778,8 @@ def load_index(index_path: str | os.PathLike[str], path: str | os.PathLike[str])
     try:
         stamp = _stamp(Path(path))
     except OSError as exc:
-        raise IndexProblem(f"cannot read {os.fspath(path)}: {exc.strerror or exc}") from None
+        shown = display_path(os.fspath(path))
+        raise IndexProblem(f"cannot read {shown}: {exc.strerror or exc}") from None
     if stamp != index.stamp:
         if index.name != Path(path).name:
             raise IndexProblem(f"{where} is the index of another file ({index.name})")
@@ -654,11 +801,14 @@ def record_at(
     without reading the records before it (:func:`find_record`).
 
     An index that cannot be used is told to ``on_problem`` (a message), then left
-    aside.  Raises :class:`RecordNotFound`, and ``OSError`` for a file that cannot be
-    read.
+    aside.  Raises :class:`RecordNotFound`, ``OSError`` for a file that cannot be
+    read, and ``MisuseError`` for a ``path`` that is no path or a ``number`` that is
+    not a whole number from 1.
     """
     from notation.textio import open_binary
 
+    require_path(path)
+    _require_record_number(number)
     name = os.fspath(path) if source is None else source
     place = find_index(path)
     if place is not None:
@@ -704,15 +854,26 @@ def read_headers(
     :class:`notation.textio.NotUTF8Warning`, as :func:`notation.read_file` does.
 
     Of a chunk holding one record (:func:`scan_chunks`, nearly every record) only the
-    header lines are read; the others are read whole.
+    header lines are read; the others are read whole.  ``MisuseError`` for a
+    ``source`` that is none of these (bytes: a path is a str).
     """
     if isinstance(source, (str, os.PathLike)):
+        require_path(source, "source")
         return _headers_of_path(source, name)
     if hasattr(source, "read"):
         return _headers(cast(IO[bytes], source), name, lambda: None)
-    lines = cast(Iterable["str | bytes"], source)
-    encoded = (line.encode("utf-8") if isinstance(line, str) else line for line in lines)
-    return _headers(encoded, name, lambda: None)
+    require_sequence(source, "source", "lines (or a path, or a binary stream)")
+    return _headers(_encoded_lines(cast(Iterable[object], source)), name, lambda: None)
+
+
+def _encoded_lines(lines: Iterable[object]) -> Iterator[bytes]:
+    """Lines of text or of bytes as bytes; ``MisuseError`` for a line that is neither."""
+    for number, line in enumerate(lines, 1):
+        if isinstance(line, str):
+            yield line.encode("utf-8")
+        else:
+            misuse_unless(isinstance(line, bytes), f"line {number}", "a str or bytes", line)
+            yield cast(bytes, line)
 
 
 def _headers_of_path(path: str | os.PathLike[str], name: str | None) -> Iterator[RecordHeaders]:
@@ -736,15 +897,20 @@ def _headers(
     lines: Iterable[bytes], name: str | None, not_utf8: Callable[[], None]
 ) -> Iterator[RecordHeaders]:
     number = 1
-    for chunk, data in _chunks_of(lines):
+    for chunk, runs in _chunks_of(lines):
         if chunk.count == 1 and chunk.start and not chunk.json:
             # One record, which begins at the chunk's first line (a tag line: only the
             # first chunk may begin otherwise).  Its header lines are all there is to
             # read: the reader reads a line alike whatever comes after it.
-            header = []
-            for raw in data.splitlines(keepends=True):
+            header: list[str] = []
+            for raw in _run_lines(runs):
                 text, fell_back = decode_line(raw)
-                if raw[:1] != b"%" and not text.lstrip().startswith("["):
+                if (
+                    raw[:1] != b"%"
+                    and not text.lstrip().startswith("[")
+                    # the first line may start with a byte-order mark, which the reader skips
+                    and not (not header and text.startswith("\ufeff["))
+                ):
                     break
                 if fell_back:
                     not_utf8()
@@ -753,13 +919,29 @@ def _headers(
             yield RecordHeaders(number, record.tag_dict, chunk.start, chunk.first_line, name)
             number += 1
             continue
-        records = read_chunk(data, chunk, name, number, not_utf8)
-        offsets = [0]
-        if not chunk.json:
-            for raw in data.splitlines(keepends=True):
-                offsets.append(offsets[-1] + len(raw))
-        for record in records:
-            line = chunk.first_line if chunk.json else record.first_line
+        records = _read_lines(_run_lines(runs), chunk, name, number, not_utf8)
+        firsts = [chunk.first_line if chunk.json else record.first_line for record in records]
+        offsets = _line_offsets(runs, {line - chunk.first_line for line in firsts})
+        for record, line in zip(records, firsts, strict=True):
             offset = chunk.start + offsets[line - chunk.first_line]
             yield RecordHeaders(number, record.tag_dict, offset, line, name)
             number += 1
+
+
+def _line_offsets(runs: Iterable[_Run], wanted: set[int]) -> dict[int, int]:
+    """Where the lines numbered ``wanted`` (0: the first) of the lines of ``runs``
+    (:func:`_run_lines`) begin, in bytes from the first: counted run by run, not line by
+    line."""
+    found: dict[int, int] = {}
+    numbers = sorted(wanted, reverse=True)
+    line = offset = 0
+    for raw, count in runs:
+        pieces = raw.splitlines(keepends=True) if b"\r" in raw else [raw]
+        lines = count * len(pieces)
+        while numbers and numbers[-1] < line + lines:
+            number = numbers.pop()
+            repeat, piece = divmod(number - line, len(pieces))
+            found[number] = offset + repeat * len(raw) + sum(map(len, pieces[:piece]))
+        line += lines
+        offset += count * len(raw)
+    return found

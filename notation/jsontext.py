@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
 
-__all__ = ["dumps", "loads"]
+__all__ = ["dumps", "loads", "lone_surrogate"]
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 #: The standard library's scanner (C where available): one value at a position.
@@ -44,6 +44,43 @@ def loads(text: str) -> Any:
         return json.loads(text)
     except RecursionError:
         return _loads_deep(text)
+
+
+#: The escape of a surrogate (U+D800 to U+DFFF): a quick look before the scan.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+#: Each escape of JSON text in turn: a backslash and what it escapes (the four digits
+#: of a \\u escape as a group).  Valid JSON has backslashes only in strings, each one
+#: starting an escape, so a scan from the start never mistakes where one begins.
+_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.DOTALL)
+
+
+def lone_surrogate(text: str) -> tuple[str, int] | None:
+    """The first lone surrogate that the JSON text ``text`` spells, and where its escape
+    starts (an index into ``text``); ``None`` if it spells none.
+
+    JSON may spell any UTF-16 code unit: ``"\\ud83d\\ude00"`` is one character, but a
+    surrogate escape that is not half of such a pair reads as a lone surrogate, which
+    is no character and which no UTF-8 stream can write.  ``text`` must be valid JSON
+    (call this after :func:`loads`).
+    """
+    if "\\u" not in text or _SURROGATE_ESCAPE.search(text) is None:
+        return None
+    high: re.Match[str] | None = None  # a high surrogate waiting for its low half
+    for found in _ESCAPE.finditer(text):
+        digits = found.group(1)
+        code = -1 if digits is None else int(digits, 16)
+        if high is not None:
+            if 0xDC00 <= code <= 0xDFFF and found.start() == high.end():
+                high = None  # a pair: one character
+                continue
+            break
+        if 0xD800 <= code <= 0xDBFF:
+            high = found
+        elif 0xDC00 <= code <= 0xDFFF:
+            return chr(code), found.start()
+    if high is not None:
+        return chr(int(high.group(1), 16)), high.start()
+    return None
 
 
 def _scalar(value: Any, string: Any) -> str:

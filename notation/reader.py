@@ -98,12 +98,21 @@ def read_records(
     that a record the reader could not read in full can still be passed on intact.
     ``first_line`` is the number of the first line: a part of a file that starts with
     a record (``notation check --jobs`` reads big files in parts) keeps its line numbers.
+    ``MisuseError`` for ``lines`` that are a str, bytes or no iterable at all.
     """
+    from notation.errors import require_sequence  # the entry checks of this module
+
+    require_sequence(lines, "lines", "lines of text (read_string reads a str)")
     return _Reader(source, keep_raw).run(lines, first_line)
 
 
 def read_string(text: str, source: str | None = None) -> list[Record]:
-    """Every record in ``text`` (``\r\n`` and ``\r`` end lines too, as in a file)."""
+    """Every record in ``text`` (``\r\n`` and ``\r`` end lines too, as in a file).
+
+    ``MisuseError`` for a ``text`` that is not a str (bytes: decode them first)."""
+    from notation.errors import misuse_unless
+
+    misuse_unless(isinstance(text, str), "text", "a str (decode bytes first)", text)
     return list(read_records(io.StringIO(text, newline=None), source))
 
 
@@ -112,12 +121,19 @@ def read_file(path: str | Path, *, keep_raw: bool = False) -> Iterator[Record]:
 
     The file is UTF-8; one that is not is read anyway, its lines that are not UTF-8
     as Windows-1252, with a :class:`notation.textio.NotUTF8Warning` (never silently
-    mangled: see :mod:`notation.textio`).
+    mangled: see :mod:`notation.textio`).  ``MisuseError`` for a ``path`` that is not
+    a str or a ``pathlib.Path`` (an int would be taken as a file descriptor), the
+    ``OSError`` of a file that cannot be read (:class:`notation.textio.LineTooLong` for
+    a line over :data:`notation.textio.MAX_LINE` bytes).  A compressed file (gzip,
+    bzip2, xz, zstd) is read decompressed, as every command reads it.
     """
+    from notation.errors import require_path
+
+    require_path(path)
     # Imported here: this function is the reader's only door to files.
     import warnings
 
-    from notation.textio import NotUTF8Warning, decoded_lines, not_utf8_message
+    from notation.textio import NotUTF8Warning, decoded_lines, not_utf8_message, open_binary
 
     name = str(path)
 
@@ -125,7 +141,7 @@ def read_file(path: str | Path, *, keep_raw: bool = False) -> Iterator[Record]:
         warnings.warn(NotUTF8Warning(not_utf8_message(name)), stacklevel=2)
 
     def lines() -> Iterator[str]:
-        with open(path, "rb") as handle:
+        with open_binary(path) as handle:
             yield from decoded_lines(handle, warn)
 
     return read_records(lines(), name, keep_raw=keep_raw)
@@ -144,28 +160,65 @@ def record_starts(lines: Iterable[str]) -> Iterator[int]:
     a header), never one that is not.  Escape and blank lines are told as the reader
     tells them (:meth:`_Reader.run`).
     """
-    blank = moves = False
+    starts = SureStarts()
     for index, raw in enumerate(lines):
+        if starts.feed(raw):
+            yield index
+
+
+class SureStarts:
+    """:func:`record_starts`, a line at a time, for every reader of the record text
+    that cuts it where records begin (``check --jobs``, the streaming check, the
+    index): ``feed(line)`` says whether the reader begins a record at ``line``
+    whatever it read before (the lines fed since this object was made are all it
+    knows)."""
+
+    __slots__ = ("blank", "moves")
+
+    def __init__(self) -> None:
+        # A blank line came after the last line with a token (the reader begins as if
+        # after one; this only matters to skip_bom, as moves is false until a token).
+        self.blank = True
+        self.moves = False  # the last line with a token held moves (see record_starts)
+
+    def feed(self, raw: str) -> bool:
+        """Whether a record surely begins at the line ``raw`` (line end kept or not)."""
+        if raw[:1] == "\ufeff":
+            raw = self.skip_bom(raw)
         if raw[:1] == "%":
-            continue  # an escape line: ignored, blank lines around it and all
-        stripped = raw.strip()
+            return False  # an escape line: ignored, blank lines around it and all
+        return self.feed_stripped(raw, raw.strip())
+
+    def skip_bom(self, raw: str) -> str:
+        """``raw`` without the byte-order mark it starts with, as :meth:`feed` reads it
+        (call it first, for a line starting with one): the reader skips the mark before
+        an escape line after blank lines, and where the line after it begins a record
+        (:meth:`_Reader._bom_skipped`).  Before any line starting with ``[`` it is
+        skipped here: a line read as a tag line only makes fewer starts sure."""
+        rest = raw[1:]
+        if rest[:1] == "[" or (rest[:1] == "%" and self.blank):
+            return rest
+        return raw
+
+    def feed_stripped(self, raw: str, stripped: str) -> bool:
+        """:meth:`feed` for a line that is not an escape line, and ``raw.strip()``."""
         if not stripped:
-            blank = True
-            continue
-        if (
-            moves
+            self.blank = True
+            return False
+        begins = (
+            self.moves
             and stripped[0] == "["
             and all(
                 _begins_record(
-                    raw.rstrip("\r\n"), blank, in_comment=in_comment, after_moves=True,
+                    raw.rstrip("\r\n"), self.blank, in_comment=in_comment, after_moves=True,
                     has_tags=False,
                 )
                 for in_comment in (False, True)
             )
-        ):
-            yield index
-        moves = stripped[0] != "[" and _COMMENT_MARKS.search(stripped) is None
-        blank = False
+        )
+        self.moves = stripped[0] != "[" and _COMMENT_MARKS.search(stripped) is None
+        self.blank = False
+        return begins
 
 
 _COMMENT_MARKS = re.compile(r"[{};]")
@@ -177,7 +230,8 @@ def _begins_record(
     """Where a record begins: whether ``line``, starting with ``[``, ends the current
     record and begins the next, after a blank line or not (``prev_blank``), inside an
     open comment, after the record's first move or its result (``after_moves``), or in
-    its header (with tags read, or not)."""
+    its header (with tag lines read, well-formed or not, or none: a comment before the
+    tags, which the tags after a blank line then join)."""
     if in_comment:
         return prev_blank  # inside a comment only the blank-line rule applies
     if after_moves:
@@ -279,12 +333,19 @@ class _Reader:
         self.raw_offset = 0
         # Escape lines read before the next record starts: kept with it, not lost.
         self.raw_before: list[str] = []
+        # The blank lines read last (with keep_raw), as runs of one text: raw_parts
+        # gets them when a line of the record follows, and a record that ends drops
+        # them, so that millions of blank lines between records are never held.
+        self.raw_blanks: list[tuple[str, int]] = []
         # The record's last non-blank line (cut where the next record starts, if on
         # the same line): a missing result is reported just past its end.
         self.end_text = ""
         self.line_text = ""
         # Move texts seen in this file, shared by the nodes that spell them.
         self.texts = _SharedTexts()
+        # The current record has a tag line that is not one (its tags lack it): it has
+        # a header all the same, which a blank line and a line starting with "[" end.
+        self.malformed_tag = False
         self._reset_movetext()
 
     # -- state --------------------------------------------------------------
@@ -305,6 +366,7 @@ class _Reader:
         self.raw_parts, self.raw_before = self.raw_before, []
         self.end_text = ""
         self.record = record
+        self.malformed_tag = False
         self._reset_movetext()
         self.lines = [_Line(record.moves, None)]
         self.play = None
@@ -325,6 +387,7 @@ class _Reader:
             return None
         self.record = None
         if self.keep_raw:
+            self.raw_blanks = []  # blank lines between records belong to neither
             parts = self.raw_parts
             while parts and not parts[-1].strip():
                 parts.pop()  # blank lines between records belong to neither
@@ -416,11 +479,17 @@ class _Reader:
                 self.end_text = raw
                 self._tag(self.record, raw.rstrip("\r\n"), lineno)
                 continue
+            written = raw  # the line as written, for Record.raw: a skipped mark kept
+            if raw[:1] == "\ufeff":
+                raw = self._bom_skipped(raw, prev_blank)
             if raw[:1] == "%":
                 # An escape line, ignored wherever it stands (docs/record-format.md), even inside
                 # a comment; it does not separate records either.
                 if keep_raw:
-                    (self.raw_parts if self.record is not None else self.raw_before).append(raw)
+                    self._keep_blanks()
+                    (self.raw_parts if self.record is not None else self.raw_before).append(
+                        written
+                    )
                 continue
             line = raw.rstrip("\r\n")
             stripped = line.strip()
@@ -428,7 +497,11 @@ class _Reader:
                 if self.comment_start is not None:
                     self.comment_parts.append("")
                 if keep_raw and self.record is not None:
-                    self.raw_parts.append(raw)
+                    blanks = self.raw_blanks
+                    if blanks and blanks[-1][0] == raw:
+                        blanks[-1] = (raw, blanks[-1][1] + 1)
+                    else:
+                        blanks.append((raw, 1))
                 prev_blank = True
                 continue
             starts_tag = stripped.startswith("[")
@@ -448,8 +521,10 @@ class _Reader:
             if record is None:
                 record = self._start(lineno)
             if keep_raw:
-                self.raw_parts.append(raw)
-                self.raw_offset = 0
+                self._keep_blanks()
+                self.raw_parts.append(written)
+                # Offsets in the line count from past a skipped mark, kept in the text.
+                self.raw_offset = len(raw) - len(written)
             self.end_text = line
             record.last_line = lineno
             if self.comment_start is not None:
@@ -477,6 +552,29 @@ class _Reader:
         if finished is not None:
             yield finished
 
+    def _bom_skipped(self, raw: str, prev_blank: bool) -> str:
+        """``raw`` (which starts with a byte-order mark) without the mark where the reader
+        skips one: before an escape line after blank lines, and before a line that
+        begins a record (``cat`` of files saved with a mark puts one there), as at the
+        start of the input.  Anywhere else the mark is kept: a token like any other."""
+        rest = raw[1:]
+        first = rest[:1]
+        if first == "%":
+            return rest if prev_blank else raw
+        if first != "[":
+            return raw
+        record = self.record
+        if record is None:  # the input's first record (lines not the input's start)
+            return rest if prev_blank else raw
+        line = rest.rstrip("\r\n")
+        return rest if self._starts_record(record, line, prev_blank) else raw
+
+    def _keep_blanks(self) -> None:
+        """The blank lines read last belong to the record, a line of it follows them."""
+        if self.raw_blanks:
+            self.raw_parts.append("".join(text * count for text, count in self.raw_blanks))
+            self.raw_blanks = []
+
     def _starts_record(self, record: Record, line: str, prev_blank: bool) -> bool:
         """Whether a line starting with '[' begins the next record."""
         return _begins_record(
@@ -484,7 +582,7 @@ class _Reader:
             prev_blank,
             in_comment=self.comment_start is not None,
             after_moves=self.in_movetext or self.closed,
-            has_tags=bool(record.tags),
+            has_tags=self.malformed_tag or bool(record.tags),
         )
 
     def _tag(self, record: Record, line: str, lineno: int) -> None:
@@ -500,6 +598,7 @@ class _Reader:
                 record, 'a tag is written [Name "value"]; this line is not one', lineno, column,
                 "tag-malformed",
             )
+            self.malformed_tag = True
             return
         name, value = match.groups()
         if "\\" in value:

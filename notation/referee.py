@@ -22,6 +22,12 @@ method ``choose(view, legal_moves, rng) -> move`` (:class:`Bot`):
   bot can neither predict the dice nor disturb them;
 * the move returned is one of ``legal_moves``, another spelling of one (``"K:b1"``
   for ``K:b2-b1``), or its text, which the game reads.
+
+:data:`Player` is the type of either (``notation.Player``).  It takes any game's
+moves, so that a bot annotated as its author likes (``legal_moves: list[CaveMove]``,
+``Sequence[Any]``, a return of the move or of a str) type-checks in ``play("cave",
+[my_bot, notation.random_bot], rng)``; whether a move is one of the game's the
+referee checks as the game runs.
 """
 
 from __future__ import annotations
@@ -30,13 +36,21 @@ import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, TypeVar
 
-from notation.errors import IllegalMoveError, MisuseError
+from notation.errors import IllegalMoveError, MisuseError, misuse_unless, require_sequence
 from notation.games import get_game
-from notation.games.base import Deal, Game, Position
+from notation.games.base import Deal, Game, Position, require_rng
 from notation.record import MoveNode, Record, Tag
 from notation.replay import start_position
 
-__all__ = ["DEFAULT_MAX_TURNS", "Bot", "BotFunction", "Player", "play", "random_bot"]
+__all__ = [
+    "DEFAULT_MAX_TURNS",
+    "MOVE_LIMIT_REACHED",
+    "Bot",
+    "BotFunction",
+    "Player",
+    "play",
+    "random_bot",
+]
 
 #: Turns after which :func:`play` stops a game the rules have not ended (result ``*``).
 DEFAULT_MAX_TURNS = 1000
@@ -45,28 +59,47 @@ DEFAULT_MAX_TURNS = 1000
 M = TypeVar("M", bound=Hashable)
 
 
-class Bot(Protocol[M]):
-    """A bot as an object: anything with this :meth:`choose` method plays."""
+class Bot(Protocol):
+    """A bot as an object: anything with this :meth:`choose` method plays.
 
-    def choose(self, view: Position[M], legal_moves: Sequence[M], rng: random.Random) -> M | str:
+    The move type is left open (``Any``): a class whose ``choose`` takes
+    ``Position[CaveMove]`` and ``Sequence[CaveMove]`` (or ``list[...]``) and returns a
+    ``CaveMove`` or a str is a ``Bot``."""
+
+    def choose(self, view: Position[Any], legal_moves: list[Any], rng: random.Random) -> object:
         """The move to play, one of ``legal_moves`` (or its text), seeing ``view``."""
         ...
 
 
-#: A bot as a function: ``bot(view, legal_moves, rng) -> move``, like :meth:`Bot.choose`.
-BotFunction: TypeAlias = Callable[[Position[M], Sequence[M], random.Random], M | str]
+#: A bot as a function: ``bot(view, legal_moves, rng) -> move``, like :meth:`Bot.choose`
+#: (``legal_moves`` is a list; a function that takes any ``Sequence`` fits).
+BotFunction: TypeAlias = Callable[[Position[Any], list[Any], random.Random], object]
 #: What :func:`play` takes as a player: a :class:`Bot` or a :data:`BotFunction`.
-Player: TypeAlias = Bot[M] | BotFunction[M]
+Player: TypeAlias = Bot | BotFunction
+
+#: The ``Termination`` tag of a game that :func:`play` stopped at its move limit.
+MOVE_LIMIT_REACHED = "unfinished: move limit of {turns} turns reached"
 
 
 def random_bot(view: Position[M], legal_moves: Sequence[M], rng: random.Random) -> M:
-    """A bot that plays one of its legal moves at random (with its own ``rng``)."""
+    """A bot that plays one of its legal moves at random (with its own ``rng``);
+    ``MisuseError`` unless ``legal_moves`` is a sequence with a move in it and ``rng``
+    a ``random.Random``."""
+    misuse_unless(
+        isinstance(legal_moves, Sequence)
+        and not isinstance(legal_moves, (str, bytes))
+        and len(legal_moves) > 0,
+        "legal_moves",
+        "a sequence of one move or more",
+        legal_moves,
+    )
+    require_rng(rng)
     return rng.choice(legal_moves)
 
 
 def play(
-    game: Game[M] | str,
-    players: Sequence[Player[M]],
+    game: Game[Any] | str,
+    players: Sequence[Player],
     rng: random.Random | None = None,
     *,
     max_turns: int = DEFAULT_MAX_TURNS,
@@ -81,16 +114,23 @@ def play(
     attribute, else its function or class name), the game's setup (``Players``),
     then ``tags``, which may replace any of them or add others (a ``Position`` tag
     starts the game from that position), and ``Result``: the rules' result, or
-    ``*`` when they have not ended the game after ``max_turns`` turns.  Moves are
-    written in their canonical text.
+    ``*`` when they have not ended the game after ``max_turns`` turns
+    (:data:`DEFAULT_MAX_TURNS` by default), and then a ``Termination`` tag,
+    ``unfinished: move limit of N turns reached`` (unless ``tags`` gave one).  Moves
+    are written in their canonical text.
 
     ``TagValueError`` for a number of players or a tag the game cannot accept;
-    ``MisuseError`` when a bot returns a move that is not one of its legal moves.
+    ``MisuseError`` for an argument of the wrong type, or when a bot returns a move
+    that is not one of its legal moves.
     """
-    if isinstance(game, str):
-        game = get_game(game)
+    if not isinstance(game, Game):
+        game = get_game(game)  # a name, or MisuseError for what is neither
     if type(max_turns) is not int or max_turns < 0:
         raise MisuseError(f"max_turns is a whole number >= 0, not {max_turns!r}")
+    require_sequence(players, "players", "bots")
+    misuse_unless(
+        rng is None or isinstance(rng, random.Random), "rng", "a random.Random or None", rng
+    )
     players = list(players)
     for bot in players:
         if not callable(bot) and not callable(getattr(bot, "choose", None)):
@@ -105,7 +145,7 @@ def play(
     # dice do not depend on how many numbers a bot draws.
     chance = random.Random(rng.getrandbits(64))
     bot_rngs = [random.Random(rng.getrandbits(64)) for _ in players]
-    deal: Deal[M] = game.deal(chance, position) or Deal()
+    deal: Deal[Any] = game.deal(chance, position) or Deal()
     nodes: list[MoveNode] = []
     while position.outcome() is None and len(nodes) < max_turns:
         index = position.turn % position.round_size
@@ -128,7 +168,13 @@ def play(
         position.push(move)
         nodes.append(MoveNode(str(move)))
     result = position.outcome() or "*"
-    return Record(tags=[*record_tags, Tag("Result", result)], moves=nodes, result=result)
+    ended = [*record_tags, Tag("Result", result)]
+    stopped = position.outcome() is None and len(nodes) >= max_turns
+    if stopped and not any(tag.name == "Termination" for tag in record_tags):
+        # After Result: the canonical order (docs/formats.md) keeps other tags as they
+        # come, so the record converts to the same text.
+        ended.append(Tag("Termination", MOVE_LIMIT_REACHED.format(turns=max_turns)))
+    return Record(tags=ended, moves=nodes, result=result)
 
 
 def _tags(

@@ -26,9 +26,12 @@ from notation.errors import (
     TagValueError,
     _cut,
     _printable,
+    display_path,
+    misuse_unless,
+    require_sequence,
 )
 from notation.games import UnknownGameError, get_game
-from notation.games.base import Game, Position
+from notation.games.base import Game, Position, memo_lookup
 from notation.reader import RESULTS
 from notation.record import MoveNode, Record, Tag, Variation, split_suffix
 from notation.walk import expected_number
@@ -73,7 +76,7 @@ class Verdict:
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready form, one object per record as ``check --json`` prints it."""
         return {
-            "file": self.source,
+            "file": None if self.source is None else display_path(self.source),
             "record": self.record,
             "game": self.game,
             "ok": self.ok,
@@ -104,6 +107,8 @@ def _game_named(name: str) -> Game[Any]:
 
 def resolve_game(record: Record, default: str | None = None) -> Game[Any] | Defect:
     """The game a record is of: its ``Game`` tag, else ``default``; or why there is none."""
+    misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
+    misuse_unless(default is None or isinstance(default, str), "default_game", "a str", default)
     tag = record.find_tag("Game")
     if tag is not None:
         try:
@@ -119,6 +124,9 @@ def resolve_game(record: Record, default: str | None = None) -> Game[Any] | Defe
             return Defect(
                 ErrorKind.SYNTAX, str(exc), record.first_line, 1, code="game-unknown"
             )
+    if record.error is not None and record.error.code == "json-not-a-record":
+        # A JSON line that is no record: that, not a missing Game tag, is what is wrong.
+        return record.error
     return Defect(
         ErrorKind.SYNTAX,
         "the record has no Game tag; name its game (for example --game tinkertown)"
@@ -134,6 +142,8 @@ def start_position(game: Game[Any], tags: Mapping[str, str]) -> Position[Any]:
 
     Raises ``TagValueError`` for a tag value the game cannot accept.
     """
+    misuse_unless(isinstance(game, Game), "game", "a notation.Game", game)
+    misuse_unless(isinstance(tags, Mapping), "tags", "a mapping of tag names to values", tags)
     text = tags.get("Position")
     if text is not None:
         return game.position_from_string(text, tags)
@@ -153,7 +163,15 @@ def check_record(
     ``_streamed``: for :mod:`notation.streamcheck`, the position that the record's
     first main-line moves were already played on, and how many (they are not in
     ``record.moves``); the record's game and tags must allow a replay.
+
+    ``MisuseError`` for a ``record`` that is not a :class:`Record`, or a
+    ``default_game`` that is neither a str nor None.
     """
+    misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
+    misuse_unless(
+        default_game is None or isinstance(default_game, str), "default_game",
+        "a game's name (a str) or None", default_game,
+    )
     game = resolve_game(record, default_game)
     turns = len(record.moves) if _streamed is None else len(record.moves) + _streamed[1]
     if isinstance(game, Defect):
@@ -385,7 +403,7 @@ def replay_tree(
     parse = game.parse
     # The hot path (profiled): a hit in the game's memo of parsed tokens skips the
     # call to parse(); a miss goes through it (length limit, grammar, memo).
-    cached = game.parsed
+    cached = memo_lookup(game)  # parsed(), unchecked: only str here
     push = position.push
     size = position.round_size
     # Taking each move back to show the position before it costs a pop and a push:
@@ -580,8 +598,9 @@ def record_from_moves(
     result: str | None = None,
 ) -> Record:
     """:meth:`Record.from_moves`: a record of ``moves`` played in ``game``."""
-    if isinstance(game, str):
-        game = get_game(game)
+    if not isinstance(game, Game):
+        game = get_game(game)  # a name, or MisuseError for what is neither
+    require_sequence(moves, "moves", "moves (texts or typed moves)")
     pairs = list(tags.items()) if isinstance(tags, Mapping) else list(tags)
     record_tags = [Tag("Game", game.name)]
     tagged_result: str | None = None
@@ -656,6 +675,7 @@ def _path_to(moves: list[MoveNode], target: MoveNode) -> list[MoveNode] | None:
 
 def add_checked_variation(record: Record, at: int | MoveNode, moves: Iterable[object]) -> Variation:
     """:meth:`Record.add_variation`: a checked variation of a move of ``record``."""
+    require_sequence(moves, "moves", "moves (texts or typed moves)")
     game = record.game()
     position = record.start_position()
     if isinstance(at, MoveNode):

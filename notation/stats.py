@@ -223,9 +223,10 @@ def _variant(game: Game[Any], record: Record) -> str:
 
 
 def _canonical(game: Game[Any], text: str) -> str:
+    """The move ``text`` in the game's own spelling, or the text itself if it is no move."""
     try:
-        return str(game.parsed(text))
-    except Exception:  # a valid record's move parses; keep the text if not
+        return str(game.parse(text))
+    except NotationException:  # a valid record's move parses; keep the text if not
         return text
 
 

@@ -23,6 +23,8 @@ from notation.errors import (
     MoveSyntaxError,
     NotationException,
     TagValueError,
+    misuse_unless,
+    require_number,
 )
 from notation.games.base import Game, Position
 from notation.record import MoveNode, Record, Variation
@@ -56,6 +58,7 @@ class Stepper:
     def __init__(
         self, record: Record, game: Game[Any] | None = None, default_game: str | None = None
     ) -> None:
+        misuse_unless(game is None or isinstance(game, Game), "game", "a notation.Game", game)
         self.record = record
         self.verdict: Verdict = check_record(record, game.name if game else default_game)
         resolved = game if game is not None else resolve_game(record, default_game)
@@ -185,7 +188,9 @@ class Stepper:
             pass
 
     def goto_turn(self, turn: int) -> bool:
-        """Go to the position after ``turn`` within the current line (as far as it goes)."""
+        """Go to the position after ``turn`` within the current line (as far as it goes);
+        ``MisuseError`` for a ``turn`` that is not a whole number."""
+        require_number(turn, "turn")
         while self.position.turn > turn and self.back():
             pass
         while self.position.turn < turn and self.forward():
@@ -226,7 +231,10 @@ class Stepper:
         return True
 
     def enter_variation(self, number: int = 1) -> bool:
-        """Replace the last move by the first move of its variation ``number`` (1-based)."""
+        """Replace the last move by the first move of its variation ``number`` (1-based);
+        False if there is none, ``MisuseError`` for a ``number`` that is not a whole
+        number."""
+        require_number(number, "the variation's number")
         variations = self.variations_here()
         if not 1 <= number <= len(variations):
             return False

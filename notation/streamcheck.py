@@ -26,13 +26,12 @@ from typing import Any, Generic, TypeVar
 
 from notation.errors import Defect, IllegalMoveError, MoveSyntaxError, TagValueError
 from notation.games import UnknownGameError
-from notation.games.base import Game, Position
+from notation.games.base import Game, Position, memo_lookup
 from notation.reader import (
     _BRACKETS,
-    _COMMENT_MARKS,
     _MAX_DIGITS,
     RESULTS,
-    _begins_record,
+    SureStarts,
     _Reader,
 )
 from notation.record import MoveNumber, Record
@@ -77,7 +76,7 @@ class _Stream:
         self.count = 0
         # What replay_tree's loop does with one move, without a node.
         parse = game.parse
-        cached = game.parsed
+        cached = memo_lookup(game)  # parsed(), unchecked: only str here
         push = position.push
         size = position.round_size
 
@@ -159,42 +158,6 @@ class _Deviation(Exception):
     """A record is not of the plain shape the fast path reads: the reader reads it."""
 
 
-class _SureStarts:
-    """:func:`notation.reader.record_starts`, a line at a time: whether the reader
-    begins a record at a line whatever it read before (the lines fed since this
-    object was made are all it knows)."""
-
-    __slots__ = ("blank", "moves")
-
-    def __init__(self) -> None:
-        self.blank = self.moves = False
-
-    def feed(self, raw: str) -> bool:
-        if raw[:1] == "%":
-            return False
-        stripped = raw.strip()
-        if not stripped:
-            self.blank = True
-            return False
-        begins = (
-            self.moves
-            and stripped[0] == "["
-            and all(
-                _begins_record(
-                    raw.rstrip("\r\n"),
-                    self.blank,
-                    in_comment=in_comment,
-                    after_moves=True,
-                    has_tags=False,
-                )
-                for in_comment in (False, True)
-            )
-        )
-        self.moves = stripped[0] != "[" and _COMMENT_MARKS.search(stripped) is None
-        self.blank = False
-        return begins
-
-
 class PlainRecords(ABC, Generic[T]):
     """Records read a line at a time, those of the plain shape without a reader.
 
@@ -211,9 +174,9 @@ class PlainRecords(ABC, Generic[T]):
     checked here without a record: its verdict is the one check_record gives such a
     record (no error).  At anything else (a comment, a glyph, a variation, an escape
     line, an illegal move, a wrong number, an unknown game...) the record goes to the
-    reader with its lines, up to where the reader surely begins a record
-    (:class:`_SureStarts`), and the tree path judges it, so that every message, line
-    and column is the reader's and check_record's own.
+    reader with its lines, up to where the reader surely begins a record (the
+    reader's own ``SureStarts``), and the tree path judges it, so that every message,
+    line and column is the reader's and check_record's own.
     """
 
     def __init__(self, source: str | None, default_game: str | None) -> None:
@@ -234,6 +197,9 @@ class PlainRecords(ABC, Generic[T]):
         lineno = first_line - 1
         start = first_line  # the first line of the record being read (or pending)
         buffered: list[str] = []  # its lines (and the pending record's) as read
+        # Blank lines between records (before the first too), counted, not buffered:
+        # the reader needs them only as lines to count, and there may be millions.
+        blanks = 0
         pending: T | None = None  # a closed record's item, until it surely ends
         state = _BETWEEN
         game: Game[Any] | None = None
@@ -271,6 +237,7 @@ class PlainRecords(ABC, Generic[T]):
                             yield pending
                             pending = None
                         buffered = [raw]
+                        blanks = 0
                         start = lineno
                         tags = {name: value}
                         game = None
@@ -283,6 +250,9 @@ class PlainRecords(ABC, Generic[T]):
                     if not tokens:
                         if state == _TAGS:
                             state = _HEADER_BLANK
+                        elif state in (_BETWEEN, _CLOSED):
+                            buffered.pop()
+                            blanks += 1
                         continue
                     if state in (_BETWEEN, _CLOSED) or tokens[0][0] == "[":
                         raise _Deviation
@@ -298,7 +268,7 @@ class PlainRecords(ABC, Generic[T]):
                         played = first_played = position.turn
                         number: tuple[int, int] | None = None
                         parse = game.parse
-                        cached = game.parsed
+                        cached = memo_lookup(game)  # parsed(), unchecked: only str here
                         push = position.push
                         size = position.round_size
                         pushed = self._begin(game, position)
@@ -345,7 +315,13 @@ class PlainRecords(ABC, Generic[T]):
                     # the reader, with the lines up to where the reader surely begins one.
                     if pending is not None:
                         self.index -= 1  # read again, with the lines after it
-                    yield from self._read(buffered, start, it, first_line)
+                    lines_read: Iterable[str] = buffered
+                    if blanks:  # they came before the line read last
+                        lines_read = itertools.chain(
+                            buffered[:-1], itertools.repeat("\n", blanks), buffered[-1:]
+                        )
+                        blanks = 0
+                    yield from self._read(lines_read, start, it, first_line)
                     # _read stopped at a line beginning a record, or at the end.
                     follow = self.follow
                     if follow is None:
@@ -433,7 +409,7 @@ class PlainRecords(ABC, Generic[T]):
         numbered on from ``self.index``, which it leaves at the last one's number."""
 
     def _read(
-        self, buffered: list[str], start: int, it: Iterator[str], first_line: int
+        self, buffered: Iterable[str], start: int, it: Iterator[str], first_line: int
     ) -> Iterator[T]:
         """The items of the records of ``buffered`` (lines from line ``start``) and of
         the lines of ``it`` up to where the reader surely begins a record, by the reader
@@ -444,7 +420,7 @@ class PlainRecords(ABC, Generic[T]):
         self.follow_line = 0
 
         def chunk() -> Iterator[str]:
-            starts = _SureStarts()
+            starts = SureStarts()
             for count, raw in enumerate(itertools.chain(buffered, it)):
                 # The first line (where a record begins) is never where the reader
                 # surely begins another; of the buffered ones, only the last (the one

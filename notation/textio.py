@@ -22,7 +22,6 @@ keeps each record's exact text.  A lone ``\\r`` ends a line.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import io
 import itertools
@@ -34,6 +33,8 @@ from typing import IO, Any, cast
 __all__ = [
     "COMPRESSED_SUFFIXES",
     "FALLBACK_ENCODING",
+    "MAX_LINE",
+    "LineTooLong",
     "MissingExtra",
     "NotUTF8Warning",
     "compression_of",
@@ -42,10 +43,17 @@ __all__ = [
     "is_compressed",
     "not_utf8_message",
     "open_binary",
+    "open_stream",
 ]
 
 #: The encoding assumed for text that is not UTF-8, as messages name it.
 FALLBACK_ENCODING = "Windows-1252"
+
+#: The longest line read, in bytes (64 MiB): far beyond any record, even one whole game
+#: on one line as JSON, and what keeps memory bounded on input that is no record file
+#: (``/dev/zero``, a compressed bomb).  A longer line ends the reading with a
+#: :class:`LineTooLong`.
+MAX_LINE = 64 << 20
 
 
 class NotUTF8Warning(UserWarning):
@@ -58,7 +66,9 @@ class NotUTF8Warning(UserWarning):
 
 def not_utf8_message(name: str) -> str:
     """What to tell the user about the source ``name`` (a file name, ``<stdin>``)."""
-    return f"{name} is not UTF-8; read as {FALLBACK_ENCODING}"
+    from notation.errors import display_path  # the one way messages show a file name
+
+    return f"{display_path(name)} is not UTF-8; read as {FALLBACK_ENCODING}"
 
 
 def _windows_1252_table() -> dict[int, str]:
@@ -209,32 +219,152 @@ def compression_of(head: bytes) -> str | None:
     return None
 
 
-class _Decompressed(io.RawIOBase):
-    """A decompressing stream whose failures are ``OSError``s naming the file: damaged or
-    cut-short data raises ``EOFError``, ``zlib.error``, ``lzma.LZMAError`` or
-    ``zstandard.ZstdError`` deep in a read, which must reach the user as a file that
-    cannot be read, not as a traceback (nor as click's "Aborted!" for an ``EOFError``)."""
+class LineTooLong(OSError):
+    """A line longer than :data:`MAX_LINE` bytes: no record file has one, and holding it
+    whole could take any amount of memory (``/dev/zero``, a compressed bomb).
 
-    def __init__(self, stream: IO[bytes], kind: str, name: str) -> None:
+    An ``OSError`` naming the file (``filename``), whose ``strerror`` says which line
+    and the limit; its ``line`` is that line's number.  The command line reports it as a
+    file that cannot be read (exit 2).
+    """
+
+    def __init__(self, line: int, name: str) -> None:
+        super().__init__(
+            errno.EFBIG,
+            f"line {line} is longer than {MAX_LINE >> 20} MiB, the most a line may hold "
+            f"(is this a file of records?)",
+            name,
+        )
+        self.line = line
+
+    def __reduce__(self) -> tuple[Any, ...]:  # sent from a worker process whole
+        return (type(self), (self.line, self.filename))
+
+
+class _Source(io.RawIOBase):
+    """The bytes of a source as they are read, from a file or a decompressing stream,
+    with a bound on the length of a line.
+
+    Line ends (``\\n``, ``\\r\\n``, a lone ``\\r``, as the text reader counts them) are
+    counted as the bytes pass: a run of more than :data:`MAX_LINE` bytes without one
+    raises :class:`LineTooLong` with its line number, so that whatever reads lines above
+    (a text wrapper, ``readline``, iteration) holds at most that much of one line.  A
+    decompressor's failures are ``OSError``\\ s naming the source: damaged or cut-short
+    data raises ``EOFError``, ``zlib.error``, ``lzma.LZMAError`` or
+    ``zstandard.ZstdError`` deep in a read, which must reach the user as a file that
+    cannot be read, not as a traceback (nor as click's "Aborted!" for an ``EOFError``).
+    """
+
+    def __init__(
+        self,
+        stream: IO[bytes],
+        kind: str | None,
+        name: str,
+        owned: tuple[IO[bytes], ...],
+        path: str | os.PathLike[str] | None = None,
+    ) -> None:
         super().__init__()
         self._stream = stream
-        self._kind = kind
+        self._kind = kind  # the compression, or None
         self._name = name
+        self._owned = owned  # closed with this stream
+        self._path = path  # a file read again for a line number after a seek
+        read1: Callable[[int], bytes] | None = getattr(stream, "read1", None)
+        # read1, where there is one: what a pipe has now, not a full buffer's worth.
+        self._read: Callable[[int], bytes] = read1 if read1 is not None else stream.read
+        self._position = 0  # bytes given so far (the offset in the source)
+        self._ends = 0  # line ends among them; -1: not known (after a seek)
+        self._run = 0  # bytes since the last line end
+        self._after_cr = False  # the last byte given was a \r
+
+    @property
+    def name(self) -> str:  # shown in reprs
+        return self._name
 
     def readable(self) -> bool:
         return True
 
+    def seekable(self) -> bool:
+        return self._kind is None and self._stream.seekable()
+
+    def fileno(self) -> int:
+        if self._kind is not None:
+            raise io.UnsupportedOperation("a decompressed stream has no file descriptor")
+        return self._stream.fileno()
+
+    def tell(self) -> int:
+        return self._position
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        if not self.seekable():
+            raise io.UnsupportedOperation("a decompressed stream cannot seek")
+        self._position = self._stream.seek(offset, whence)
+        self._ends = 0 if self._position == 0 else -1
+        self._run = 0
+        self._after_cr = False
+        return self._position
+
     def readinto(self, buffer: Any) -> int:
-        try:
-            data = self._stream.read(len(buffer))
-        except OSError as exc:
-            if exc.filename is None:
-                raise OSError(exc.errno or errno.EIO, self._damaged(exc), self._name) from None
-            raise
-        except Exception as exc:  # each decompressor has its own error classes
-            raise OSError(errno.EIO, self._damaged(exc), self._name) from None
+        # At most _READ bytes: the lines within them are then all shorter than the bound.
+        size = min(len(buffer), _READ)
+        if self._kind is None:
+            data = self._read(size)
+        else:
+            try:
+                data = self._read(size)
+            except OSError as exc:
+                if exc.filename is None:
+                    raise OSError(exc.errno or errno.EIO, self._damaged(exc), self._name) from None
+                raise
+            except Exception as exc:  # each decompressor has its own error classes
+                raise OSError(errno.EIO, self._damaged(exc), self._name) from None
+        if data:
+            self._count(data)
         buffer[: len(data)] = data
         return len(data)
+
+    def _count(self, data: bytes) -> None:
+        """Count the line ends of ``data``, the next bytes given, and raise
+        :class:`LineTooLong` if a line has grown over the bound."""
+        carriage = data.count(b"\r")
+        ends = data.count(b"\n")
+        if carriage:
+            ends += carriage - data.count(b"\r\n")
+            first = min(at for at in (data.find(b"\n"), data.find(b"\r")) if at >= 0)
+            last = max(data.rfind(b"\n"), data.rfind(b"\r"))
+        else:
+            first = data.find(b"\n") if ends else -1
+            last = data.rfind(b"\n") if ends else -1
+        # The line that runs on from the bytes before (the lines after it in data are
+        # shorter than data, which is shorter than the bound).
+        if self._run + (len(data) if first < 0 else first) > MAX_LINE:
+            raise LineTooLong(self._line_at(self._position - self._run), self._name)
+        if self._after_cr and data[:1] == b"\n":
+            ends -= 1  # the \n of a \r\n cut between two reads: the \r counted it
+        self._after_cr = data[-1:] == b"\r"
+        self._run = self._run + len(data) if last < 0 else len(data) - 1 - last
+        self._position += len(data)
+        if self._ends >= 0:
+            self._ends += ends
+
+    def _line_at(self, start: int) -> int:
+        """The number of the line that begins at byte ``start``, the last line end given."""
+        if self._ends >= 0:
+            return self._ends + 1
+        assert self._path is not None  # only a file seeks
+        counted = 0
+        after_cr = False
+        with open(self._path, "rb") as again:
+            while start > 0:
+                block = again.read(min(start, 1 << 20))
+                if not block:
+                    break
+                start -= len(block)
+                counted += block.count(b"\n") + block.count(b"\r") - block.count(b"\r\n")
+                if after_cr and block[:1] == b"\n":
+                    counted -= 1
+                after_cr = block[-1:] == b"\r"
+        return counted + 1
 
     def _damaged(self, exc: BaseException) -> str:
         detail = str(exc) or type(exc).__name__
@@ -242,8 +372,152 @@ class _Decompressed(io.RawIOBase):
 
     def close(self) -> None:
         if not self.closed:
-            self._stream.close()
+            for stream in self._owned:
+                stream.close()
         super().close()
+
+
+class _Passing(io.RawIOBase):
+    """A binary stream without ``peek`` as a raw stream, so that a buffer over it can
+    peek: a stream such as ``io.BytesIO`` given for standard input."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        read1: Callable[[int], bytes] | None = getattr(self._stream, "read1", None)
+        data = read1(len(buffer)) if read1 is not None else self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+class _ZstdFrames:
+    """The compressed bytes of a zstd stream as the decompressor reads them, walked
+    through frame by frame (their headers and block headers only), so that data that
+    ends inside a frame is damaged: ``zstandard``'s reader takes it for the end.
+
+    The frame format: RFC 8878, section 3.1.
+    """
+
+    _FRAME = 0xFD2FB528
+    _SKIPPABLE = 0x184D2A50  # the last four bits are free
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._stream = stream
+        self._state = "magic"  # what the next header is: magic, descriptor, block, size
+        self._need = 4  # its length
+        self._head = b""  # its bytes so far
+        self._skip = 0  # bytes to pass over first (header fields, block contents)
+        self._checksum = False  # the frame ends with a 4-byte checksum
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._stream.read(size)
+        if data:
+            self._walk(data)
+        elif self._state != "lost" and (self._state != "magic" or self._head or self._skip):
+            raise EOFError("the data ends inside a frame")
+        return data
+
+    def _walk(self, data: bytes) -> None:
+        pos = 0
+        while pos < len(data) and self._state != "lost":
+            if self._skip:
+                taken = min(self._skip, len(data) - pos)
+                self._skip -= taken
+                pos += taken
+                continue
+            piece = data[pos : pos + self._need - len(self._head)]
+            pos += len(piece)
+            self._head += piece
+            if len(self._head) == self._need:
+                head, self._head = self._head, b""
+                self._header(int.from_bytes(head, "little"))
+
+    def _header(self, value: int) -> None:
+        state = self._state
+        if state == "magic":
+            if value == self._FRAME:
+                self._state, self._need = "descriptor", 1
+            elif value & ~0xF == self._SKIPPABLE:
+                self._state, self._need = "size", 4
+            else:  # not zstd: the decompressor says so
+                self._state = "lost"
+        elif state == "size":  # of a skippable frame
+            self._skip = value
+            self._state, self._need = "magic", 4
+        elif state == "descriptor":
+            single = value >> 5 & 1
+            self._checksum = bool(value >> 2 & 1)
+            self._skip = (
+                (0 if single else 1)  # the window descriptor
+                + (0, 1, 2, 4)[value & 3]  # the dictionary id
+                + (single, 2, 4, 8)[value >> 6]  # the frame content size
+            )
+            self._state, self._need = "block", 3
+        else:  # a block header: last block, type, size
+            kind = value >> 1 & 3
+            if kind == 3:
+                self._state = "lost"  # reserved: the decompressor says so
+                return
+            self._skip = 1 if kind == 1 else value >> 3  # an RLE block holds one byte
+            if value & 1:
+                self._skip += 4 if self._checksum else 0
+                self._state, self._need = "magic", 4
+
+
+def _decompressing(stream: IO[bytes], kind: str, name: str) -> IO[bytes]:
+    """A stream of the decompressed bytes of ``stream``, which it leaves open."""
+    if kind == "zstd":
+        try:
+            import zstandard  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:
+            raise MissingExtra(
+                errno.EIO,
+                "a zstd file needs the zstandard package: pip install 'undead-notation[zstd]'",
+                name,
+            ) from None
+        return cast(
+            IO[bytes],
+            zstandard.ZstdDecompressor().stream_reader(
+                cast(IO[bytes], _ZstdFrames(stream)), read_across_frames=True, closefd=False
+            ),
+        )
+    if kind == "gzip":
+        import gzip
+
+        return cast(IO[bytes], gzip.GzipFile(fileobj=stream, mode="rb"))
+    if kind == "bzip2":
+        import bz2
+
+        return cast(IO[bytes], bz2.BZ2File(stream, "rb"))
+    import lzma
+
+    return cast(IO[bytes], lzma.LZMAFile(stream, "rb"))
+
+
+#: Bytes read from a source at once.
+_READ = 1 << 16
+
+
+def _reading(
+    stream: IO[bytes], name: str, *, owned: bool, path: str | os.PathLike[str] | None = None
+) -> IO[bytes]:
+    """The bytes of ``stream`` (see :func:`open_binary`); closing them closes ``stream``
+    if ``owned``."""
+    peekable = stream if callable(getattr(stream, "peek", None)) else cast(
+        IO[bytes], io.BufferedReader(_Passing(stream))
+    )
+    # peek, not read and seek: the stream may be a pipe
+    peek: Callable[[int], bytes] = peekable.peek  # type: ignore[attr-defined]
+    kind = compression_of(peek(6)[:6])
+    inner = peekable if kind is None else _decompressing(peekable, kind, name)
+    closed = ((inner,) if kind is not None else ()) + ((stream,) if owned else ())
+    source = _Source(inner, kind, name, closed, path if kind is None else None)
+    return cast(IO[bytes], io.BufferedReader(source, _READ))
 
 
 def open_binary(path: str | os.PathLike[str]) -> IO[bytes]:
@@ -251,42 +525,26 @@ def open_binary(path: str | os.PathLike[str]) -> IO[bytes]:
     (zstd with the optional ``zstandard`` package: ``pip install 'undead-notation[zstd]'``).
 
     Raises ``OSError`` for a file that cannot be read (damaged compressed data too, when
-    it is read), :class:`MissingExtra` for one that needs a package that is not
-    installed.  Closing the stream closes the file.
+    it is read, and :class:`LineTooLong` for a line over :data:`MAX_LINE` bytes),
+    :class:`MissingExtra` for one that needs a package that is not installed.  Closing
+    the stream closes the file.
     """
     handle = open(path, "rb")  # noqa: SIM115 - returned to the caller, or closed here
-    # peek, not read and seek: the file may be a pipe (/dev/stdin)
-    kind = compression_of(handle.peek(6)[:6])
-    if kind is None:
-        return handle
-    stream: IO[bytes]
-    if kind == "zstd":
-        try:
-            import zstandard  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:
-            handle.close()
-            raise MissingExtra(
-                errno.EIO,
-                "a zstd file needs the zstandard package: pip install 'undead-notation[zstd]'",
-                os.fspath(path),
-            ) from None
-        stream = zstandard.ZstdDecompressor().stream_reader(handle, closefd=True)
-    else:
+    try:
+        return _reading(handle, os.fspath(path), owned=True, path=path)
+    except BaseException:
         handle.close()
-        # Opened by name, so that closing the decompressing stream closes the file too.
-        if kind == "gzip":
-            import gzip
+        raise
 
-            stream = cast(IO[bytes], gzip.open(path, "rb"))  # noqa: SIM115
-        elif kind == "bzip2":
-            import bz2
 
-            stream = cast(IO[bytes], bz2.open(path, "rb"))  # noqa: SIM115
-        else:
-            import lzma
+def open_stream(stream: IO[bytes], name: str) -> IO[bytes]:
+    """The bytes of an open binary stream (standard input's), read as :func:`open_binary`
+    reads a file's: decompressed if its first bytes say it is compressed, with the same
+    bound on a line, its errors naming ``name``.  Closing it leaves ``stream`` open.
 
-            stream = cast(IO[bytes], lzma.open(path, "rb"))  # noqa: SIM115
-    return cast(IO[bytes], io.BufferedReader(_Decompressed(stream, kind, os.fspath(path))))
+    The first bytes are looked at (and waited for, on a pipe) here.
+    """
+    return _reading(stream, name, owned=False)
 
 
 def is_compressed(path: str | os.PathLike[str]) -> bool:
@@ -301,33 +559,16 @@ def is_compressed(path: str | os.PathLike[str]) -> bool:
 def first_line_ahead(lines: Iterable[str]) -> tuple[str | None, Iterator[str]]:
     """The first non-blank line of ``lines`` (``None`` if there is none), read ahead,
     and the lines again, all of them, to read from the start: what tells JSON Lines
-    from record text."""
+    from record text.
+
+    The blank lines before it are given again as as many ``"\\n"``: to a reader a
+    blank line is only a line to count, and holding them as read would take memory
+    without bound (millions of them before the first record)."""
     it = iter(lines)
-    head: list[str] = []
+    blank = 0
     for line in it:
-        head.append(line)
         if line.strip():
-            return line, itertools.chain(head, it)
-    return None, iter(head)
+            return line, itertools.chain(itertools.repeat("\n", blank), (line,), it)
+        blank += 1
+    return None, itertools.repeat("\n", blank)
 
-
-def replace_file(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` at once: into a new file beside it, then renamed over
-    it, so that a reader sees the old file or the new one, never a part.  The new
-    file gets the mode a plain ``open()`` would give (``mkstemp``'s 0600 is for
-    secrets).  The temporary file is removed if anything fails."""
-    import tempfile  # only writers need it (start-up)
-
-    folder, name = os.path.split(os.fspath(path))
-    fd, temp = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.", suffix=".tmp")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)
-        with open(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from notation.errors import misuse_unless, require_number
 from notation.record import Comment, MoveNode, Record, Variation
 
 __all__ = [
@@ -83,7 +84,14 @@ class _Line:
 
 def walk_tree(moves: list[MoveNode], visitor: TreeVisitor, first_turn: int = 1) -> None:
     """Call ``visitor``'s hooks for every move and variation under ``moves``, in file
-    order; ``first_turn`` is the turn of the first move (above 1 from a Position)."""
+    order; ``first_turn`` is the turn of the first move (above 1 from a Position).
+
+    ``MisuseError`` unless ``moves`` is a list of moves (``record.moves``), ``visitor``
+    a :class:`TreeVisitor` and ``first_turn`` a whole number.
+    """
+    misuse_unless(isinstance(moves, list), "moves", "a list of moves (record.moves)", moves)
+    misuse_unless(isinstance(visitor, TreeVisitor), "visitor", "a TreeVisitor", visitor)
+    require_number(first_turn, "first_turn")
     stack = [_Line(moves, first_turn, None)]
     while stack:
         line = stack[-1]

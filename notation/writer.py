@@ -17,7 +17,13 @@ from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from typing import Any
 
-from notation.errors import MoveSyntaxError, NotationException, TagValueError
+from notation.errors import (
+    MoveSyntaxError,
+    NotationException,
+    TagValueError,
+    misuse_unless,
+    require_sequence,
+)
 from notation.games.base import Game
 from notation.record import Comment, MoveNode, Record, Tag, Variation
 from notation.walk import TreeVisitor, iter_nodes, walk_tree
@@ -26,6 +32,7 @@ __all__ = [
     "UnwritableRecord",
     "canonicalise",
     "layout",
+    "record_separator",
     "unwritable",
     "write_main_line",
     "write_record",
@@ -413,6 +420,7 @@ def write_record(
     Raises :class:`UnwritableRecord` for a record that text cannot hold as it is
     (which the reader never makes).
     """
+    misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
     if round_size is None:
         problem = unwritable(record)
         if problem is not None:
@@ -514,9 +522,32 @@ def write_records(
     Each is numbered by its own layout (its tags say it); a pair (record, round size),
     as :func:`notation.generate.generate_records` yields them, stands for its record.
     """
+    require_sequence(records, "records", "records")
     for i, item in enumerate(records):
         record = item[0] if isinstance(item, tuple) else item
         yield ("\n" if i else "") + write_record(record, width=width)
+
+
+def record_separator(text: str) -> str:
+    r"""What goes between the text of one record, ``text``, and the next record's: the
+    end of its last line (if it has none: a record that ended a file without a final
+    line end), then a blank line, both in the line end its lines end with last.
+
+    A record passed on as written keeps its bytes so: after a lone ``\r`` a ``\n``
+    would make a ``\r\n`` of it (and the blank line would be lost with it).
+    """
+    if text.endswith("\n"):  # nearly every record: no search
+        return "\r\n" if text.endswith("\r\n") else "\n"
+    if text.endswith("\r"):
+        return "\r"
+    cr, lf = text.rfind("\r"), text.rfind("\n")
+    if cr > lf:
+        end = "\r"
+    elif lf >= 0 and cr == lf - 1:
+        end = "\r\n"
+    else:
+        end = "\n"
+    return end + end
 
 
 def canonicalise(record: Record, game: Game[Any]) -> None:

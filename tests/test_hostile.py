@@ -548,30 +548,58 @@ def test_unreadable_file(
 
 def test_unreadable_file_for_real(request: pytest.FixtureRequest) -> None:
     """chmod 000 for real.  Root reads any file, so as root the command runs in a
-    process that gives up root (once its modules are loaded) before it opens files."""
+    process that gives up root (once its modules are loaded) before it opens files.
+
+    Nothing the process reads after giving up root may be in the checkout, which may
+    be closed to other users (a clone in ``mktemp -d`` is mode 700): the package is
+    copied to a folder everyone can read, and a first run as root, on a readable file
+    and on a missing one, loads every module the command and its error paths use."""
     # Beside pytest's folders, which are closed to other users.
     folder = Path(tempfile.mkdtemp(prefix="notation-unreadable-"))
     request.addfinalizer(lambda: shutil.rmtree(folder, ignore_errors=True))
     folder.chmod(0o755)
-    secret = folder / "secret.txt"
+    library = folder / "lib"
+    shutil.copytree(
+        ROOT / "notation", library / "notation", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    for path in [library, *library.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    readable = folder / "readable.txt"
+    readable.write_text(CAVE)
+    records = folder / "records"
+    records.mkdir(mode=0o755)
+    secret = records / "secret.txt"
     secret.write_text(CAVE)
     secret.chmod(0)
     become_nobody = "os.setgroups([]); os.setgid(65534); os.setuid(65534); " if (
         os.geteuid() == 0
     ) else ""
     code = (
-        # Commands load lazily: load them all (and what they import) while still root.
-        "import os, sys, click._textwrap; import notation.cli as cli; "
-        "import notation.commands as c; c.all_commands(); import multiprocessing.pool; "
-        f"{become_nobody}sys.argv = ['notation', 'check', {str(folder)!r}]; cli.main()"
+        "import os, sys\n"
+        "import notation.cli as cli\n"
+        "def run(*args):\n"
+        "    sys.argv = ['notation', 'check', *args]\n"
+        "    cli.main()\n"
+        # Load what a check and its messages import, while still root.
+        f"for warm in ({str(readable)!r}, {str(folder / 'missing.txt')!r}):\n"
+        "    try:\n"
+        "        run(warm)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "sys.stdout.flush(); sys.stderr.flush()\n"
+        "print('-- as nobody', file=sys.stderr, flush=True)\n"
+        f"{become_nobody}\n"
+        f"run({str(records)!r})\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(library)}
     process = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, env=env, check=False, timeout=60
+        [sys.executable, "-c", code], capture_output=True, env=env, check=False, timeout=60,
+        cwd=folder,
     )
+    stderr = process.stderr.partition(b"-- as nobody\n")[2]
     assert process.returncode == 2, process.stderr
     assert b"Traceback" not in process.stdout + process.stderr
-    assert b"secret.txt" in process.stderr and b"Permission denied" in process.stderr
+    assert b"secret.txt" in stderr and b"Permission denied" in stderr, process.stderr
 
 
 # -- a closed pipe, Ctrl-C --------------------------------------------------------------------

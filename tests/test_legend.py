@@ -116,7 +116,8 @@ def test_the_cave_svg_explains_its_notes_and_tokens() -> None:
     text = svg_legend_text(draw_position(record("cave", 3), turn=38).svg)
     assert "Red's home row (Red enters here)" in text
     assert "a Red piece never shown" in text  # Red shows only r? tokens
-    assert "Black's pieces: ? until a fight shows K, Z or S: b? bK" in text
+    assert "Black's pieces: ? until a fight shows K, Z or S" in text
+    assert "b? bK" not in text  # the swatch shows a label; the line ends in words
     assert (
         "what a hidden piece may still be: K black knight, Z zombie, S skeleton "
         "(the odds are in the facts); or how a team fights"
@@ -221,9 +222,14 @@ def test_words_for_some_marks_only() -> None:
     view = BoardView(("a", "b"), ("1",), cells, palette, legend=words)
     texts = {(e.kind, e.role): e.text for e in legend_entries([view])}
     assert texts[("cell", "floor")] == "the floor" and texts[("cell", "wall")] == "wall"
-    assert texts[("token", "red")] == "red: r R (r a small red)"
+    # A label or a note with words of its own gets a line of its own, after the role's
+    # or the notes' general line; no line ends in a list of labels or notes.
+    lines = [(e.kind, e.role, e.sample, e.text) for e in legend_entries([view])]
+    assert ("token", "red", "r", "red") in lines and ("token", "red", "r", "a small red") in lines
     assert texts[("token", "blue")] == "a blue one"
-    assert texts[("note", "")] == "note in the corner: 2 x (x an x)"
+    assert [line for line in lines if line[0] == "note"] == [
+        ("note", "", "2", "note in the corner"), ("note", "", "x", "an x"),
+    ]
     rows = legend_rows(view)
     assert rows == [
         ("r", "red", "a small red"), ("b", "blue", "a blue one"), ("x", "", "note: an x"),

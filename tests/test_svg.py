@@ -253,7 +253,8 @@ def test_a_game_may_name_its_marks_in_the_view() -> None:
     entries = legend_entries([dataclasses.replace(view, legend=words)])
     texts = {e.kind: e.text for e in entries}
     assert texts["cell"] == "the cave floor"
-    assert texts["note"] == "what the piece may be (KS a knight or a skeleton)"
+    # The one note has words of its own: its line says them, and no general line.
+    assert texts["note"] == "a knight or a skeleton"
     assert texts["token"] == "unknown"  # the words of its one label
 
 

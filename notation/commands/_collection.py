@@ -23,6 +23,7 @@ from notation.convert import (
 from notation.reader import read_records
 from notation.record import Record
 from notation.textio import is_compressed
+from notation.writer import record_separator
 
 F = Callable[..., Any]
 
@@ -108,7 +109,7 @@ class Writer:
         self.to = to
         self.game = game
         self.count = 0
-        self._line_end = "\n"
+        self._previous = ""  # the text written last
 
     def write(self, item: Written) -> None:
         """Write one record, separated from the one before as its format wants."""
@@ -124,18 +125,10 @@ class Writer:
         if json_line:
             if not text.endswith("\n"):
                 text += "\n"
-        else:
-            if self.count:  # record text: a blank line between records, in their line end
-                self.out.write(self._line_end)
-            if text.endswith("\r\n"):
-                self._line_end = "\r\n"
-            elif text.endswith("\r"):
-                self._line_end = "\r"
-            else:
-                self._line_end = "\n"
-                if not text.endswith("\n"):
-                    text += "\n"
+        elif self.count:  # record text: a blank line between records, in their line end
+            self.out.write(record_separator(self._previous))
         self.out.write(text)
+        self._previous = text
         self.count += 1
 
 

@@ -11,13 +11,14 @@ from pathlib import Path
 import click
 
 from notation.commands.common import (
+    ShownPath,
     expand_sources,
     file_error,
     game_option,
     stdin_lines,
     warn_not_utf8,
 )
-from notation.errors import Defect
+from notation.errors import Defect, display_path
 from notation.record import Record
 from notation.replay import resolve_game
 from notation.stepper import Stepper, StepperError
@@ -35,12 +36,12 @@ def select_record(path: str, number: int) -> Record:
     from notation.index import RecordNotFound, find_record, is_index_file, record_at
 
     if path != "-" and Path(path).is_dir():
-        raise click.UsageError(f"{path} is a folder; name one record file of it")
+        raise click.UsageError(f"{display_path(path)} is a folder; name one record file of it")
     (source,) = expand_sources((path,))
     name = source.name
     if source.path is not None and is_index_file(source.path):
         raise click.UsageError(
-            f"{name} is an index (made by `notation index`), not a file of records; "
+            f"{display_path(name)} is an index (made by `notation index`), not a file of records; "
             f"name the file it is the index of"
         )
 
@@ -60,9 +61,10 @@ def select_record(path: str, number: int) -> Record:
         raise file_error(name, exc) from None
     except RecordNotFound as exc:
         if not exc.count:
-            raise click.UsageError(f"no records found in {name}") from None
+            raise click.UsageError(f"no records found in {display_path(name)}") from None
         raise click.BadParameter(
-            f"{name} has no record {number} (it has {exc.count})", param_hint="--record"
+            f"{display_path(name)} has no record {number} (it has {exc.count})",
+            param_hint="--record",
         ) from None
 
 
@@ -73,14 +75,16 @@ def _stdin_bytes() -> Iterator[bytes]:
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # text without bytes underneath (an embedding program)
         return (line.encode("utf-8") for line in stdin_lines())
-    return iter(buffer)
+    from notation.textio import open_stream
+
+    return iter(open_stream(buffer, "<stdin>"))  # decompressed as a file is
 
 
 def record_options(func: Callable[..., None]) -> Callable[..., None]:
     """FILE, --record, --turn, --game and --ascii: what ``show`` and ``replay`` share."""
     decorators = [
         click.argument(
-            "file", type=click.Path(exists=True, dir_okay=False, allow_dash=True)
+            "file", type=ShownPath(exists=True, dir_okay=False, allow_dash=True)
         ),
         click.option(
             "--record", "number", type=click.IntRange(min=1), default=1, show_default=True,

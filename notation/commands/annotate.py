@@ -17,12 +17,16 @@ from notation.commands.common import (
     game_option,
     refuse_overwriting_inputs,
 )
+from notation.errors import display_path
 from notation.streamconvert import annotate_lines
+from notation.writer import record_separator
 
 
-def _annotate_source(source: Source, out: TextIO, options: AnnotateOptions,
-                     game: str | None, first: bool) -> tuple[int, int]:
-    """Annotate every record of one source into ``out``; (records written, broken)."""
+def _annotate_source(source: Source, out: TextIO, options: AnnotateOptions, game: str | None,
+                     previous: str | None) -> tuple[int, int, str | None]:
+    """Annotate every record of one source into ``out``, after ``previous`` (the text of
+    the record written there last, None: none); (records written, broken, the text of
+    the record written last)."""
     written = broken = 0
     # Records are freed as they are written, as in a check: collect cycles less.
     with collecting_less():
@@ -32,11 +36,12 @@ def _annotate_source(source: Source, out: TextIO, options: AnnotateOptions,
                 click.echo(
                     f"warning: {converted.error} (not annotated, kept as written)", err=True
                 )
-            if written or not first:
-                out.write("\n")
+            if previous is not None:
+                out.write(record_separator(previous))  # a blank line, in its line end
             out.write(converted.text)
+            previous = converted.text
             written += 1
-    return written, broken
+    return written, broken, previous
 
 
 @click.command("annotate")
@@ -70,21 +75,27 @@ def command(files: tuple[str, ...], output: str | None, in_place: bool, diagrams
         for source in sources:  # every file is fit before the first is rewritten
             if source.path is None:
                 raise click.UsageError("--in-place needs files, not standard input")
+            if not source.path.is_file():  # a FIFO or a device: read once, not rewritten
+                raise click.UsageError(
+                    f"{display_path(source.name)} is not a regular file: write it elsewhere "
+                    "with -o instead of --in-place"
+                )
             if source.is_json():
                 raise click.UsageError(
-                    f"{source.name} holds JSON Lines, and annotate writes record text: "
-                    "write it elsewhere with -o instead of --in-place"
+                    f"{display_path(source.name)} holds JSON Lines, and annotate writes "
+                    "record text: write it elsewhere with -o instead of --in-place"
                 )
         for source in sources:
             with atomic_output(str(source.path)) as out:
-                written, bad = _annotate_source(source, out, options, game, True)
+                written, bad, _ = _annotate_source(source, out, options, game, None)
                 total += written
                 broken += bad
     else:
         refuse_overwriting_inputs(output, sources)
+        previous: str | None = None
         with atomic_output(output) as out:
             for source in sources:
-                written, bad = _annotate_source(source, out, options, game, total == 0)
+                written, bad, previous = _annotate_source(source, out, options, game, previous)
                 total += written
                 broken += bad
     if not total:

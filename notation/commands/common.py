@@ -7,14 +7,16 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
+from click.utils import format_filename
 
 from notation.cliio import PROGRESS_MIN_BYTES, stdin_lines, warn_not_utf8
+from notation.errors import display_path
 from notation.textio import COMPRESSED_SUFFIXES, decoded_lines, open_binary
 
 if TYPE_CHECKING:
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 
 # Start-up (docs/performance.md): what only some commands, or some inputs, need is
 # imported where it is used: the converters (JSON records), the games (--game),
-# tempfile (-o), rich (a progress bar on a terminal).  What the fast path of
+# the saving of files (-o), rich (a progress bar on a terminal).  What the fast path of
 # `notation check` needs without click (warn_not_utf8, stdin_lines, the progress
 # threshold) lives in notation.cliio and is re-exported here.
 
@@ -30,6 +32,7 @@ __all__ = [
     "PROGRESS_MIN_BYTES",
     "RECORD_SUFFIXES",
     "Progress",
+    "ShownPath",
     "Source",
     "UnusableFile",
     "UsageProblem",
@@ -116,7 +119,7 @@ class UsageProblem(click.ClickException):
 
 def file_error(name: str, exc: OSError) -> click.ClickException:
     """A file that cannot be read or written, as a usage error (exit 2) naming it."""
-    return UnusableFile(name, hint=exc.strerror or str(exc))
+    return UnusableFile(display_path(name), hint=exc.strerror or str(exc))
 
 
 def expand_sources(paths: tuple[str, ...]) -> list[Source]:
@@ -137,7 +140,9 @@ def expand_sources(paths: tuple[str, ...]) -> list[Source]:
             found = sorted(_record_files(path))
             if not found:
                 suffixes = ", ".join(f"*{suffix}" for suffix in RECORD_SUFFIXES)
-                raise click.UsageError(f"{raw}: no record files ({suffixes}) in this folder")
+                raise click.UsageError(
+                    f"{display_path(raw)}: no record files ({suffixes}) in this folder"
+                )
             sources.extend(Source(str(p), p) for p in found)
         else:
             sources.append(Source(raw, path))
@@ -167,10 +172,27 @@ def _record_suffix(path: Path) -> str:
     return suffixes[-1] if suffixes else ""
 
 
+class ShownPath(click.Path[str]):
+    """``click.Path`` (for arguments that name files), whose messages show a name as
+    every message does (:func:`~notation.errors.display_path`: ``caf\\xe9.txt``, where
+    click would write ``caf\ufffd.txt``)."""
+
+    def convert(
+        self, value: str | os.PathLike[str], param: click.Parameter | None,
+        ctx: click.Context | None,
+    ) -> str:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            if not isinstance(value, str) or value.isprintable():
+                raise
+            self.fail(exc.message.replace(format_filename(value), display_path(value)), param, ctx)
+
+
 def files_argument(func: F) -> F:
     """FILES...: record files, folders, or - for standard input."""
     return click.argument(
-        "files", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True)
+        "files", nargs=-1, required=True, type=ShownPath(exists=True, allow_dash=True)
     )(func)
 
 
@@ -232,45 +254,33 @@ def refuse_overwriting_inputs(output: str | None, sources: list[Source]) -> None
     for source in sources:
         if source.path is not None and source.path.resolve() == target:
             raise click.UsageError(
-                f"{output} is also an input; write elsewhere (or use --in-place where offered)"
+                f"{display_path(output)} is also an input; "
+                "write elsewhere (or use --in-place where offered)"
             )
 
 
 @contextmanager
 def atomic_output(path: str | None) -> Iterator[TextIO]:
-    """Standard output, or a file written whole or not at all.
+    """Standard output (``path`` None or ``-``), or a file saved whole or not at all.
 
-    The text goes to a temporary file beside ``path`` that replaces it only when
-    everything was written: an interrupted command leaves the old file intact.
+    The file is saved by :func:`notation.savefile.saving_text`: written beside ``path``
+    and renamed over it only when everything was written, so that an interrupted
+    command leaves the old file intact; a link is followed to its target, and a FIFO,
+    a device or ``/dev/stdout`` is written into.  A file that cannot be saved is a
+    usage error (exit 2) naming ``path`` and saying why.
     """
     if path is None or path == "-":
         yield sys.stdout
         return
-    import tempfile
+    from notation.savefile import saving_text
 
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
     try:
-        fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise file_error(path, exc) from None
-    try:
-        # mkstemp makes the file private (0600); give it the mode a plain open() would,
-        # or the mode of the file it replaces.
-        try:
-            mode = target.stat().st_mode & 0o7777
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(temp_name, mode)
-        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
+        with saving_text(path) as handle:
             yield handle
-        os.replace(temp_name, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temp_name)
-        raise
+    except OSError as exc:
+        if exc.filename != path:  # an input that failed mid-way names itself
+            raise
+        raise file_error(path, exc) from None
 
 
 # -- progress on a terminal -------------------------------------------------------------

@@ -28,6 +28,7 @@ from notation.convert import (
 from notation.reader import read_records
 from notation.record import Record
 from notation.streamconvert import convert_lines
+from notation.writer import record_separator
 
 
 def _converted(
@@ -119,6 +120,7 @@ def _convert_all(
 ) -> tuple[int, int]:
     """Convert every record of ``sources`` into ``out``; (records written, broken)."""
     broken = written = 0
+    previous = ""  # the text of the record written last
     for source in sources:
         for converted in _converted(source, source_format, to, game, repair):
             if converted.error is not None:
@@ -133,7 +135,8 @@ def _convert_all(
                     how = "kept as written"
                 click.echo(f"warning: {converted.error} ({how})", err=True)
             if written and to != "json":
-                out.write("\n")  # records are separated by a blank line
+                out.write(record_separator(previous))  # a blank line, in its line end
             out.write(converted.text)
+            previous = converted.text
             written += 1
     return written, broken

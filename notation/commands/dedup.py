@@ -47,7 +47,9 @@ def command(
     Two records are the same game when they have the same game, the same start
     position and the same main line, move for move, however the moves are spelt:
     tags, comments, glyphs, variations and move numbers do not count (so a copy
-    with different player tags or added comments is a duplicate).  Records are
+    with different player tags or added comments is a duplicate).  A record the
+    game cannot read (a token that is no move, an unknown game) is compared by its
+    whole text as written, so only its exact copies are duplicates.  Records are
     written exactly as they were, or converted with --to.  Memory grows by one
     hash per distinct game, whatever the records' length.
     """

@@ -12,6 +12,7 @@ from notation.commands._one_record import (
     select_record,
 )
 from notation.commands.common import (
+    ShownPath,
     atomic_output,
     expand_sources,
     game_option,
@@ -28,7 +29,7 @@ FORMATS = ("svg", "png", "gif")
 
 
 @click.command("diagram")
-@click.argument("file", type=click.Path(exists=True, allow_dash=True))
+@click.argument("file", type=ShownPath(exists=True, allow_dash=True))
 @game_option
 @click.option(
     "--record", "number", type=click.IntRange(min=1), default=1, show_default=True,
@@ -58,7 +59,7 @@ FORMATS = ("svg", "png", "gif")
     show_default=True, help="GIF: how long each frame stays, in milliseconds.",
 )
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+    "-o", "--output", type=ShownPath(dir_okay=False, writable=True), default=None,
     help="The file to write (default or -: standard output).",
 )
 def command(

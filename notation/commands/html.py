@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import click
 
 from notation.commands.common import (
+    ShownPath,
     atomic_output,
     expand_sources,
     files_argument,
@@ -27,7 +28,7 @@ PAGE_WARNING_BYTES = 200_000_000
 @files_argument
 @game_option
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+    "-o", "--output", type=ShownPath(dir_okay=False, writable=True), default=None,
     help="The HTML file to write (default or -: standard output).",
 )
 @click.option("--title", default=None, help="The page's title (default: the first record's).")

@@ -15,14 +15,15 @@ from pathlib import Path
 
 import click
 
-from notation.commands.common import RECORD_SUFFIXES, expand_sources
+from notation.commands.common import RECORD_SUFFIXES, ShownPath, expand_sources
+from notation.errors import display_path
 from notation.textio import is_compressed
 
 __all__ = ["command"]
 
 
 @click.command("index")
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=ShownPath(allow_dash=True))
 @click.option("-q", "--quiet", is_flag=True, help="Say nothing of the files indexed.")
 def command(files: tuple[str, ...], quiet: bool) -> None:
     """Index FILES so that `--record N` reaches any record of them at once.
@@ -45,7 +46,9 @@ def command(files: tuple[str, ...], quiet: bool) -> None:
     for name in files:
         path = Path(name)
         if not path.exists():
-            raise click.BadParameter(f"{name}: no such file or folder", param_hint="FILES")
+            raise click.BadParameter(
+                f"{display_path(name)}: no such file or folder", param_hint="FILES"
+            )
         if path.is_dir():
             found = [
                 source.path for source in expand_sources((name,))
@@ -53,11 +56,14 @@ def command(files: tuple[str, ...], quiet: bool) -> None:
             ]
             if not found:
                 suffixes = ", ".join(f"*{suffix}" for suffix in RECORD_SUFFIXES)
-                raise click.UsageError(f"{name}: no uncompressed record files ({suffixes})")
+                raise click.UsageError(
+                    f"{display_path(name)}: no uncompressed record files ({suffixes})"
+                )
             paths.extend(found)
         elif not path.is_file():
             raise click.BadParameter(
-                f"{name} is not a regular file (a pipe, a device): it cannot be indexed",
+                f"{display_path(name)} is not a regular file (a pipe, a device): "
+                "it cannot be indexed",
                 param_hint="FILES",
             )
         else:
@@ -72,11 +78,14 @@ def command(files: tuple[str, ...], quiet: bool) -> None:
             failed += 1
             continue
         except OSError as exc:
-            click.echo(f"error: {path}: {exc.strerror or exc}", err=True)
+            click.echo(f"error: {display_path(str(path))}: {exc.strerror or exc}", err=True)
             failed += 1
             continue
         if not quiet:
             count = index.records
-            where = written.name if beside else f"{written} ({path.parent} cannot be written)"
-            click.echo(f"{path}: {count} record{'' if count == 1 else 's'}, index in {where}")
+            where = display_path(written.name if beside else str(written))
+            if not beside:
+                where += f" ({display_path(str(path.parent))} cannot be written)"
+            shown = display_path(str(path))
+            click.echo(f"{shown}: {count} record{'' if count == 1 else 's'}, index in {where}")
     sys.exit(2 if failed else 0)

@@ -24,13 +24,14 @@ from notation.commands._one_record import (
     select_record,
 )
 from notation.commands.common import (
+    ShownPath,
     UsageProblem,
     expand_sources,
     game_option,
     stdin_lines,
     warn_not_utf8,
 )
-from notation.errors import Defect
+from notation.errors import Defect, display_path
 from notation.record import Record
 from notation.replay import resolve_game
 from notation.stepper import Stepper, StepperError
@@ -60,7 +61,7 @@ def _select(file: str, number: int) -> Record:
             count += 1
             if count == number:
                 return record
-    name = sources[0].name if len(sources) == 1 else file
+    name = display_path(sources[0].name if len(sources) == 1 else file)
     if not count:
         raise click.UsageError(f"no records found in {name}")
     raise click.BadParameter(
@@ -75,11 +76,13 @@ def _stdin_bytes() -> bytes:
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # text without bytes underneath (an embedding program)
         return "".join(stdin_lines()).encode("utf-8")
-    return bytes(buffer.read())
+    from notation.textio import open_stream
+
+    return bytes(open_stream(buffer, "<stdin>").read())  # decompressed as a file is
 
 
 @click.command("replay")
-@click.argument("file", type=click.Path(exists=True, allow_dash=True))
+@click.argument("file", type=ShownPath(exists=True, allow_dash=True))
 @click.option(
     "--record", "number", type=click.IntRange(min=1), default=1, show_default=True,
     help="Which record to open first (1 is the first; of a folder, counted across its files).",
@@ -122,7 +125,7 @@ def command(file: str, number: int, turn: int | None, game: str | None, ascii: b
     catalog = Catalog(sources, game)
     if not catalog.scan_to(number - 1):
         count = len(catalog.entries)
-        name = sources[0].name if len(sources) == 1 else file
+        name = display_path(sources[0].name if len(sources) == 1 else file)
         if not count:
             raise click.UsageError(f"no records found in {name}")
         raise click.BadParameter(

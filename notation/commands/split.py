@@ -11,6 +11,7 @@ from typing import TextIO
 
 import click
 
+from notation import savefile
 from notation.collection import split_key
 from notation.commands._collection import (
     Writer,
@@ -20,12 +21,14 @@ from notation.commands._collection import (
     to_option,
 )
 from notation.commands.common import (
+    ShownPath,
     UsageProblem,
     expand_sources,
     file_error,
     files_argument,
     game_option,
 )
+from notation.errors import display_path
 from notation.textio import COMPRESSED_SUFFIXES
 
 #: Output files kept open at once when splitting by a tag with many values: the
@@ -66,13 +69,17 @@ def _stem(name: str) -> str:
 
 
 class _Outputs:
-    """The output files, written beside their final names and moved there only when
-    everything was written: an interrupted split leaves no half file under a final name."""
+    """The output files, each written to a temporary file of its own beside its final
+    name (:func:`notation.savefile.temporary_beside`: a unique name, made empty) and
+    moved there only when everything was written: a split that fails or is interrupted
+    leaves no half file under a final name, and never builds on what an earlier one
+    left behind."""
 
     def __init__(self, to: str | None, game: str | None) -> None:
         self.to = to
         self.game = game
-        self.temps: dict[Path, Path] = {}  # final name -> temporary file
+        # final name -> where it is saved, and its temporary file
+        self.temps: dict[Path, tuple[savefile.Destination, str]] = {}
         self.writers: dict[Path, Writer] = {}
         self.open: OrderedDict[Path, TextIO] = OrderedDict()
 
@@ -84,13 +91,20 @@ class _Outputs:
         if len(self.open) >= OPEN_FILES:
             _, oldest = self.open.popitem(last=False)
             oldest.close()
-        temp = self.temps.get(final)
-        if temp is None:
-            temp = final.with_name(f".{final.name}.tmp")
-            self.temps[final] = temp
         try:
-            final.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(temp, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
+            if final in self.temps:  # written before, closed to keep few open
+                temp = self.temps[final][1]
+                handle = open(temp, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
+            else:
+                final.parent.mkdir(parents=True, exist_ok=True)
+                where = savefile.where_saved(final)
+                if not where.replace:
+                    raise UsageProblem(
+                        f"{display_path(str(final))} is not a regular file; split writes files"
+                    )
+                fd, temp = savefile.temporary_beside(where)
+                self.temps[final] = (where, temp)
+                handle = open(fd, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
         except OSError as exc:
             raise file_error(str(final), exc) from None
         self.open[final] = handle
@@ -102,15 +116,42 @@ class _Outputs:
         return writer
 
     def close(self, keep: bool) -> None:
-        for handle in self.open.values():
-            handle.close()
+        """Close the files; then move each to its final name (``keep``), or remove them.
+        If a move fails, the files already moved that did not exist before are removed
+        again, and the error is raised."""
+        failed: click.ClickException | None = None
+        for final, handle in self.open.items():
+            try:
+                handle.close()  # the last of its text written: a full disk says so here
+            except OSError as exc:
+                failed = failed or file_error(str(final), exc)
         self.open.clear()
-        for final, temp in self.temps.items():
-            if keep:
-                os.replace(temp, final)
-            else:
+        if keep and failed is None:
+            self._commit()
+            return
+        self._discard()
+        if keep and failed is not None:  # (not keep: the split's own error is on its way)
+            raise failed
+
+    def _commit(self) -> None:
+        created: list[str] = []
+        try:
+            for where, temp in self.temps.values():
+                existed = os.path.lexists(where.path)
+                savefile.commit(temp, where)
+                if not existed:
+                    created.append(where.path)
+        except BaseException:
+            for path in created:
                 with suppress(OSError):
-                    temp.unlink()
+                    os.unlink(path)
+            self._discard()
+            raise
+
+    def _discard(self) -> None:
+        for _, temp in self.temps.values():
+            with suppress(OSError):
+                os.unlink(temp)
 
 
 @click.command("split")
@@ -125,7 +166,7 @@ class _Outputs:
                    "without its suffix; format specs work ({n:03}). Default: "
                    "'{stem}-{n:03}.txt' or '{stem}-{tag}.txt'.")
 @click.option("-d", "--directory", default=".", show_default=True,
-              type=click.Path(file_okay=False),
+              type=ShownPath(file_okay=False),
               help="Write the files in this folder (made if missing).")
 @click.option("-f", "--force", is_flag=True, help="Replace output files that exist.")
 @to_option
@@ -185,4 +226,4 @@ def command(
     finally:
         outputs.close(keep=ok)
     summary(f"split: wrote {records_word(total)} into {len(outputs.temps)} "
-            f"file{'' if len(outputs.temps) == 1 else 's'} in {folder}", quiet)
+            f"file{'' if len(outputs.temps) == 1 else 's'} in {display_path(str(folder))}", quiet)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from notation.errors import MisuseError, NotationException
+from notation.errors import MisuseError, NotationException, misuse_unless
 from notation.games.base import Game
 
 if TYPE_CHECKING:
@@ -120,11 +120,15 @@ def _registry() -> dict[str, Game[Any]]:
 
 
 def _key(name: str) -> str:
+    misuse_unless(isinstance(name, str), "a game's name", "a str", name)
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
 def get_game(name: str) -> Game[Any]:
-    """The game called ``name`` (its ``Game`` tag value or an alias)."""
+    """The game called ``name`` (its ``Game`` tag value or an alias, in any case).
+
+    :class:`UnknownGameError` for a name no game answers to; ``MisuseError`` for a
+    ``name`` that is not a str."""
     key = _key(name)
     declared = _declared().get(key)
     if declared is not None:

@@ -30,6 +30,8 @@ from notation.errors import (
     MoveSyntaxError,
     NotationException,
     TagValueError,
+    misuse_unless,
+    require_number,
 )
 
 if TYPE_CHECKING:  # only named in annotations: imported by the games that use them
@@ -75,6 +77,30 @@ def index_arg(value: object, index_of: Mapping[str, int], count: int, refusal: s
         if index is not None:
             return index
     raise MisuseError(f"{value!r} {refusal}")
+
+
+def require_tags(tags: object) -> None:
+    """:class:`MisuseError` unless ``tags`` is a mapping of tag names to values or None:
+    what a game's :meth:`Game.new_position` and :meth:`Game.position_from_string` take."""
+    misuse_unless(
+        tags is None or isinstance(tags, Mapping), "tags", "a mapping of tag names to values",
+        tags,
+    )
+
+
+def memo_lookup(game: Game[M]) -> Callable[[str], M | None]:
+    """The lookup of ``game``'s memo of moves read (:meth:`Game.parsed` without its
+    check): a replay loop calls it for every token with no call in between, so it must
+    be handed a str only."""
+    return game._parse_cache.get
+
+
+def require_rng(rng: object) -> None:
+    """:class:`MisuseError` unless ``rng`` is a ``random.Random`` (what deals and plays
+    at random: :meth:`Game.deal`, :meth:`Game.random_playout`, a bot)."""
+    import random
+
+    misuse_unless(isinstance(rng, random.Random), "rng", "a random.Random", rng)
 
 
 T = TypeVar("T")
@@ -473,19 +499,30 @@ class Game(ABC, Generic[M]):
 
     def __init__(self) -> None:
         self._parse_cache: dict[str, M] = {}
-        #: The move a token was already read as, or None: :meth:`parse`'s memo alone,
-        #: for a replay's hot path (the memo's own lookup, with no call in between).
-        self.parsed: Callable[[str], M | None] = self._parse_cache.get
 
     # -- notation -----------------------------------------------------------
     @abstractmethod
     def parse_move(self, text: str) -> M:
         """Read one move token (no suffix such as ``!``); raise ``MoveSyntaxError``."""
 
+    def parsed(self, text: str) -> M | None:
+        """The move ``text`` was already read as by :meth:`parse`, or None: its memo
+        alone.  ``MisuseError`` for a ``text`` that is not a str."""
+        try:
+            move = self._parse_cache.get(text)
+        except TypeError:  # unhashable: no str
+            move = None
+        if move is None:  # the check only where the memo misses
+            require_text(text, "a move token")
+        return move
+
     def parse(self, text: str) -> M:
         """:meth:`parse_move`, memoised; a token longer than any move is refused unread."""
         cache = self._parse_cache
-        move = cache.get(text)
+        try:
+            move = cache.get(text)
+        except TypeError:  # unhashable, so no str: refused just below
+            move = None
         if move is None:
             require_text(text, "a move token")
             if len(text) > self.max_move_length:
@@ -564,7 +601,8 @@ class Game(ABC, Generic[M]):
 
     def allows_result(self, result: str) -> bool:
         """Whether a record of this game may end with ``result``: ``*`` or a name of
-        :attr:`result_names`."""
+        :attr:`result_names`.  ``MisuseError`` for a ``result`` that is not a str."""
+        misuse_unless(isinstance(result, str), "result", "a str", result)
         return result == UNFINISHED or result in self.result_names
 
     # -- generating games ---------------------------------------------------
@@ -608,8 +646,10 @@ class Game(ABC, Generic[M]):
 
         Returns the moves, which are also pushed on ``position``.  Games with
         chance or hidden information override this (a die roll is not a free
-        choice among legal moves).
+        choice among legal moves), and check their arguments with
+        :meth:`check_playout`.
         """
+        self.check_playout(position, rng, max_turns)
         played: list[M] = []
         while position.outcome() is None and position.turn < max_turns:
             moves = position.legal_moves()
@@ -620,6 +660,24 @@ class Game(ABC, Generic[M]):
             played.append(move)
         return played
 
+    def check_playout(self, position: object, rng: object, max_turns: object) -> None:
+        """:class:`MisuseError` unless :meth:`random_playout` can play from these: a
+        position of this game (not another game's), a ``random.Random``, a whole number."""
+        self.check_position(position)
+        require_rng(rng)
+        require_number(max_turns, "max_turns")
+
+    def check_position(self, position: object, what: str = "position") -> None:
+        """:class:`MisuseError` unless ``position`` is a position of this game; the message
+        names the game a position of another one belongs to."""
+        other = position.game if isinstance(position, Position) else None
+        misuse_unless(other is not None, what, f"a {self.title} position", position)
+        if other is not None and other.name != self.name:
+            raise MisuseError(
+                f"{what} is a {self.title} position, not a {other.title} one "
+                f"({type(position).__name__})"
+            )
+
     # -- hidden information (notation.play) -----------------------------------
     def deal(self, rng: random.Random, position: Position[M] | None = None) -> Deal[M] | None:
         """Deal what the game hides from its players, with ``rng``, for a game played from
@@ -629,8 +687,9 @@ class Game(ABC, Generic[M]):
         Cave deals each side's identities (1 K, 2 Z, 3 S, in random order); a piece
         that ``position`` has already revealed keeps its letter.  The referee
         (:func:`notation.play.play`) holds the :class:`Deal`; bots see only
-        :meth:`Deal.view_for`.
+        :meth:`Deal.view_for`.  ``MisuseError`` unless ``rng`` is a ``random.Random``.
         """
+        require_rng(rng)
         return None
 
 

@@ -42,7 +42,7 @@ from typing import Any, TextIO
 
 from notation import jsontext
 from notation.batch import POOL_MIN_BYTES, collecting_less, default_jobs, map_in_order
-from notation.errors import Defect
+from notation.errors import Defect, display_path
 from notation.games.base import Game, Position
 from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
 from notation.render.legend import legend_entries
@@ -383,7 +383,7 @@ def _record(record: Record, tables: _Tables, default_game: str | None) -> tuple[
 ]:
     data: dict[str, Any] = {
         "index": record.index,
-        "source": record.source,
+        "source": None if record.source is None else display_path(record.source),
         "tags": [[t.name, t.value] for t in record.tags],
         "result": record.result,
         "after": _comments(record.comments),

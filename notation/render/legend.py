@@ -28,10 +28,6 @@ __all__ = ["LegendEntry", "legend_entries", "role_name"]
 #: What an entry's swatch looks like.
 Kind = Literal["cell", "token", "note", "more", "path", "arrow", "ring", "outline"]
 
-#: Distinct labels or notes shown as examples, at most.
-_SAMPLES = 4
-
-
 @dataclass(frozen=True, slots=True)
 class LegendEntry:
     """One line of a legend: a swatch and what it stands for."""
@@ -63,22 +59,40 @@ def _words(view: BoardView) -> Mapping[str, str]:
     return found if isinstance(found, Mapping) else {}
 
 
-def _token_text(role: str, labels: list[str], words: Mapping[str, str]) -> str:
-    """What the tokens of ``role`` mean: the words of its one label, or of the role
-    followed by its labels (with the words of each label when the role has none)."""
+def _token_entries(
+    role: str, colour: str, labels: list[str], words: Mapping[str, str]
+) -> list[LegendEntry]:
+    """What the tokens of ``role`` mean: the words of its one label, or of the role;
+    where the role has no words of its own, a line more for each label that has.
+    The swatch shows the first label: a line never ends in a list of them."""
+    sample = labels[0] if labels else ""
     if len(labels) == 1:
         found = words.get(f"{role}:{labels[0]}") or words.get(role)
-        return found if found is not None else role_name(role)
-    text = words.get(role, role_name(role))
-    if len(labels) > 1:
-        text += ": " + " ".join(labels[:_SAMPLES]) + (" ..." if len(labels) > _SAMPLES else "")
+        return [LegendEntry("token", role, colour, sample, found or role_name(role))]
+    entries = [LegendEntry("token", role, colour, sample, words.get(role, role_name(role)))]
     if role not in words:
-        explained = [
-            f"{label} {words[f'{role}:{label}']}" for label in labels if f"{role}:{label}" in words
+        entries += [
+            LegendEntry("token", role, colour, label, words[f"{role}:{label}"])
+            for label in labels if f"{role}:{label}" in words
         ]
-        if explained:
-            text += " (" + "; ".join(explained) + ")"
-    return text
+    return entries
+
+
+def _note_entries(notes: Iterable[str], words: Mapping[str, str]) -> list[LegendEntry]:
+    """The notes: a line for what they say in general (with a note it covers as the
+    swatch), then one for each note with words of its own (``"note:=Z"``)."""
+    general = words.get(NOTE_KEY, "note in the corner")
+    covered: list[str] = []
+    entries: list[LegendEntry] = []
+    for note in notes:
+        meaning = words.get(f"{NOTE_KEY}:{note}")
+        if meaning is None or meaning == general:
+            covered.append(note)
+        else:
+            entries.append(LegendEntry("note", "", "", note, meaning))
+    if covered:
+        entries.insert(0, LegendEntry("note", "", "", covered[0], general))
+    return entries
 
 
 def legend_entries(
@@ -127,24 +141,8 @@ def legend_entries(
         ))
     for role in ordered(token_labels):
         labels = [label for label in token_labels[role] if label]
-        sample = labels[0] if labels else ""
-        entries.append(LegendEntry(
-            "token", role, palette.get(role, ""), sample, _token_text(role, labels, words)
-        ))
-    if notes:
-        samples = list(notes)[:_SAMPLES]
-        text = words.get(NOTE_KEY, "note in the corner")
-        if len(notes) > 1:
-            text += ": " + " ".join(samples) + (" ..." if len(notes) > _SAMPLES else "")
-        # A note whose words are the general ones is only the terminal's sample of them.
-        explained = [
-            f"{note} {meaning}" for note in notes
-            if (meaning := words.get(f"{NOTE_KEY}:{note}")) is not None
-            and meaning != words.get(NOTE_KEY)
-        ]
-        if explained:
-            text += " (" + "; ".join(explained) + ")"
-        entries.append(LegendEntry("note", "", "", samples[0], text))
+        entries += _token_entries(role, palette.get(role, ""), labels, words)
+    entries += _note_entries(notes, words)
     if more and not spread:
         entries.append(LegendEntry(
             "more", "", "", "+n",

@@ -69,13 +69,24 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 BAR_LEFT = 0.1
 BAR_WIDTH = 0.64
 MAX_BAR = 0.24
-MIN_BAR = 0.13
+MIN_BAR = 0.17
 PILE_TOP = 0.07
+#: A tall pile's height, in the corner right of its bars: its widest text fits there.
+COUNT_ROOM = 0.94 - BAR_LEFT - BAR_WIDTH - 0.03
 FOOT = 0.07
 #: Figures side by side keep the band of the note free.
 NOTE_BAND = 0.2
-# The last move's arrow: it starts and stops short of the centres, so that the
-# pieces under its ends stay visible; its shaft and head, as parts of a side.
+#: A path's line, as a part of a side (its dark casing is 1.8 times as wide).
+LINK_WIDTH = 0.045
+#: The widest digit or capital of DejaVu Sans Bold, as a part of the font size: how
+#: wide a short text may be (SVG text is never measured).
+WIDE_GLYPH = 0.7
+# The last move's arrow: it starts and stops short of the centres, and short of
+# the pieces on its two squares (ARROW_CLEAR beyond the box they fill), so that they
+# stay visible; a gap too short for its head (ARROW_SHORTEST) draws no arrow.  Its
+# shaft and head, as parts of a side.
+ARROW_CLEAR = 0.06
+ARROW_SHORTEST = 0.2
 ARROW_START = 0.16
 ARROW_END = 0.2
 ARROW_SHAFT = 0.07
@@ -141,6 +152,45 @@ def pile_overflows(height: int) -> bool:
     """Whether a pile of ``height`` tokens is too tall to show every bar (it then
     shows its top bars and a ``+n`` bar); the same at any size."""
     return height * MIN_BAR > 1 - PILE_TOP - FOOT
+
+
+def _pile_bars(height: int, side: float) -> tuple[float, int]:
+    """(the height of one bar, how many tokens a ``+n`` bar stands for) of a pile."""
+    room = side * (1 - PILE_TOP - FOOT)
+    if not pile_overflows(height):
+        return min(side * MAX_BAR, room / height), 0
+    bar = side * MIN_BAR
+    shown = max(1, int(room / bar) - 1)  # one bar's room goes to "+n"
+    return bar, height - shown
+
+
+def _spread_grid(count: int, side: float) -> tuple[int, int, float, float]:
+    """(columns, rows, a figure's diameter, the top of the first row below the
+    cell's top) of ``count`` figures side by side."""
+    cols = math.ceil(math.sqrt(count))
+    rows = math.ceil(count / cols)
+    room = side * (1 - NOTE_BAND - FOOT)
+    diameter = min(side * 0.34, side * 0.84 / cols, room / rows)
+    return cols, rows, diameter, side * NOTE_BAND + (room - rows * diameter) / 2
+
+
+def _token_box(
+    view: BoardView, cell: Cell, corner: tuple[float, float], side: float
+) -> tuple[float, float, float, float] | None:
+    """The box (left, top, right, bottom) the tokens of ``cell`` fill; None for none."""
+    count = len(cell.tokens)
+    if not count or cell.role == "off":
+        return None
+    if spreads_tokens(view):
+        cols, rows, diameter, top = _spread_grid(count, side)
+        width = min(cols, count) * diameter
+        left = corner[0] + (side - width) / 2
+        return left, corner[1] + top, left + width, corner[1] + top + rows * diameter
+    bar, hidden = _pile_bars(count, side)
+    drawn = count - hidden + (1 if hidden else 0)
+    bottom = corner[1] + side * (1 - FOOT)
+    left = corner[0] + side * BAR_LEFT
+    return left, bottom - drawn * bar, left + side * BAR_WIDTH, bottom
 
 
 def _wrap(text: str, width: float, font: float) -> list[str]:
@@ -274,7 +324,7 @@ def _link(ends: Mapping[str, float], colour: str, width: float) -> str:
 
 def _links(view: BoardView, geo: _Geometry) -> Iterable[str]:
     colour = _link_colour(view)
-    width = geo.cell * 0.045
+    width = geo.cell * LINK_WIDTH
     for a, b in view.links:
         start, end = geo.centre(a), geo.centre(b)
         if start is None or end is None:
@@ -286,18 +336,74 @@ def _links(view: BoardView, geo: _Geometry) -> Iterable[str]:
         )
 
 
+def _point_segment(
+    point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    squared = dx * dx + dy * dy
+    t = 0.0 if squared == 0 else ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / squared
+    t = max(0.0, min(1.0, t))
+    x, y = point[0] - (a[0] + t * dx), point[1] - (a[1] + t * dy)
+    return math.sqrt(x * x + y * y)
+
+
+def _segment_box(
+    a: tuple[float, float], b: tuple[float, float], box: tuple[float, float, float, float]
+) -> float:
+    """The distance between the segment ``a``-``b`` and ``box`` (0 where they meet)."""
+    crossing = _ray_box(a, b[0] - a[0], b[1] - a[1], box, 0.0)
+    if crossing is not None and crossing[0] <= 1 and crossing[1] >= 0:
+        return 0.0
+    ends = []
+    for x, y in (a, b):
+        dx, dy = max(box[0] - x, 0.0, x - box[2]), max(box[1] - y, 0.0, y - box[3])
+        ends.append(math.sqrt(dx * dx + dy * dy))
+    corners = [_point_segment((x, y), a, b) for x in (box[0], box[2]) for y in (box[1], box[3])]
+    return min(*ends, *corners)
+
+
+#: Where a note may stand on its cell, in order of preference: (x as a part of the
+#: side, text-anchor).  The first whose text keeps clear of every path is taken.
+NOTE_PLACES: tuple[tuple[float, str], ...] = (
+    (0.94, "end"), (0.06, "start"), (0.58, "start"), (0.42, "end"),
+)
+
+
+def _note_place(
+    geo: _Geometry, corner: tuple[float, float], note: str, font: float,
+    paths: Sequence[tuple[tuple[float, float], tuple[float, float]]],
+) -> tuple[float, str]:
+    """(x, text-anchor) of a note: the first of NOTE_PLACES clear of the paths' lines."""
+    width = len(note) * font * WIDE_GLYPH
+    top = corner[1] + geo.cell * 0.05
+    clear = geo.cell * LINK_WIDTH * 0.9 + geo.cell * 0.02  # the casing's half, and a gap
+    for part, anchor in NOTE_PLACES:
+        x = corner[0] + geo.cell * part
+        left = x - width if anchor == "end" else x
+        box = (left, top, left + width, top + font)
+        if all(_segment_box(a, b, box) > clear for a, b in paths):
+            return x, anchor
+    return corner[0] + geo.cell * NOTE_PLACES[0][0], NOTE_PLACES[0][1]
+
+
 def _notes(view: BoardView, geo: _Geometry) -> Iterable[str]:
     font = _note_font(geo.cell)
+    paths = []
+    for a, b in view.links:
+        start, end = geo.centre(a), geo.centre(b)
+        if start is not None and end is not None:
+            paths.append((start, end))
     for row in view.rows():
         for cell in row:
             corner = geo.origin(cell.square)
             if not cell.note or cell.role == "off" or corner is None:
                 continue
             fill = _colour(view.palette, cell.role)
+            x, anchor = _note_place(geo, corner, cell.note, font, paths)
             yield _el("text", {
                 "class": "note", "data-square": cell.square,
-                "x": corner[0] + geo.cell * 0.94, "y": corner[1] + geo.cell * 0.05 + font * 0.85,
-                "font-size": font, "text-anchor": "end", "fill": ink_on(fill),
+                "x": x, "y": corner[1] + geo.cell * 0.05 + font * 0.85,
+                "font-size": font, "text-anchor": anchor, "fill": ink_on(fill),
             }, cell.note)
 
 
@@ -337,15 +443,8 @@ def _more_bar(x: float, y: float, width: float, bar: float, stroke: str, hidden:
 
 def _pile(view: BoardView, cell: Cell, corner: tuple[float, float], side: float) -> list[str]:
     """A stack seen from the side: bars bottom to top, the top ones if it is too tall."""
-    tokens = list(cell.tokens)
-    room = side * (1 - PILE_TOP - FOOT)
-    bar = min(side * MAX_BAR, room / len(tokens))
-    hidden = 0
-    if bar < side * MIN_BAR:
-        bar = side * MIN_BAR
-        shown = max(1, int(room / bar) - 1)  # one bar's room goes to "+n"
-        hidden = len(tokens) - shown
-        tokens = tokens[hidden:]
+    bar, hidden = _pile_bars(len(cell.tokens), side)
+    tokens = list(cell.tokens)[hidden:]
     width = side * BAR_WIDTH
     x = corner[0] + side * BAR_LEFT
     bottom = corner[1] + side * (1 - FOOT)
@@ -362,13 +461,16 @@ def _pile(view: BoardView, cell: Cell, corner: tuple[float, float], side: float)
             body += _token_text(token.label, x + width / 2, bottom + bar / 2, bar * 0.72, fill)
         out.append(_token_group(token, body))
     if hidden:
+        count = str(len(cell.tokens))
+        # As large as a note, as long as it fits right of the bars.
+        font = min(_note_font(side), side * COUNT_ROOM / (WIDE_GLYPH * len(count)))
         out.append(_el("text", {
             "class": "count", "x": corner[0] + side * 0.94,
-            "y": corner[1] + side * 0.94, "font-size": _note_font(side),
+            "y": corner[1] + side * 0.94, "font-size": font,
             "text-anchor": "end", "font-weight": "bold", "fill": ink_on(
                 _colour(view.palette, cell.role)
             ),
-        }, str(len(cell.tokens))))
+        }, count))
     return out
 
 
@@ -382,11 +484,8 @@ def _disc(cx: float, cy: float, diameter: float, fill: str, stroke: str) -> str:
 def _spread(view: BoardView, cell: Cell, corner: tuple[float, float], side: float) -> list[str]:
     """Separate figures side by side, in rows, in the order the view gives them."""
     count = len(cell.tokens)
-    cols = math.ceil(math.sqrt(count))
-    rows = math.ceil(count / cols)
-    room = side * (1 - NOTE_BAND - FOOT)
-    diameter = min(side * 0.34, side * 0.84 / cols, room / rows)
-    top = corner[1] + side * NOTE_BAND + (room - rows * diameter) / 2
+    cols, _rows, diameter, top = _spread_grid(count, side)
+    top += corner[1]
     stroke = _num(max(0.8, side * 0.012))
     out: list[str] = []
     for index, token in enumerate(cell.tokens):
@@ -426,24 +525,62 @@ def _mark_colour(view: BoardView) -> str:
     return view.palette.get("mark", MARK)
 
 
+def _ray_box(
+    start: tuple[float, float], ux: float, uy: float,
+    box: tuple[float, float, float, float], grow: float,
+) -> tuple[float, float] | None:
+    """Where the ray from ``start`` along (ux, uy) enters and leaves ``box`` grown by
+    ``grow`` on every side, as distances along it; None where it misses."""
+    low, high = -math.inf, math.inf
+    for origin, step, near, far in (
+        (start[0], ux, box[0] - grow, box[2] + grow),
+        (start[1], uy, box[1] - grow, box[3] + grow),
+    ):
+        if step == 0:
+            if origin < near or origin > far:
+                return None
+            continue
+        a, b = (near - origin) / step, (far - origin) / step
+        low, high = max(low, min(a, b)), min(high, max(a, b))
+    return (low, high) if low <= high else None
+
+
 def _arrow_path(
-    start: tuple[float, float], end: tuple[float, float], side: float
+    start: tuple[float, float], end: tuple[float, float], side: float,
+    boxes: tuple[tuple[float, float, float, float] | None,
+                 tuple[float, float, float, float] | None] = (None, None),
 ) -> str | None:
     """The outline of an arrow from ``start`` to ``end`` (centres), as path data.
 
-    Only square roots, products and quotients: JavaScript computes the very same
-    numbers (its trigonometry may differ in the last bit, its square root cannot).
+    ``boxes`` are where the tokens of the two squares are (:func:`_token_box`): the
+    arrow leaves the first and stops short of the second, ARROW_CLEAR of a side
+    away.  None when the room left is shorter than ARROW_SHORTEST of a side.  Only
+    square roots, products and quotients: JavaScript computes the very same numbers
+    (its trigonometry may differ in the last bit, its square root cannot).
     """
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.sqrt(dx * dx + dy * dy)
-    if length <= side * (ARROW_START + ARROW_END + ARROW_HEAD) / 2:
-        return None  # neighbours too close for a shaft: the outline says it all
+    if length == 0:
+        return None
     ux, uy = dx / length, dy / length
+    begin, stop = side * ARROW_START, length - side * ARROW_END
+    if boxes[0] is not None:
+        out = _ray_box(start, ux, uy, boxes[0], side * (ARROW_SHAFT / 2 + ARROW_CLEAR))
+        if out is not None:
+            begin = max(begin, out[1])
+    if boxes[1] is not None:
+        into = _ray_box(start, ux, uy, boxes[1], side * ARROW_CLEAR)
+        if into is not None:
+            stop = min(stop, into[0])
+    if stop - begin < side * ARROW_SHORTEST:
+        return None  # the pieces fill the way: the outline says it all
+    head = min(side * ARROW_HEAD, (stop - begin) * 0.75)
     px, py = -uy, ux  # the perpendicular
-    x0, y0 = start[0] + ux * side * ARROW_START, start[1] + uy * side * ARROW_START
-    x2, y2 = end[0] - ux * side * ARROW_END, end[1] - uy * side * ARROW_END
-    x1, y1 = x2 - ux * side * ARROW_HEAD, y2 - uy * side * ARROW_HEAD
-    shaft, wing = side * ARROW_SHAFT / 2, side * (ARROW_SHAFT / 2 + ARROW_WING)
+    x0, y0 = start[0] + ux * begin, start[1] + uy * begin
+    x2, y2 = start[0] + ux * stop, start[1] + uy * stop
+    x1, y1 = x2 - ux * head, y2 - uy * head
+    shaft = side * ARROW_SHAFT / 2
+    wing = shaft + head * ARROW_WING / ARROW_HEAD
     points = [
         (x0 + px * shaft, y0 + py * shaft),
         (x1 + px * shaft, y1 + py * shaft),
@@ -456,7 +593,23 @@ def _arrow_path(
     return "M" + " L".join(f"{_num(x)} {_num(y)}" for x, y in points) + " Z"
 
 
+def _move_path(view: BoardView, geo: _Geometry, arrow: Sequence[str] | None) -> str | None:
+    """The path of the last move's arrow on the board, or None for none."""
+    if arrow is None or len(arrow) != 2:
+        return None
+    start, end = geo.centre(arrow[0]), geo.centre(arrow[1])
+    corners = geo.origin(arrow[0]), geo.origin(arrow[1])
+    if start is None or end is None or corners[0] is None or corners[1] is None:
+        return None
+    boxes = (
+        _token_box(view, view.cell(arrow[0]), corners[0], geo.cell),
+        _token_box(view, view.cell(arrow[1]), corners[1], geo.cell),
+    )
+    return _arrow_path(start, end, geo.cell, boxes)
+
+
 def _marks(view: BoardView, geo: _Geometry, arrow: Sequence[str] | None) -> Iterable[str]:
+    """The last move's outlines and rings, drawn beneath the notes and tokens."""
     width = max(2.0, geo.cell * 0.06)
     colour = _mark_colour(view)
     squares = dict.fromkeys(view.marks)  # a square named twice is outlined once
@@ -470,24 +623,26 @@ def _marks(view: BoardView, geo: _Geometry, arrow: Sequence[str] | None) -> Iter
             "width": geo.cell - width, "height": geo.cell - width,
             "fill": "none", "stroke": colour, "stroke-width": width,
         })
-    moved: tuple[str, ...] = ()
-    if arrow is not None and len(arrow) == 2:
-        start, end = geo.centre(arrow[0]), geo.centre(arrow[1])
-        path = None if start is None or end is None else _arrow_path(start, end, geo.cell)
-        if path is not None:
-            moved = (arrow[0], arrow[1])
-            yield (
-                "<g" + _attrs({"class": "arrow", "data-from": arrow[0], "data-to": arrow[1]})
-                + ">" + _el("path", {
-                    "d": path, "fill": colour, "fill-opacity": "0.8", "stroke": INK,
-                    "stroke-width": max(1.0, geo.cell * 0.015), "stroke-linejoin": "round",
-                }) + "</g>"
-            )
+    moved = () if arrow is None or _move_path(view, geo, arrow) is None else tuple(arrow)
     for square in squares:
         centre = geo.centre(square)
         if square in moved or centre is None:
             continue
         yield _ring(centre[0], centre[1], geo.cell * RING, width * 0.6, colour, square)
+
+
+def _arrow(view: BoardView, geo: _Geometry, arrow: Sequence[str] | None) -> Iterable[str]:
+    """The last move's arrow, over the tokens but clear of those on its squares."""
+    path = _move_path(view, geo, arrow)
+    if arrow is None or path is None:
+        return
+    yield (
+        "<g" + _attrs({"class": "arrow", "data-from": arrow[0], "data-to": arrow[1]})
+        + ">" + _el("path", {
+            "d": path, "fill": _mark_colour(view), "fill-opacity": "0.8", "stroke": INK,
+            "stroke-width": max(1.0, geo.cell * 0.015), "stroke-linejoin": "round",
+        }) + "</g>"
+    )
 
 
 def _ring(cx: float, cy: float, radius: float, width: float, colour: str, square: str) -> str:
@@ -537,8 +692,10 @@ def _swatch(entry: LegendEntry, x: float, y: float, unit: float, view: BoardView
             body += _token_text(entry.sample, x + unit / 2, y + unit / 2, font, fill)
         return body
     if entry.kind == "note":
+        # A long note ("KZS") is made smaller to stay in front of the words.
+        font = min(unit * 0.8, unit * 1.7 / (WIDE_GLYPH * max(1, len(entry.sample))))
         return _el("text", {
-            "x": x + unit, "y": y + unit * 0.8, "font-size": unit * 0.8, "text-anchor": "end",
+            "x": x + unit * 1.5, "y": y + unit * 0.8, "font-size": font, "text-anchor": "end",
             "fill": INK,
         }, entry.sample)
     if entry.kind == "more":
@@ -655,9 +812,11 @@ def board_svg(
         '<g class="cells">', *_cells(view, geo), "</g>",
         '<g class="coords">', *_coordinates(view, geo), "</g>",
         '<g class="links">', *_links(view, geo), "</g>",
+        # The marks beneath the notes and tokens, the arrow over them: none hides a piece.
+        '<g class="marks">', *_marks(view, geo, moved), "</g>",
         '<g class="notes">', *_notes(view, geo), "</g>",
         '<g class="tokens">', *_tokens(view, geo), "</g>",
-        '<g class="marks">', *_marks(view, geo, moved), "</g>",
+        '<g class="arrows">', *_arrow(view, geo, moved), "</g>",
         '<g class="text">',
     ]
     for index, (kind, line) in enumerate(lines):

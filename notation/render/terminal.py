@@ -51,15 +51,18 @@ __all__ = [
     "WHITE_INK",
     "BoardDrawing",
     "asciify",
+    "blank_role",
     "board_renderable",
     "board_size",
     "cell_label",
+    "cell_width",
     "compact_label",
     "compact_note",
     "contrast_ratio",
     "draw_board",
     "emit",
     "facts_table",
+    "facts_width",
     "fits_beside",
     "ink_on",
     "is_plain",
@@ -421,22 +424,32 @@ ROLE_SYMBOLS = "#%=~^:&@"
 
 
 def role_symbols(view: BoardView) -> dict[str, str]:
-    """A symbol for each role a drawing shows in its cells' corners.
+    """The symbol in the corner of each cell role on the board.
 
-    Every role on the board except ``off`` and the commonest one (the plain
-    background: graves, squares) gets one, in palette order, then by name.
+    Symbols are fixed by the game, not by the position: the view's palette lists the
+    roles, its first (after ``off``) is the plain cell (a grave, a square, a gate),
+    which has none, and every other role gets the next of :data:`ROLE_SYMBOLS` in
+    palette order, so a symbol means the same on every board of a game.  A cell role
+    missing from the palette comes after those, by name.  Only the roles of cells on
+    this board are returned.
     """
-    counts: dict[str, int] = {}
-    for cell in view.cells.values():
-        if cell.role != "off":
-            counts[cell.role] = counts.get(cell.role, 0) + 1
-    if not counts:
-        return {}
-    order = {role: i for i, role in enumerate(view.palette)}
-    roles = sorted(counts, key=lambda role: (order.get(role, len(order)), role))
-    commonest = max(roles, key=lambda role: counts[role])
-    shown = [role for role in roles if role != commonest]
-    return dict(zip(shown, ROLE_SYMBOLS, strict=False))
+    present = {cell.role for cell in view.cells.values() if cell.role != "off"}
+    return {
+        role: symbol for role, symbol in _symbol_table(view).items() if role in present
+    }
+
+
+def blank_role(view: BoardView) -> str | None:
+    """The role whose cells carry no symbol (the palette's first after ``off``)."""
+    return next((role for role in view.palette if role != "off"), None)
+
+
+def _symbol_table(view: BoardView) -> dict[str, str]:
+    plain = blank_role(view)
+    roles = [role for role in view.palette if role not in ("off", plain)]
+    extra = {cell.role for cell in view.cells.values()} - set(view.palette) - {"off"}
+    roles += sorted(extra - {plain} if plain is not None else extra)
+    return dict(zip(roles, ROLE_SYMBOLS, strict=False))
 
 
 def _line_kinds(two_lines: bool, zoom: int) -> list[str]:
@@ -449,11 +462,9 @@ def _line_kinds(two_lines: bool, zoom: int) -> list[str]:
     )
 
 
-def board_size(
-    view: BoardView, *, compact: bool = False, notes: bool = True, zoom: int = 0
-) -> tuple[int, int]:
-    """The (width, height) :func:`draw_board` draws, counted without drawing (a viewer
-    asks it for each way of drawing, at each move)."""
+def cell_width(view: BoardView, *, compact: bool = False, notes: bool = True) -> tuple[int, bool]:
+    """The inside width the cells of ``view`` need (no zoom), and whether they have a
+    note line: what :func:`draw_board` makes of the view's own content."""
     cells = [cell for cell in view.cells.values() if cell.role != "off"]
     labels = [
         sum(len(text) for text, _ in _cell_parts(cell, view.token_layout, compact))
@@ -464,9 +475,28 @@ def board_size(
     widths = labels
     if two_lines:
         widths = widths + [len(cell.note) + 2 * bool(symbols) for cell in cells if cell.note]
-    inner = max(2 if compact else 3, *widths) + 2 * zoom
+    return max(2 if compact else 3, *widths), two_lines
+
+
+def board_size(
+    view: BoardView,
+    *,
+    compact: bool = False,
+    notes: bool = True,
+    zoom: int = 0,
+    inner: int | None = None,
+    note_line: bool | None = None,
+) -> tuple[int, int]:
+    """The (width, height) :func:`draw_board` draws, counted without drawing (a viewer
+    asks it for each way of drawing, at each move).  ``inner``, ``note_line``: as for
+    :func:`draw_board`."""
+    needed, two_lines = cell_width(view, compact=compact, notes=notes)
+    if inner is not None:
+        needed = inner
+    if note_line is not None:
+        two_lines = notes and note_line
     margin = max((len(r) for r in view.ranks), default=0) + 1
-    width = margin + len(view.files) * (inner + 3) + 1
+    width = margin + len(view.files) * (needed + 2 * zoom + 3) + 1
     height = len(view.ranks) * (1 + len(_line_kinds(two_lines, zoom))) + 2
     return width, height
 
@@ -480,37 +510,59 @@ def draw_board(
     notes: bool = True,
     selected: str | None = None,
     zoom: int = 0,
+    inner: int | None = None,
+    note_line: bool | None = None,
 ) -> BoardDrawing:
     """The grid with its coordinates, one :class:`Text` per screen line.
 
-    Each role but the commonest has a symbol in the lower left corner of its cells
+    Each role but the plain one has a symbol in the lower left corner of its cells
     (:func:`legend` says which).  ``compact``: cells spelt short
     (:func:`compact_label`).  ``notes`` False: one line per cell, without the note
     line (the role's symbol then stands at the right edge of the label line).
     ``selected``: a square drawn in reverse video (in colour only).  ``zoom``: cells
     ``2 * zoom`` columns wider and ``zoom`` lines taller, for a screen with room.
+
+    ``inner``: the cells' inside width, whatever they hold, so that every position of
+    a game is drawn the same size (a viewer's choice, see
+    :func:`notation.tui.board.choose_layout`).  A cell whose tokens are longer is
+    spelt compact, and if even that is too long, as its top token and ``+`` (``R+``:
+    more beneath than the cell can count); :attr:`BoardDrawing.shortened` gives
+    them in full.  ``note_line``: whether cells have their note line (with ``notes``),
+    whatever this view's cells hold.
     """
     box = ASCII_BOX if ascii else UNICODE_BOX
     clean = asciify if ascii else _same
     rows = view.rows()
     on = [[cell.role != "off" for cell in row] for row in rows]
-    parts = [
-        [
-            [(clean(text), token) for text, token in _cell_parts(cell, view.token_layout, compact)]
-            for cell in row
-        ]
-        for row in rows
-    ]
-    labels = [["".join(text for text, _ in cell) for cell in row] for row in parts]
-    note_texts = [[clean(cell.note) for cell in row] for row in rows]
     symbols = role_symbols(view)
+    note_texts = [[clean(cell.note) for cell in row] for row in rows]
     two_lines = notes and (bool(symbols) or any(note for row in note_texts for note in row))
-    # A note keeps a space from the role symbol in its cell's corner.  Full cells are
-    # at least 3 wide, as they always were; compact ones may be 2 ("R5").
-    widths = [len(s) for row in labels for s in row]
-    if two_lines:
-        widths += [len(s) + 2 * bool(symbols and s) for row in note_texts for s in row]
-    inner = max(2 if compact else 3, *widths) + 2 * zoom
+    if note_line is not None:
+        two_lines = notes and note_line
+    if inner is None:
+        parts = [
+            [
+                [
+                    (clean(text), token)
+                    for text, token in _cell_parts(cell, view.token_layout, compact)
+                ]
+                for cell in row
+            ]
+            for row in rows
+        ]
+        labels = [["".join(text for text, _ in cell) for cell in row] for row in parts]
+        # A note keeps a space from the role symbol in its cell's corner.  Full cells are
+        # at least 3 wide, as they always were; compact ones may be 2 ("R5").
+        widths = [len(s) for row in labels for s in row]
+        if two_lines:
+            widths += [len(s) + 2 * bool(symbols and s) for row in note_texts for s in row]
+        inner = max(2 if compact else 3, *widths)
+    else:
+        parts = [[_fitted_parts(cell, view.token_layout, inner, clean) for cell in row]
+                 for row in rows]
+        room = max(1, inner - 2 * bool(symbols))
+        note_texts = [[note[:room] for note in row] for row in note_texts]
+    inner += 2 * zoom
     kinds = _line_kinds(two_lines, zoom)
     rank_labels = [clean(r) for r in reversed(view.ranks)]
     margin = max((len(r) for r in rank_labels), default=0) + 1
@@ -554,12 +606,11 @@ def draw_board(
     lines.append(files)
     width = margin + len(view.files) * (inner + 3) + 1
     shortened = {}
-    if compact:
-        for row in rows:
-            for cell in row:
-                full = clean(cell_label(cell))
-                if cell.role != "off" and full != clean(compact_label(cell, view.token_layout)):
-                    shortened[cell.square] = full
+    for row, shown in zip(rows, parts, strict=True):
+        for cell, cell_parts in zip(row, shown, strict=True):
+            full = clean(cell_label(cell))
+            if cell.role != "off" and full != "".join(text for text, _ in cell_parts):
+                shortened[cell.square] = full
     return BoardDrawing(
         [_rstrip(line) for line in lines],
         width,
@@ -568,7 +619,7 @@ def draw_board(
         row_height=1 + len(kinds),
         squares=tuple(tuple(cell.square for cell in row) for row in rows),
         shortened=shortened,
-        compact=compact,
+        compact=compact or bool(shortened),
     )
 
 
@@ -578,18 +629,35 @@ def _cell_parts(
     return _compact_parts(cell, layout) if compact else _full_parts(cell)
 
 
+def _fitted_parts(
+    cell: Cell, layout: TokenLayout, width: int, clean: Callable[[str], str]
+) -> list[tuple[str, Token | None]]:
+    """A cell's tokens in ``width`` columns: in full if they fit, else compact, else
+    the top token and ``+``."""
+    for spelling in (_full_parts(cell), _compact_parts(cell, layout)):
+        cleaned = [(clean(text), token) for text, token in spelling]
+        if sum(len(text) for text, _ in cleaned) <= width:
+            return cleaned
+    top = cell.tokens[-1]
+    return [(clean(_token_label(top))[: max(1, width - 1)] + "+", top)]
+
+
 def legend(view: BoardView, *, ascii: bool = False, plain: bool = False) -> Text | None:
     """What the cell colours and the corner symbols stand for.
 
-    Plain: the symbols only (``Cells: # chapel  % tombstone``).  In colour, every
-    role on the board, each with a swatch of its colour and its symbol if it has one.
+    Plain: the symbols only, and the role of the cells without one (``Cells: # over
+    % chapel  = tombstone  no symbol: grave``).  In colour, every role on the board,
+    each with a swatch of its colour and its symbol if it has one.
     """
     clean = asciify if ascii else _same
     text = Text("Cells: ", style="bold")
     symbols = role_symbols(view)
     entries: list[tuple[Text, str]] = []
+    blank = blank_role(view)
     if plain:
         entries = [(Text(symbol), role) for role, symbol in symbols.items()]
+        if entries and any(cell.role == blank for cell in view.cells.values()):
+            entries.append((Text("no symbol:"), blank or ""))
     else:
         roles = _cell_roles(view)
         palette = terminal_palette(view.palette, roles)
@@ -704,7 +772,8 @@ def facts_table(facts: Sequence[tuple[str, str]], *, ascii: bool = False) -> Tab
     return table
 
 
-def _facts_width(facts: Sequence[tuple[str, str]]) -> int:
+def facts_width(facts: Sequence[tuple[str, str]]) -> int:
+    """The columns ``facts`` take as :func:`facts_table` draws them, each on one line."""
     if not facts:
         return 0
     return max(len(label) for label, _ in facts) + 2 + max(len(value) for _, value in facts)
@@ -788,7 +857,7 @@ def board_renderable(
         column.append(beside)
     needed = MIN_FACTS_WIDTH
     if beside is None:
-        needed = min(needed, _facts_width(view.facts))
+        needed = min(needed, facts_width(view.facts))
     parts: list[RenderableType] = []
     if column and fits_beside(drawing, width, needed):
         side = Table.grid(padding=(0, GAP, 0, 0))

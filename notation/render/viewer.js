@@ -86,10 +86,16 @@
   const BAR_LEFT = 0.1;
   const BAR_WIDTH = 0.64;
   const MAX_BAR = 0.24;
-  const MIN_BAR = 0.13;
+  const MIN_BAR = 0.17;
   const PILE_TOP = 0.07;
   const FOOT = 0.07;
+  const COUNT_ROOM = 0.94 - BAR_LEFT - BAR_WIDTH - 0.03;
   const NOTE_BAND = 0.2;
+  const LINK_WIDTH = 0.045;
+  const WIDE_GLYPH = 0.7;
+  const NOTE_PLACES = [[0.94, "end"], [0.06, "start"], [0.58, "start"], [0.42, "end"]];
+  const ARROW_CLEAR = 0.06;
+  const ARROW_SHORTEST = 0.2;
   const ARROW_START = 0.16;
   const ARROW_END = 0.2;
   const ARROW_SHAFT = 0.07;
@@ -200,6 +206,13 @@
     return corner ? [corner[0] + geo.cell / 2, corner[1] + geo.cell / 2] : null;
   }
 
+  // A square's cell, as rows() gives it (an off cell where the view has none).
+  function cellOf(view, square) {
+    const cell = has(view.cells, square) ? view.cells[square] : null;
+    return cell ? { square: square, role: cell.role, tokens: cell.tokens, note: cell.note }
+      : { square: square, role: "off", tokens: [], note: "" };
+  }
+
   function rows(view) {
     const out = [];
     for (const rank of view.ranks.slice().reverse()) {
@@ -277,7 +290,7 @@
 
   function drawLinks(view, geo, out) {
     const stroke = linkColour(view);
-    const width = geo.cell * 0.045;
+    const width = geo.cell * LINK_WIDTH;
     for (const [a, b] of view.links) {
       const start = centre(geo, a);
       const end = centre(geo, b);
@@ -292,17 +305,63 @@
     return Math.max(9, Math.min(14, side * 0.16));
   }
 
+  function pointSegment(point, a, b) {
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const squared = dx * dx + dy * dy;
+    let t = squared === 0 ? 0 : ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / squared;
+    t = Math.max(0, Math.min(1, t));
+    const x = point[0] - (a[0] + t * dx);
+    const y = point[1] - (a[1] + t * dy);
+    return Math.sqrt(x * x + y * y);
+  }
+
+  function segmentBox(a, b, box) {
+    const crossing = rayBox(a, b[0] - a[0], b[1] - a[1], box, 0);
+    if (crossing !== null && crossing[0] <= 1 && crossing[1] >= 0) return 0;
+    const distances = [];
+    for (const [x, y] of [a, b]) {
+      const dx = Math.max(box[0] - x, 0, x - box[2]);
+      const dy = Math.max(box[1] - y, 0, y - box[3]);
+      distances.push(Math.sqrt(dx * dx + dy * dy));
+    }
+    for (const x of [box[0], box[2]]) {
+      for (const y of [box[1], box[3]]) distances.push(pointSegment([x, y], a, b));
+    }
+    return Math.min(...distances);
+  }
+
+  function notePlace(geo, corner, note, font, paths) {
+    const width = length(note) * font * WIDE_GLYPH;
+    const top = corner[1] + geo.cell * 0.05;
+    const clear = geo.cell * LINK_WIDTH * 0.9 + geo.cell * 0.02;
+    for (const [part, anchor] of NOTE_PLACES) {
+      const x = corner[0] + geo.cell * part;
+      const left = anchor === "end" ? x - width : x;
+      const box = [left, top, left + width, top + font];
+      if (paths.every(([a, b]) => segmentBox(a, b, box) > clear)) return [x, anchor];
+    }
+    return [corner[0] + geo.cell * NOTE_PLACES[0][0], NOTE_PLACES[0][1]];
+  }
+
   function drawNotes(view, geo, out) {
     const font = noteFont(geo.cell);
+    const paths = [];
+    for (const [a, b] of view.links) {
+      const start = centre(geo, a);
+      const end = centre(geo, b);
+      if (start && end) paths.push([start, end]);
+    }
     for (const row of rows(view)) {
       for (const cell of row) {
         const corner = origin(geo, cell.square);
         if (!cell.note || cell.role === "off" || !corner) continue;
         const fill = colour(view.palette, cell.role);
+        const [x, anchor] = notePlace(geo, corner, cell.note, font, paths);
         out.push(el("text", {
           "class": "note", "data-square": cell.square,
-          "x": corner[0] + geo.cell * 0.94, "y": corner[1] + geo.cell * 0.05 + font * 0.85,
-          "font-size": font, "text-anchor": "end", "fill": inkOn(fill),
+          "x": x, "y": corner[1] + geo.cell * 0.05 + font * 0.85,
+          "font-size": font, "text-anchor": anchor, "fill": inkOn(fill),
         }, cell.note));
       }
     }
@@ -341,17 +400,45 @@
       "</g>";
   }
 
-  function pile(view, cell, corner, side) {
-    let tokens = cell.tokens.slice();
+  function pileOverflows(height) {
+    return height * MIN_BAR > 1 - PILE_TOP - FOOT;
+  }
+
+  function pileBars(height, side) {
     const room = side * (1 - PILE_TOP - FOOT);
-    let height = Math.min(side * MAX_BAR, room / tokens.length);
-    let hidden = 0;
-    if (height < side * MIN_BAR) {
-      height = side * MIN_BAR;
-      const shown = Math.max(1, Math.floor(room / height) - 1);
-      hidden = tokens.length - shown;
-      tokens = tokens.slice(hidden);
+    if (!pileOverflows(height)) return [Math.min(side * MAX_BAR, room / height), 0];
+    const bar = side * MIN_BAR;
+    const shown = Math.max(1, Math.floor(room / bar) - 1);
+    return [bar, height - shown];
+  }
+
+  function spreadGrid(count, side) {
+    const cols = Math.ceil(Math.sqrt(count));
+    const nrows = Math.ceil(count / cols);
+    const room = side * (1 - NOTE_BAND - FOOT);
+    const diameter = Math.min(side * 0.34, side * 0.84 / cols, room / nrows);
+    return [cols, nrows, diameter, side * NOTE_BAND + (room - nrows * diameter) / 2];
+  }
+
+  function tokenBox(view, cell, corner, side) {
+    const count = cell.tokens.length;
+    if (!count || cell.role === "off") return null;
+    if (spreadsTokens(view)) {
+      const [cols, nrows, diameter, top] = spreadGrid(count, side);
+      const width = Math.min(cols, count) * diameter;
+      const left = corner[0] + (side - width) / 2;
+      return [left, corner[1] + top, left + width, corner[1] + top + nrows * diameter];
     }
+    const [bar, hidden] = pileBars(count, side);
+    const drawn = count - hidden + (hidden ? 1 : 0);
+    const bottom = corner[1] + side * (1 - FOOT);
+    const left = corner[0] + side * BAR_LEFT;
+    return [left, bottom - drawn * bar, left + side * BAR_WIDTH, bottom];
+  }
+
+  function pile(view, cell, corner, side) {
+    const [height, hidden] = pileBars(cell.tokens.length, side);
+    const tokens = cell.tokens.slice(hidden);
     const width = side * BAR_WIDTH;
     const x = corner[0] + side * BAR_LEFT;
     let bottom = corner[1] + side * (1 - FOOT);
@@ -369,12 +456,14 @@
       out.push(tokenGroup(token, body));
     }
     if (hidden) {
+      const count = String(cell.tokens.length);
+      const font = Math.min(noteFont(side), side * COUNT_ROOM / (WIDE_GLYPH * length(count)));
       out.push(el("text", {
         "class": "count", "x": corner[0] + side * 0.94,
-        "y": corner[1] + side * 0.94, "font-size": noteFont(side),
+        "y": corner[1] + side * 0.94, "font-size": font,
         "text-anchor": "end", "font-weight": "bold",
         "fill": inkOn(colour(view.palette, cell.role)),
-      }, String(cell.tokens.length)));
+      }, count));
     }
     return out;
   }
@@ -388,11 +477,8 @@
 
   function spread(view, cell, corner, side) {
     const count = cell.tokens.length;
-    const cols = Math.ceil(Math.sqrt(count));
-    const nrows = Math.ceil(count / cols);
-    const room = side * (1 - NOTE_BAND - FOOT);
-    const diameter = Math.min(side * 0.34, side * 0.84 / cols, room / nrows);
-    const top = corner[1] + side * NOTE_BAND + (room - nrows * diameter) / 2;
+    const [cols, , diameter, offset] = spreadGrid(count, side);
+    const top = offset + corner[1];
     const stroke = num(Math.max(0.8, side * 0.012));
     const out = [];
     cell.tokens.forEach((token, index) => {
@@ -428,24 +514,56 @@
     return has(view.palette, "mark") ? view.palette.mark : MARK;
   }
 
+  function rayBox(start, ux, uy, box, grow) {
+    let low = -Infinity;
+    let high = Infinity;
+    for (const [o, step, near, far] of [
+      [start[0], ux, box[0] - grow, box[2] + grow],
+      [start[1], uy, box[1] - grow, box[3] + grow],
+    ]) {
+      if (step === 0) {
+        if (o < near || o > far) return null;
+        continue;
+      }
+      const a = (near - o) / step;
+      const b = (far - o) / step;
+      low = Math.max(low, Math.min(a, b));
+      high = Math.min(high, Math.max(a, b));
+    }
+    return low <= high ? [low, high] : null;
+  }
+
   // Only square roots, products and quotients, as svg.py: the same numbers there.
-  function arrowPath(start, end, side) {
+  function arrowPath(start, end, side, boxes) {
     const dx = end[0] - start[0];
     const dy = end[1] - start[1];
     const len = Math.sqrt(dx * dx + dy * dy);
-    if (len <= side * (ARROW_START + ARROW_END + ARROW_HEAD) / 2) return null;
+    if (len === 0) return null;
     const ux = dx / len;
     const uy = dy / len;
+    let begin = side * ARROW_START;
+    let stop = len - side * ARROW_END;
+    const [from, to] = boxes || [null, null];
+    if (from) {
+      const out = rayBox(start, ux, uy, from, side * (ARROW_SHAFT / 2 + ARROW_CLEAR));
+      if (out !== null) begin = Math.max(begin, out[1]);
+    }
+    if (to) {
+      const into = rayBox(start, ux, uy, to, side * ARROW_CLEAR);
+      if (into !== null) stop = Math.min(stop, into[0]);
+    }
+    if (stop - begin < side * ARROW_SHORTEST) return null;
+    const head = Math.min(side * ARROW_HEAD, (stop - begin) * 0.75);
     const px = -uy;
     const py = ux;
-    const x0 = start[0] + ux * side * ARROW_START;
-    const y0 = start[1] + uy * side * ARROW_START;
-    const x2 = end[0] - ux * side * ARROW_END;
-    const y2 = end[1] - uy * side * ARROW_END;
-    const x1 = x2 - ux * side * ARROW_HEAD;
-    const y1 = y2 - uy * side * ARROW_HEAD;
+    const x0 = start[0] + ux * begin;
+    const y0 = start[1] + uy * begin;
+    const x2 = start[0] + ux * stop;
+    const y2 = start[1] + uy * stop;
+    const x1 = x2 - ux * head;
+    const y1 = y2 - uy * head;
     const shaft = side * ARROW_SHAFT / 2;
-    const wing = side * (ARROW_SHAFT / 2 + ARROW_WING);
+    const wing = shaft + head * ARROW_WING / ARROW_HEAD;
     const points = [
       [x0 + px * shaft, y0 + py * shaft],
       [x1 + px * shaft, y1 + py * shaft],
@@ -456,6 +574,20 @@
       [x0 - px * shaft, y0 - py * shaft],
     ];
     return "M" + points.map(([x, y]) => num(x) + " " + num(y)).join(" L") + " Z";
+  }
+
+  function movePath(view, geo, arrow) {
+    if (!arrow || arrow.length !== 2) return null;
+    const start = centre(geo, arrow[0]);
+    const end = centre(geo, arrow[1]);
+    const from = origin(geo, arrow[0]);
+    const to = origin(geo, arrow[1]);
+    if (!start || !end || !from || !to) return null;
+    const boxes = [
+      tokenBox(view, cellOf(view, arrow[0]), from, geo.cell),
+      tokenBox(view, cellOf(view, arrow[1]), to, geo.cell),
+    ];
+    return arrowPath(start, end, geo.cell, boxes);
   }
 
   function ring(cx, cy, radius, width, stroke, square) {
@@ -481,25 +613,23 @@
         "fill": "none", "stroke": stroke, "stroke-width": width,
       }));
     }
-    let moved = [];
-    if (arrow && arrow.length === 2) {
-      const start = centre(geo, arrow[0]);
-      const end = centre(geo, arrow[1]);
-      const path = start && end ? arrowPath(start, end, geo.cell) : null;
-      if (path !== null) {
-        moved = [arrow[0], arrow[1]];
-        out.push("<g" + attrs({ "class": "arrow", "data-from": arrow[0], "data-to": arrow[1] }) +
-          ">" + el("path", {
-            "d": path, "fill": stroke, "fill-opacity": "0.8", "stroke": INK,
-            "stroke-width": Math.max(1, geo.cell * 0.015), "stroke-linejoin": "round",
-          }) + "</g>");
-      }
-    }
+    const moved = movePath(view, geo, arrow) === null ? [] : [arrow[0], arrow[1]];
     for (const square of squares) {
       const c = centre(geo, square);
       if (moved.includes(square) || !c) continue;
       out.push(ring(c[0], c[1], geo.cell * RING, width * 0.6, stroke, square));
     }
+  }
+
+  // The arrow over the tokens, clear of those on its two squares.
+  function drawArrow(view, geo, out, arrow) {
+    const path = movePath(view, geo, arrow);
+    if (path === null) return;
+    out.push("<g" + attrs({ "class": "arrow", "data-from": arrow[0], "data-to": arrow[1] }) +
+      ">" + el("path", {
+        "d": path, "fill": markColour(view), "fill-opacity": "0.8", "stroke": INK,
+        "stroke-width": Math.max(1, geo.cell * 0.015), "stroke-linejoin": "round",
+      }) + "</g>");
   }
 
   function textLines(view, geo, facts, caption) {
@@ -538,7 +668,8 @@
     ];
     const groups = [
       ["cells", drawCells], ["coords", drawCoordinates], ["links", drawLinks],
-      ["notes", drawNotes], ["tokens", drawTokens], ["marks", drawMarks],
+      ["marks", drawMarks], ["notes", drawNotes], ["tokens", drawTokens],
+      ["arrows", drawArrow],
     ];
     for (const [name, draw] of groups) {
       parts.push('<g class="' + name + '">');

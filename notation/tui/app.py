@@ -27,7 +27,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
@@ -38,7 +38,7 @@ from notation.render.show_text import header, line_range
 from notation.render.terminal import BoardDrawing, asciify
 from notation.replay import resolve_game
 from notation.stepper import Stepper, StepperError
-from notation.tui.board import BoardWidget, Layout, choose_layout
+from notation.tui.board import BoardWidget, Layout, Needs, choose_layout, record_needs
 from notation.tui.catalog import Catalog
 from notation.tui.keys import KEYS, MOUSE
 from notation.tui.legend import legend_renderable
@@ -103,6 +103,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "dismiss", "close", key_display="Esc"),
+        Binding("space", "page_down", "page down", show=False),
     ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -122,6 +123,11 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.set_class(bool(getattr(self.app, "ascii", False)), "-ascii")
+        # The text has the focus, so that the scrolling keys (Down, PgDn, End) are its.
+        self.set_focus(self.query_one(VerticalScroll))
+
+    def action_page_down(self) -> None:
+        self.query_one(VerticalScroll).scroll_page_down()
 
 
 class ReplayApp(App[int]):
@@ -201,6 +207,8 @@ class ReplayApp(App[int]):
         #: list itself from its thread).
         self._in_view: tuple[int, ...] = ()
         self._legend_key: object = None
+        #: What every position of the open record's main line needs of the screen.
+        self._needs: Needs | None = None
 
     def get_key_display(self, binding: Binding) -> str:
         if self.ascii and binding.action in _ASCII_GLYPHS:
@@ -368,6 +376,7 @@ class ReplayApp(App[int]):
     def _set_stepper(self, stepper: Stepper) -> None:
         self.stepper = stepper
         self.nav = Navigator(stepper)
+        self._needs = _main_line_needs(self.nav)
         self._find("#error", Static).remove_class("-shown")
         records = self._find(RecordList)
         records.current = self.current
@@ -406,7 +415,9 @@ class ReplayApp(App[int]):
         clean = asciify if self.ascii else _same
         view = stepper.position.board_view()
         width, height = self.size
-        layout = choose_layout(view, width, height, several=len(self.catalog.entries) > 1)
+        layout = choose_layout(
+            view, width, height, several=len(self.catalog.entries) > 1, needs=self._needs
+        )
         self.layout_now = layout
         self._apply_layout(layout)
         title = header(stepper, self.ascii)
@@ -414,14 +425,15 @@ class ReplayApp(App[int]):
         # Fixed heights: no need to lay the screen out again for these two.
         self._find("#title", Static).update(title, layout=False)
         self._find("#status", Static).update(
-            status_text(stepper, ascii=self.ascii, message=self.message), layout=False
+            status_text(stepper, ascii=self.ascii, message=self.message, width=width - 2),
+            layout=False,
         )
         selected = self.selected
         if selected is None and view.marks:
             selected = view.marks[-1]
         self.drawing = self._find(BoardWidget).show(
             view, compact=layout.compact, notes=layout.notes, selected=self.selected,
-            ascii=self.ascii, zoom=layout.zoom,
+            ascii=self.ascii, zoom=layout.zoom, inner=layout.inner, note_line=layout.note_line,
         )
         self._find("#move-text", Static).update(move_panel(stepper, ascii=self.ascii))
         self._refresh_tree()
@@ -492,7 +504,7 @@ class ReplayApp(App[int]):
         stepper = self.nav.stepper
         moved = self.nav.forward(count)
         if moved == 0 and stepper.error is None:
-            self._done("end of the line")
+            self._done("end of the variation" if stepper.depth else "end of the line")
         else:
             self._done()
 
@@ -628,6 +640,21 @@ class ReplayApp(App[int]):
         self.screen.add_class("-prompt")
         self.screen.set_focus(prompt)  # at once: the next keys are the prompt's
 
+    def on_key(self, event: Key) -> None:
+        """Keys typed right after ``g`` or ``/``, before the prompt had the focus, are
+        the prompt's: they reach the app instead, and would be taken for moves."""
+        if not self._prompt:
+            return
+        prompt = self._find("#prompt", Input)
+        if event.key == "enter":
+            prompt.post_message(Input.Submitted(prompt, prompt.value))
+        elif event.is_printable and event.character:
+            prompt.insert_text_at_cursor(event.character)
+        else:
+            return
+        event.prevent_default()
+        event.stop()
+
     def _close_prompt(self) -> None:
         self._prompt = ""
         self.screen.remove_class("-prompt")
@@ -637,6 +664,8 @@ class ReplayApp(App[int]):
         if event.input.id != "prompt":
             return
         kind, text = self._prompt, event.value.strip()
+        if not kind:  # submitted twice (Enter typed as the prompt got the focus)
+            return
         self._close_prompt()
         if kind == "turn":
             self._goto_turn(text)
@@ -647,8 +676,11 @@ class ReplayApp(App[int]):
         if self.stepper is None:
             return
         first, last = line_range(self.stepper)
+        if not text:
+            self._done(f"type a turn of this line ({first}-{last}) before Enter")
+            return
         if not text.isdigit() or not first <= int(text) <= last:
-            self._done(f"{text or 'nothing'} is not a turn of this line ({first}-{last})")
+            self._done(f"{text} is not a turn of this line ({first}-{last})")
             return
         self.stepper.goto_turn(int(text))
         self._done()
@@ -676,6 +708,12 @@ class ReplayApp(App[int]):
         self._list_alone = False
         self.set_focus(None)
         self.message = ""
+        # The filter found the record; once it is open, [ and ] step through them all.
+        panel = self._find(RecordPanel)
+        with panel.prevent(Input.Changed):
+            self._find("#filter", Input).value = ""
+        panel.list.set_filter("")
+        panel.update_status()
         self.open_entry(event.index)
 
     def on_move_tree_resized(self, event: MoveTree.Resized) -> None:
@@ -706,6 +744,21 @@ class ReplayApp(App[int]):
         """Whether the workers are done: every record found and checked."""
         checked, _ = self.catalog.checked_count()
         return self.catalog.scanned and (not self._check or checked >= len(self.catalog.entries))
+
+
+def _main_line_needs(nav: Navigator) -> Needs:
+    """What the positions of the main line need (see :func:`record_needs`), so that
+    the board keeps its size from move to move; ``nav`` is left where it was."""
+    stepper = nav.stepper
+    address = nav.address
+    while nav.leave():
+        pass
+    stepper.to_start()
+    views = [stepper.position.board_view()]
+    while stepper.forward():
+        views.append(stepper.position.board_view())
+    nav.goto(address)
+    return record_needs(views)
 
 
 def _same(text: str) -> str:

@@ -52,7 +52,8 @@ KEYS: tuple[Key, ...] = (
         "search", "/", "/",
     ),
     Key(
-        "right_square_bracket,n", "] or n", "next_record", "next record (of the list, as filtered)",
+        "right_square_bracket,n", "] or n", "next_record",
+        "next record (of the list: a filter is cleared once a record is opened)",
         "record", "] [", "] [",
     ),
     Key("left_square_bracket,p", "[ or p", "previous_record", "previous record"),

@@ -153,7 +153,8 @@ class MoveTree(ScrollView, can_focus=False):
 
     def _keep_in_view(self) -> None:
         current = self._current
-        if current is None:
+        if current is None:  # the start of a line: its first rows
+            self.scroll_to(y=0, animate=False)
             return
         height = max(1, self.size.height)
         top = int(self.scroll_y)

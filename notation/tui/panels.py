@@ -44,20 +44,46 @@ def _same(text: str) -> str:
     return text
 
 
-def status_text(stepper: Stepper, *, ascii: bool = False, message: str = "") -> Text:
+def status_text(
+    stepper: Stepper, *, ascii: bool = False, message: str = "", width: int | None = None
+) -> Text:
     """Where we are, who moves, what the arrows can do here, and the last key's message:
-    ``main line: turn 15 of 0-85   Red to move   Down: 2 variations``."""
+    ``main line: turn 15 of 0-85   Red to move   Down: 2 variations``.
+
+    ``width``: the columns there are.  A line that would be longer says the same in
+    fewer words (``Down: 2 var.``, ``Up: out``, only the innermost variation and its
+    depth, or the depth alone), so that the message, said last, is seen.
+    """
     first, last = line_range(stepper)
-    text = Text(f"{stepper.where()}: turn {stepper.turn} of {first}-{last}", style="bold")
-    text.append("   ")
-    text.append_text(to_move(stepper, ascii))
     count = len(stepper.variations_here())
-    if count:
-        text.append(f"   Down: {count} variation{'s' if count > 1 else ''}", style="cyan")
-    if stepper.depth:
-        text.append("   Up: leave the variation", style="cyan")
-    if message:
-        text.append(f"   {message}", style="bold yellow")
+    where = stepper.where()
+    innermost = where.split(", in ", 1)[0] + (
+        f" (depth {stepper.depth})" if stepper.depth > 1 else ""
+    )
+    plural = "s" if count > 1 else ""
+    short = f"depth {stepper.depth}" if stepper.depth else where
+    forms = [
+        (where, f"Down: {count} variation{plural}", "Up: leave the variation", "   "),
+        (where, f"Down: {count} var.", "Up: out", "   "),
+        (innermost, f"Down: {count} var.", "Up: out", "   "),
+        (short, f"Down: {count} var.", "Up: out", "  "),
+    ]
+    text = Text()
+    for place, down, up, gap in forms:
+        text = Text(f"{place}: turn {stepper.turn} of {first}-{last}", style="bold")
+        text.append(gap)
+        text.append_text(to_move(stepper, ascii))
+        if count:
+            text.append(f"{gap}{down}", style="cyan")
+        if stepper.depth:
+            text.append(f"{gap}{up}", style="cyan")
+        if message:
+            text.append(f"{gap}{message}", style="bold yellow")
+        if width is None or text.cell_len <= width:
+            break
+    else:
+        if width is not None:
+            text.truncate(width)
     return text
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from notation.errors import MisuseError, MoveSyntaxError
-from notation.games.base import Game, Position, require_text
+from notation.games.base import Game, Position, require_rng, require_tags, require_text
 from notation.games.cave.board import CLASS_OF, RESULT_NAMES
 from notation.games.cave.codes import ERROR_CODES
 from notation.games.cave.moves import (
@@ -62,6 +62,7 @@ class CaveGame(Game[CaveMove]):
         self._parser = build_parser("cave", MoveBuilder())
 
     def parse_move(self, text: str) -> CaveMove:
+        require_text(text, "a move token")
         try:
             move = self._parser.parse(text)
         except MoveSyntaxError:
@@ -77,6 +78,7 @@ class CaveGame(Game[CaveMove]):
 
         Cave has no other setup tag: every other game starts from the empty board.
         """
+        require_tags(tags)
         if tags and "Position" in tags:
             return self.position_from_string(tags["Position"], tags)
         return CavePosition()
@@ -85,6 +87,7 @@ class CaveGame(Game[CaveMove]):
         self, text: str, tags: Mapping[str, str] | None = None
     ) -> CavePosition:
         # Cave has no setup tags, so the string alone says everything.
+        require_tags(tags)
         return CavePosition.from_string(require_text(text, "a position string"))
 
     def move_to_dict(self, move: CaveMove) -> dict[str, Any]:
@@ -102,7 +105,8 @@ class CaveGame(Game[CaveMove]):
         """
         from notation.games.cave.hidden import deal_classes
 
-        assert isinstance(position, CavePosition)
+        self.check_playout(position, rng, max_turns)
+        assert isinstance(position, CavePosition)  # check_playout made sure
         truth = deal_classes(position, rng)
         played: list[CaveMove] = []
         while position.outcome() is None and position.turn < max_turns:
@@ -149,6 +153,7 @@ class CaveGame(Game[CaveMove]):
         """Deal every piece's identity with ``rng`` (docs/cave.md, "For programmers"): each
         side's 1 K, 2 Z, 3 S in random order, to its pieces in the order they enter;
         a piece ``position`` has already revealed keeps its letter."""
+        require_rng(rng)
         if position is None:
             position = CavePosition()
         if not isinstance(position, CavePosition):

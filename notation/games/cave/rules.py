@@ -26,6 +26,7 @@ from notation.games.base import (
     Position,
     bound_on_first_call,
     last_entries,
+    require_text,
 )
 from notation.games.cave.board import (
     _DIAG,
@@ -136,7 +137,7 @@ class CavePosition(Position[CaveMove]):
         """The position a :meth:`position_string` describes (``TagValueError`` if none)."""
         from notation.games.cave import strings
 
-        return strings.read_position(cls, text)
+        return strings.read_position(cls, require_text(text, "a position string"))
 
     # -- protocol ------------------------------------------------------------
     @property

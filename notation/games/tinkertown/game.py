@@ -10,11 +10,18 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from notation.errors import MisuseError
-from notation.games.base import Game, Position, require_text
+from notation.errors import MisuseError, misuse_unless
+from notation.games.base import Game, Position, require_tags, require_text
 from notation.games.tinkertown import moves
 from notation.games.tinkertown.codes import ERROR_CODES
-from notation.games.tinkertown.moves import MoveBuilder, TinkertownMove, syntax_error
+from notation.games.tinkertown.moves import (
+    Drop,
+    Move,
+    MoveBuilder,
+    Resurrection,
+    TinkertownMove,
+    syntax_error,
+)
 from notation.games.tinkertown.rules import TinkertownPosition
 from notation.grammar import GameParser, build_parser
 
@@ -46,6 +53,7 @@ class TinkertownGame(Game[TinkertownMove]):
 
     def parse_move(self, text: str) -> TinkertownMove:
         """Read one move token (any letter case); MoveSyntaxError if malformed."""
+        require_text(text, "a move token")
         parser = self._parser
         if parser is None:
             parser = self._parser = build_parser("tinkertown", MoveBuilder())
@@ -65,6 +73,7 @@ class TinkertownGame(Game[TinkertownMove]):
 
         No other tag changes the start.
         """
+        require_tags(tags)
         if tags and "Position" in tags:
             return self.position_from_string(tags["Position"], tags)
         return TinkertownPosition()
@@ -73,6 +82,7 @@ class TinkertownGame(Game[TinkertownMove]):
         self, text: str, tags: Mapping[str, str] | None = None
     ) -> TinkertownPosition:
         """The position a position string describes (no other tag changes it)."""
+        require_tags(tags)
         return TinkertownPosition.from_string(require_text(text, "a position string"))
 
     def move_to_dict(self, move: TinkertownMove) -> dict[str, Any]:
@@ -84,6 +94,9 @@ class TinkertownGame(Game[TinkertownMove]):
     def spelling_reasons(self, written: TinkertownMove, canonical: TinkertownMove) -> list[str]:
         """What the canonical move adds to the one written (docs/tinkertown.md,
         "Notation": the capture mark is optional on input, and canonical on a capture)."""
+        for what, move in (("written", written), ("canonical", canonical)):
+            ok = isinstance(move, (Drop, Resurrection, Move))
+            misuse_unless(ok, what, "a Tinkertown move", move)
         if canonical.marked and not written.marked:
             return ["this move captures (missing capture mark)"]
         return []

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from notation.errors import IllegalMoveError, MisuseError
+from notation.errors import IllegalMoveError, MisuseError, misuse_unless, require_sequence
 from notation.games.base import (
     WIN_FIRST,
     WIN_SECOND,
     Position,
     bound_on_first_call,
     last_entries,
+    require_text,
 )
 from notation.games.tinkertown.board import (
     B_GROUPS,
@@ -160,6 +161,8 @@ class TinkertownPosition(Position[TinkertownMove]):
         or ``turn`` does not fit the side to move
         (a :class:`MisuseError`, which is a ``ValueError``).
         """
+        misuse_unless(isinstance(stacks, Mapping), "stacks", "a mapping of squares", stacks)
+        require_sequence(tombstones, "tombstones", "square names")
         if type(to_move) is not int or to_move not in (WHITE, RED):
             raise MisuseError(f"to_move is WHITE (0) or RED (1), not {to_move!r}")
         if turn is None:
@@ -200,7 +203,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         from notation.games.tinkertown import strings
 
         pos = cls()
-        strings.read(pos, text)
+        strings.read(pos, require_text(text, "a position string"))
         pos._settle()
         return pos
 

@@ -137,17 +137,20 @@ NOTES_CACHE_SIZE: Final = 20_000
 # -- the board view ------------------------------------------------------------
 
 #: The roles of board_view() and their colours: tombs in their own colours, gates
-#: in stone grey (dark slate once locked), zombies pale green, a brass lock, and
-#: four pawn colours that stand out on every tomb.
+#: in pale stone (a darker slate once locked, still far lighter than the black tomb:
+#: the two differ by more than 3:1 on a dark page too), zombies pale green, a brass
+#: lock, and four pawn colours that stand out on every tomb.
 PALETTE: Final[Mapping[str, str]] = MappingProxyType(
     {
+        # The plain cell first: the terminal marks every other role with a symbol of
+        # its own, in this order (notation.render.terminal.role_symbols).
+        "gate": "#cfd8dc",
         "tomb-red": "#c62828",
         "tomb-yellow": "#f2b630",
         "tomb-green": "#2e7d32",
         "tomb-black": "#303030",
         "tomb-blue": "#1e5fb4",
-        "gate": "#b0bec5",
-        "gate-locked": "#455a64",
+        "gate-locked": "#7e919c",
         "zombie": "#b5e08a",
         "lock": "#ffca28",
         "pawn-1": "#ffffff",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from notation.errors import MisuseError, TagValueError
-from notation.games.base import Game, Position, require_text
+from notation.errors import MisuseError, TagValueError, misuse_unless
+from notation.games.base import Game, Position, require_tags, require_text
 from notation.games.zombie_kidz import moves
 from notation.games.zombie_kidz.board import (
     DEFAULT_PLAYERS,
@@ -71,6 +71,7 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
         self._parser: GameParser[ZombieKidzMove] | None = None
 
     def parse_move(self, text: str) -> ZombieKidzMove:
+        require_text(text, "a move token")
         if self._parser is None:
             self._parser = build_parser("zombie_kidz", MoveBuilder())
         return moves.read_move(self._parser, text)
@@ -78,6 +79,7 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
     def new_position(self, tags: Mapping[str, str] | None = None) -> ZombieKidzPosition:
         """The start for the ``Players`` and ``Zombies`` tags (2 and 8 by default), or
         the position of a ``Position`` tag, which those tags must then agree with."""
+        require_tags(tags)
         tags = tags or {}
         if "Position" in tags:
             return self.position_from_string(tags["Position"], tags)
@@ -93,6 +95,7 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
     ) -> ZombieKidzPosition:
         """The position of a ``Position`` tag; ``Players`` and ``Zombies`` tags, when
         present, must agree with it."""
+        require_tags(tags)
         tags = tags or {}
         players = _players_tag(tags)
         zombies = _zombies_tag(tags)
@@ -119,6 +122,8 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
     def spelling_reasons(self, written: ZombieKidzMove, canonical: ZombieKidzMove) -> list[str]:
         """What the canonical turn adds to the one written (docs/zombie-kidz.md,
         "Notation": the marks are optional on input, the long form is canonical)."""
+        for what, move in (("written", written), ("canonical", canonical)):
+            misuse_unless(isinstance(move, ZombieKidzMove), what, "a Zombie Kidz turn", move)
         reasons = []
         if canonical.eliminated and not written.eliminated:
             reasons.append("this turn eliminates zombies (missing mark x)")
@@ -176,8 +181,8 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
         self, position: Position[ZombieKidzMove], rng: random.Random, max_turns: int
     ) -> Sequence[ZombieKidzMove]:
         """Roll a fair die each turn, then pick one of the legal turns for that roll."""
-        if not isinstance(position, ZombieKidzPosition):
-            raise TypeError("a Zombie Kidz playout needs a ZombieKidzPosition")
+        self.check_playout(position, rng, max_turns)
+        assert isinstance(position, ZombieKidzPosition)  # check_playout made sure
         played: list[ZombieKidzMove] = []
         while position.outcome() is None and position.turn < max_turns:
             die = DICE[rng.randrange(len(DICE))]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeAlias
 
 from notation.errors import IllegalMoveError, MisuseError
-from notation.games.base import Position, bound_on_first_call, last_entries
+from notation.games.base import Position, bound_on_first_call, last_entries, require_text
 from notation.games.zombie_kidz.board import (
     ALL_GATES_LOCKED,
     CENTRE,
@@ -481,7 +481,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         """
         from notation.games.zombie_kidz import strings
 
-        return strings.read_position(cls, text)
+        return strings.read_position(cls, require_text(text, "a position string"))
 
     def diagram(self) -> str:
         from notation.games.zombie_kidz import describe

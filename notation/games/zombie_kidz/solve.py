@@ -58,7 +58,7 @@ from notation.games.zombie_kidz.board import (
     ZONE_NAMES,
 )
 from notation.grammar import cache_dir
-from notation.textio import replace_file
+from notation.savefile import replace_file
 
 if TYPE_CHECKING:
     from notation.games.zombie_kidz.rules import ZombieKidzPosition
