@@ -31,6 +31,11 @@ INTERRUPTED = 130
 #: 128 + SIGPIPE, what shells report for `cat` or `grep` killed by a closed pipe, so
 #: that a pipeline sees the usual code, never 1, which would say a record is broken.
 BROKEN_PIPE = 141
+#: What a command says when memory runs out (exit 2, as for a file it cannot read).
+OUT_OF_MEMORY = (
+    "Error: out of memory: a record of the input is too big to hold whole "
+    "(is this a file of records?)\n"
+)
 
 
 def _silence_stdout() -> None:
@@ -260,6 +265,11 @@ def main() -> None:
     except KeyboardInterrupt:  # before or after a command runs (the group handles it within)
         sys.stderr.write("interrupted\n")
         sys.exit(INTERRUPTED)
+    except MemoryError:
+        # Lines are bounded and blank lines cost nothing, but a record is held whole
+        # while it is read: one of millions of lines can still exhaust a memory limit.
+        sys.stderr.write(OUT_OF_MEMORY)
+        sys.exit(2)  # as for a file that cannot be read
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ from notation.errors import (
     MoveSyntaxError,
     NotationException,
     display_path,
-    require_sequence,
+    require_text_lines,
 )
 from notation.games.base import Game, Position
 from notation.reader import RESULTS, _Reader, read_records
@@ -730,7 +730,7 @@ def read_json_records(
     line) and whose ``raw`` is the line itself, and the reading goes on, as the text
     reader does.  With ``errors="raise"`` it raises :class:`NotARecord` instead.
     """
-    require_sequence(lines, "lines", "lines of text")
+    require_text_lines(lines, "lines", "lines of text")
     count = 0
     for number, line in enumerate(lines, 1):
         if not isinstance(line, str):
@@ -819,7 +819,7 @@ def read_any_records(
 ) -> Iterator[Record]:
     """Records from record text or JSON Lines, told apart by the first non-blank line
     (``json_errors`` is :func:`read_json_records`'s ``errors``)."""
-    require_sequence(lines, "lines", "lines of text")
+    require_text_lines(lines, "lines", "lines of text")
     is_json, rest = sniff_json(lines)
     if is_json:
         return read_json_records(rest, source, errors=json_errors)

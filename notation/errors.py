@@ -312,6 +312,16 @@ def require_sequence(value: object, what: str, of: str) -> None:
     misuse_unless(ok, what, f"an iterable of {of}", value)
 
 
+def require_text_lines(value: object, what: str, of: str) -> None:
+    """:func:`require_sequence`, and :class:`MisuseError` for a binary stream too (its
+    lines are bytes): what the readers of lines of text take."""
+    import io
+
+    require_sequence(value, what, of)
+    binary = isinstance(value, (io.BufferedIOBase, io.RawIOBase))
+    misuse_unless(not binary, what, f"{of} (a binary stream's are bytes)", value)
+
+
 def require_number(value: object, what: str) -> None:
     """:class:`MisuseError` unless ``value`` is an int (a bool is no number anyone means)."""
     misuse_unless(

@@ -860,7 +860,7 @@ def read_headers(
     if isinstance(source, (str, os.PathLike)):
         require_path(source, "source")
         return _headers_of_path(source, name)
-    if hasattr(source, "read"):
+    if hasattr(source, "read") and not isinstance(source, io.TextIOBase):
         return _headers(cast(IO[bytes], source), name, lambda: None)
     require_sequence(source, "source", "lines (or a path, or a binary stream)")
     return _headers(_encoded_lines(cast(Iterable[object], source)), name, lambda: None)

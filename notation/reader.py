@@ -100,9 +100,9 @@ def read_records(
     a record (``notation check --jobs`` reads big files in parts) keeps its line numbers.
     ``MisuseError`` for ``lines`` that are a str, bytes or no iterable at all.
     """
-    from notation.errors import require_sequence  # the entry checks of this module
+    from notation.errors import require_text_lines  # the entry checks of this module
 
-    require_sequence(lines, "lines", "lines of text (read_string reads a str)")
+    require_text_lines(lines, "lines", "lines of text (read_string reads a str)")
     return _Reader(source, keep_raw).run(lines, first_line)
 
 

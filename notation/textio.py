@@ -316,6 +316,8 @@ class _Source(io.RawIOBase):
                 if exc.filename is None:
                     raise OSError(exc.errno or errno.EIO, self._damaged(exc), self._name) from None
                 raise
+            except MemoryError:  # no fault of the data: the command says so
+                raise
             except Exception as exc:  # each decompressor has its own error classes
                 raise OSError(errno.EIO, self._damaged(exc), self._name) from None
         if data:
@@ -567,6 +569,10 @@ def first_line_ahead(lines: Iterable[str]) -> tuple[str | None, Iterator[str]]:
     it = iter(lines)
     blank = 0
     for line in it:
+        if not isinstance(line, str):
+            from notation.errors import misuse_unless
+
+            misuse_unless(False, f"line {blank + 1}", "text", line)
         if line.strip():
             return line, itertools.chain(itertools.repeat("\n", blank), (line,), it)
         blank += 1

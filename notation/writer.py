@@ -22,6 +22,7 @@ from notation.errors import (
     NotationException,
     TagValueError,
     misuse_unless,
+    require_number,
     require_sequence,
 )
 from notation.games.base import Game
@@ -421,6 +422,10 @@ def write_record(
     (which the reader never makes).
     """
     misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
+    require_number(width, "width")
+    for what, number in (("round_size", round_size), ("first_turn", first_turn)):
+        if number is not None:
+            require_number(number, what)
     if round_size is None:
         problem = unwritable(record)
         if problem is not None:

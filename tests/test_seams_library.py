@@ -144,6 +144,17 @@ ENTRY_POINTS: dict[str, tuple[Callable[[Any], object], list[object]]] = {
     "ZombieKidzGame.spelling_reasons": (
         lambda x: notation.get_game("zombie-kidz").spelling_reasons(x, x), WRONG
     ),
+    "read_records(binary stream)": (lambda x: list(notation.read_records(x)), [io.BytesIO(b"x")]),
+    "read_any_records(line)": (
+        lambda x: list(convert.read_any_records(iter([x]))), [None, b"1. b1 *", 3]
+    ),
+    "read_any_records(binary stream)": (
+        lambda x: list(convert.read_any_records(x)), [io.BytesIO(b"1. b1 *\n")]
+    ),
+    "write_record(width)": (
+        lambda x: writer.write_record(_record(), width=x), [None, b"72", "72", 1.5]
+    ),
+    "write_record(round_size)": (lambda x: writer.write_record(_record(), x), [b"2", 1.5]),
     "check_paths(paths)": (lambda x: list(batch.check_paths(x)), WRONG),
     "check_paths(path)": (lambda x: list(batch.check_paths([x])), WRONG),
     "check_paths(jobs)": (lambda x: list(batch.check_paths([CAVE_FILE], jobs=x)), [b"2", "2", 1.5]),
@@ -244,6 +255,8 @@ def test_a_path_that_is_a_path_still_reads(tmp_path: Path) -> None:
 
 
 def test_right_values_still_work() -> None:
+    text = '[Game "cave"]\n\n1. b1 *\n'
+    assert [h.tags for h in notation.read_headers(io.StringIO(text))] == [{"Game": "cave"}]
     assert notation.get_game("Cave").name == "cave"
     assert notation.check_record(_record()).ok
     built = notation.Record.from_moves("cave", ("b1", "c5"))

@@ -331,3 +331,22 @@ def test_the_black_tomb_and_a_locked_gate_differ_in_the_dark_theme() -> None:
     assert contrast(gate, locked) >= 2  # and a locked gate still differs from an open one
     paper = THEMES["dark"]["paper"]
     assert contrast(locked, paper) >= 3
+
+
+@pytest.mark.parametrize("odd", ["\x00", "\x01", "\x0b", "\x1f", "\ufffe"])
+def test_a_tag_with_characters_xml_cannot_hold_still_draws_well_formed_svg(
+    tmp_path: Path, odd: str
+) -> None:
+    # Found by the fuzz campaign: a NUL in the Event tag went into the SVG's <title>.
+    from click.testing import CliRunner
+
+    from notation.cli import cli
+
+    source = tmp_path / "odd.txt"
+    source.write_text(f'[Game "cave"]\n[Event "a{odd}b"]\n\n1. b1 c5 *\n', encoding="utf-8")
+    out = tmp_path / "odd.svg"
+    result = CliRunner().invoke(cli, ["diagram", str(source), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    title = ET.parse(out).getroot().find("{http://www.w3.org/2000/svg}title")
+    assert title is not None and title.text is not None
+    assert title.text.startswith("a") and ascii(odd)[1:-1] in title.text

@@ -231,6 +231,17 @@ def test_an_endless_line_of_zeros_is_a_clean_error(tmp_path: Path, args: tuple[s
     assert "Traceback" not in err and "line 1 " in err and str(bomb) in err
 
 
+@pytest.mark.parametrize("args", [("check",), ("annotate",), ("dedup",)])
+def test_a_record_too_big_to_hold_is_a_clean_error(tmp_path: Path, args: tuple[str, ...]) -> None:
+    # Found by the fuzz campaign: one record of millions of short tag lines ran out of
+    # memory inside the decompressor, which called the gzip data damaged.
+    bomb = tmp_path / "tags.txt.gz"
+    bomb.write_bytes(_gzip_of(256 << 20, b'[Event "x"]\n'))
+    code, err = bounded(*args, str(bomb), bound=256 << 20)
+    assert code == 2, err
+    assert "Traceback" not in err and "out of memory" in err and "damaged" not in err
+
+
 def test_the_endless_device_is_a_clean_error(tmp_path: Path) -> None:
     zero = tmp_path / "zero"
     os.mknod(zero, 0o600 | 0o020000, os.makedev(1, 5))  # a character device like /dev/zero

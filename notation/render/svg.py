@@ -113,11 +113,20 @@ def _num(value: float) -> str:
     return f"{sign}{whole}.{frac:02d}".rstrip("0")
 
 
+#: What XML 1.0 cannot hold even as a character reference: control characters but
+#: tab and line ends, lone surrogates, U+FFFE and U+FFFF (a comment read from a file
+#: that is not UTF-8 may carry them into a title).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def _escape(text: str) -> str:
-    return (
+    text = (
         text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         .replace('"', "&quot;")
     )
+    if text.isprintable():  # the common case: nothing XML refuses
+        return text
+    return _NOT_XML.sub(lambda found: ascii(found.group())[1:-1], text)
 
 
 def _attrs(attrs: Mapping[str, str | float]) -> str:
