@@ -4,6 +4,7 @@ and the real thing on a pseudo-terminal (the app itself: tests/test_tui_app.py).
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -121,8 +122,10 @@ def test_a_folder_with_closed_standard_input_and_standard_error_in_a_file(
     import pexpect
 
     errors = tmp_path / "errors.txt"
+    # Quoted: the checkout's path may hold spaces.
     command = (
-        f"{sys.executable} -m notation replay {RECORDS / 'cave'} <&- 2>{errors}"
+        f"{shlex.quote(sys.executable)} -m notation replay "
+        f"{shlex.quote(str(RECORDS / 'cave'))} <&- 2>{shlex.quote(str(errors))}"
     )
     env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
     try:

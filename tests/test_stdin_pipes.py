@@ -8,6 +8,7 @@ returned, shows only there (``Exception ignored ... I/O operation on closed file
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -85,8 +86,9 @@ def test_replay_of_standard_input_reads_keys_from_the_terminal() -> None:
     """``cat f | notation replay - --record 1``, then keys, then ``q``: exit 0, no traceback."""
     import pexpect
 
-    python = f"{sys.executable} -m notation"
-    child = _pty_spawn(f"cat {TINKERTOWN} | {python} replay - --record 1")
+    # Quoted: the checkout's path may hold spaces.
+    python = f"{shlex.quote(sys.executable)} -m notation"
+    child = _pty_spawn(f"cat {shlex.quote(str(TINKERTOWN))} | {python} replay - --record 1")
     try:
         child.expect_exact("main line: turn 0 of 0-85")
         child.send("\x1b[C")  # Right: the next move (n is the next record)
