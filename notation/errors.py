@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 
 class ErrorKind(StrEnum):
@@ -269,7 +269,12 @@ def misuse_unless(ok: bool, what: str, expected: str, value: object) -> None:
     """Raise :class:`MisuseError` ``"{what} is {expected}, not {type}"`` unless ``ok``:
     how a public entry point refuses an argument of the wrong type or value."""
     if not ok:
-        raise MisuseError(f"{what} is {expected}, not {_printable(_cut(_shown(value)))}")
+        misuse(what, expected, value)
+
+
+def misuse(what: str, expected: str, value: object) -> NoReturn:
+    """Raise :class:`MisuseError` ``"{what} is {expected}, not {type}"``."""
+    raise MisuseError(f"{what} is {expected}, not {_printable(_cut(_shown(value)))}")
 
 
 def _shown(value: object) -> str:

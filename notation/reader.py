@@ -282,15 +282,23 @@ def _last_comments(record: Record) -> list[Comment]:
     return record.comments
 
 
+#: What :func:`_without_bom` reads of lines that have none.
+_NO_LINE = object()
+
+
 def _without_bom(lines: Iterable[str]) -> Iterator[str]:
     """``lines`` with a byte-order mark at the start of the first one removed.
 
     Editors on Windows start UTF-8 files with one; left in, it would hide the first tag.
     """
     it = iter(lines)
-    first = next(it, None)
-    if first is None:
+    first: object = next(it, _NO_LINE)
+    if first is _NO_LINE:
         return it
+    if not isinstance(first, str):  # the first line tells lines of text from others
+        from notation.errors import misuse
+
+        misuse("line 1", "text", first)
     return itertools.chain((first.removeprefix("\ufeff"),), it)
 
 

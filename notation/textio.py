@@ -570,9 +570,9 @@ def first_line_ahead(lines: Iterable[str]) -> tuple[str | None, Iterator[str]]:
     blank = 0
     for line in it:
         if not isinstance(line, str):
-            from notation.errors import misuse_unless
+            from notation.errors import misuse
 
-            misuse_unless(False, f"line {blank + 1}", "text", line)
+            misuse(f"line {blank + 1}", "text", line)
         if line.strip():
             return line, itertools.chain(itertools.repeat("\n", blank), (line,), it)
         blank += 1

@@ -144,6 +144,7 @@ ENTRY_POINTS: dict[str, tuple[Callable[[Any], object], list[object]]] = {
     "ZombieKidzGame.spelling_reasons": (
         lambda x: notation.get_game("zombie-kidz").spelling_reasons(x, x), WRONG
     ),
+    "read_records(line)": (lambda x: list(notation.read_records([x])), WRONG),
     "read_records(binary stream)": (lambda x: list(notation.read_records(x)), [io.BytesIO(b"x")]),
     "read_any_records(line)": (
         lambda x: list(convert.read_any_records(iter([x]))), [None, b"1. b1 *", 3]
