@@ -441,9 +441,11 @@ def _read(game: Game[Any], text: str) -> str | None:
 
 
 def _as_written(record: Record) -> tuple[str, ...]:
-    """The key of a record the game cannot read: its text (no game's name is empty)."""
+    """The key of a record the game cannot read: its text (no game's name is empty), but
+    for its line ends and a byte-order mark before it (what ``cat`` of files leaves)."""
     if record.raw is not None:
-        return ("", record.raw.replace("\r\n", "\n").replace("\r", "\n"))
+        text = record.raw.removeprefix("\ufeff")
+        return ("", text.replace("\r\n", "\n").replace("\r", "\n"))
     tags = (f"{tag.name}\0{tag.value}" for tag in record.tags)
     error = "" if record.error is None else str(record.error)
     return ("", "", *tags, "", *(node.text for node in record.moves), error)

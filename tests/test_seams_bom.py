@@ -213,3 +213,14 @@ def test_the_index_cuts_at_marked_starts(every_record_marked: Path) -> None:
     assert [header.tags for header in headers] == [
         record.tag_dict for record in read_file(every_record_marked)
     ]
+
+
+def test_dedup_takes_a_broken_record_after_a_mark_for_its_copy(tmp_path: Path) -> None:
+    """``cat a.txt b.txt`` where b.txt starts with a mark: a broken record of b.txt that
+    is a copy of one of a.txt is still a copy (the mark is no part of the game)."""
+    broken = '[Game "cave"]\n\n1. zz *\n'
+    source = tmp_path / "joined.txt"
+    source.write_text(broken + "\n" + BOM + broken, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["dedup", str(source)])
+    assert result.exit_code == 0, result.output
+    assert "kept 1 record of 2, dropped 1 duplicate" in result.stderr
