@@ -601,7 +601,14 @@ def record_from_moves(
     if not isinstance(game, Game):
         game = get_game(game)  # a name, or MisuseError for what is neither
     require_sequence(moves, "moves", "moves (texts or typed moves)")
+    if not isinstance(tags, Mapping):
+        require_sequence(tags, "tags", "(name, value) pairs, or a mapping")
     pairs = list(tags.items()) if isinstance(tags, Mapping) else list(tags)
+    for pair in pairs:
+        misuse_unless(
+            isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) for x in pair),
+            "a tag", "a (name, value) pair of str", pair,
+        )
     record_tags = [Tag("Game", game.name)]
     tagged_result: str | None = None
     for name, value in pairs:

@@ -144,6 +144,9 @@ ENTRY_POINTS: dict[str, tuple[Callable[[Any], object], list[object]]] = {
     "ZombieKidzGame.spelling_reasons": (
         lambda x: notation.get_game("zombie-kidz").spelling_reasons(x, x), WRONG
     ),
+    "Record.from_moves(tags)": (
+        lambda x: notation.Record.from_moves("cave", ["b1"], x), [*WRONG, "path"]
+    ),
     "read_records(line)": (lambda x: list(notation.read_records([x])), WRONG),
     "read_records(binary stream)": (lambda x: list(notation.read_records(x)), [io.BytesIO(b"x")]),
     "read_any_records(line)": (
