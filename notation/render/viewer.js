@@ -114,9 +114,19 @@
     return (sign + whole + "." + String(frac).padStart(2, "0")).replace(/0+$/, "");
   }
 
+  // What XML 1.0 cannot hold, as svg.py's _NOT_XML: control characters but tab and
+  // line ends, lone surrogates (a pair is one character, kept), U+FFFE and U+FFFF.
+  const NOT_XML = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
   function escape(text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+      .replace(/>/g, "&gt;").replace(/"/g, "&quot;")
+      .replace(NOT_XML, (c) => {
+        // As Python's ascii() writes it: \xNN below 0x100, else \uNNNN.
+        const code = c.charCodeAt(0);
+        return code < 0x100 ? "\\x" + code.toString(16).padStart(2, "0")
+          : "\\u" + code.toString(16).padStart(4, "0");
+      });
   }
 
   function attrs(map) {
