@@ -334,6 +334,33 @@ def require_number(value: object, what: str) -> None:
     )
 
 
+def require_text(value: object, what: str) -> str:
+    """``value`` if it is a str; else :class:`MisuseError` naming ``what`` (for the
+    methods that take text from a program, not from a record)."""
+    if type(value) is not str:
+        misuse(what, "a str", value)
+    return value
+
+
+def require_tags(tags: object) -> None:
+    """:class:`MisuseError` unless ``tags`` is a mapping of tag names to values or None:
+    what a game's ``new_position`` and ``position_from_string`` take."""
+    from collections.abc import Mapping
+
+    misuse_unless(
+        tags is None or isinstance(tags, Mapping), "tags", "a mapping of tag names to values",
+        tags,
+    )
+
+
+def require_rng(rng: object) -> None:
+    """:class:`MisuseError` unless ``rng`` is a ``random.Random`` (what deals and plays
+    at random: a game's ``deal`` and ``random_playout``, a bot)."""
+    import random
+
+    misuse_unless(isinstance(rng, random.Random), "rng", "a random.Random", rng)
+
+
 class TagValueError(NotationException):
     """A tag whose value the game cannot accept (``[Players "9"]``)."""
 

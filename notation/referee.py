@@ -36,9 +36,15 @@ import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, TypeVar
 
-from notation.errors import IllegalMoveError, MisuseError, misuse_unless, require_sequence
+from notation.errors import (
+    IllegalMoveError,
+    MisuseError,
+    misuse_unless,
+    require_rng,
+    require_sequence,
+)
 from notation.games import get_game
-from notation.games.base import Deal, Game, Position, require_rng
+from notation.games.base import Deal, Game, Position
 from notation.record import MoveNode, Record, Tag
 from notation.replay import start_position
 

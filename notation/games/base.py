@@ -32,6 +32,8 @@ from notation.errors import (
     TagValueError,
     misuse_unless,
     require_number,
+    require_rng,
+    require_text,
 )
 
 if TYPE_CHECKING:  # only named in annotations: imported by the games that use them
@@ -55,14 +57,6 @@ UNFINISHED = "*"
 _PARSE_CACHE_LIMIT = 200_000
 
 
-def require_text(value: object, what: str) -> str:
-    """``value`` if it is a str; else the library's :class:`MisuseError` naming ``what``
-    (for the protocol methods that take text from a program, not from a record)."""
-    if type(value) is not str:
-        raise MisuseError(f"{what} is a str, not {type(value).__name__}")
-    return value
-
-
 def index_arg(value: object, index_of: Mapping[str, int], count: int, refusal: str) -> int:
     """A square (or zone) given by a program as an index ``0 <= value < count`` or a name
     (any case) that ``index_of`` knows: its index.  Every accessor of every game reads
@@ -79,28 +73,11 @@ def index_arg(value: object, index_of: Mapping[str, int], count: int, refusal: s
     raise MisuseError(f"{value!r} {refusal}")
 
 
-def require_tags(tags: object) -> None:
-    """:class:`MisuseError` unless ``tags`` is a mapping of tag names to values or None:
-    what a game's :meth:`Game.new_position` and :meth:`Game.position_from_string` take."""
-    misuse_unless(
-        tags is None or isinstance(tags, Mapping), "tags", "a mapping of tag names to values",
-        tags,
-    )
-
-
 def memo_lookup(game: Game[M]) -> Callable[[str], M | None]:
     """The lookup of ``game``'s memo of moves read (:meth:`Game.parsed` without its
     check): a replay loop calls it for every token with no call in between, so it must
     be handed a str only."""
     return game._parse_cache.get
-
-
-def require_rng(rng: object) -> None:
-    """:class:`MisuseError` unless ``rng`` is a ``random.Random`` (what deals and plays
-    at random: :meth:`Game.deal`, :meth:`Game.random_playout`, a bot)."""
-    import random
-
-    misuse_unless(isinstance(rng, random.Random), "rng", "a random.Random", rng)
 
 
 T = TypeVar("T")

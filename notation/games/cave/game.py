@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from notation.errors import MisuseError, MoveSyntaxError
-from notation.games.base import Game, Position, require_rng, require_tags, require_text
+from notation.errors import (
+    MisuseError,
+    MoveSyntaxError,
+    require_rng,
+    require_tags,
+    require_text,
+)
+from notation.games.base import Game, Position
 from notation.games.cave.board import CLASS_OF, RESULT_NAMES
 from notation.games.cave.codes import ERROR_CODES
 from notation.games.cave.moves import (

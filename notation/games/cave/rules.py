@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from notation.errors import IllegalMoveError, MisuseError
+from notation.errors import IllegalMoveError, MisuseError, require_text
 from notation.games.base import (
     DRAW,
     WIN_FIRST,
@@ -26,7 +26,6 @@ from notation.games.base import (
     Position,
     bound_on_first_call,
     last_entries,
-    require_text,
 )
 from notation.games.cave.board import (
     _DIAG,

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from notation.errors import MisuseError, misuse_unless
-from notation.games.base import Game, Position, require_tags, require_text
+from notation.errors import MisuseError, misuse_unless, require_tags, require_text
+from notation.games.base import Game, Position
 from notation.games.tinkertown import moves
 from notation.games.tinkertown.codes import ERROR_CODES
 from notation.games.tinkertown.moves import (

@@ -13,14 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from notation.errors import IllegalMoveError, MisuseError, misuse_unless, require_sequence
+from notation.errors import (
+    IllegalMoveError,
+    MisuseError,
+    misuse_unless,
+    require_sequence,
+    require_text,
+)
 from notation.games.base import (
     WIN_FIRST,
     WIN_SECOND,
     Position,
     bound_on_first_call,
     last_entries,
-    require_text,
 )
 from notation.games.tinkertown.board import (
     B_GROUPS,

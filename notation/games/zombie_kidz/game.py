@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from notation.errors import MisuseError, TagValueError, misuse_unless
-from notation.games.base import Game, Position, require_tags, require_text
+from notation.errors import (
+    MisuseError,
+    TagValueError,
+    misuse_unless,
+    require_tags,
+    require_text,
+)
+from notation.games.base import Game, Position
 from notation.games.zombie_kidz import moves
 from notation.games.zombie_kidz.board import (
     DEFAULT_PLAYERS,

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeAlias
 
-from notation.errors import IllegalMoveError, MisuseError
-from notation.games.base import Position, bound_on_first_call, last_entries, require_text
+from notation.errors import IllegalMoveError, MisuseError, require_text
+from notation.games.base import Position, bound_on_first_call, last_entries
 from notation.games.zombie_kidz.board import (
     ALL_GATES_LOCKED,
     CENTRE,
