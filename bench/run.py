@@ -70,7 +70,8 @@ except ImportError:  # the comparison is skipped, with a word why
 from notation.games import game_names, get_game
 from notation.reader import read_file
 from notation.replay import check_record
-from notation.streamcheck import check_lines
+from notation.reader import visit_records
+from notation.replay import Replay
 from notation.writer import write_record
 
 NOTATION = [sys.executable, "-m", "notation"]
@@ -211,7 +212,7 @@ def read_and_check(corpus: Corpus) -> Callable[[], None]:
 
     def run() -> None:
         with corpus.path.open(encoding="utf-8", newline="") as handle:
-            for verdict in check_lines(handle, str(corpus.path)):
+            for verdict in visit_records(handle, Replay(), str(corpus.path)):
                 if not verdict.ok:
                     raise SystemExit(f"a generated record is broken: {verdict.error}")
 
@@ -491,7 +492,7 @@ def main() -> None:
         section(f"in process, one core, median of {args.runs} runs (turns or plies per second)")
         print(
             "read = records and moves parsed; tree check = read_file and check_record "
-            "(the whole tree\nbuilt, then replayed); read+check = check_lines, what "
+            "(the whole tree\nbuilt, then replayed); read+check = visit_records with a Replay, what "
             "notation check does;\npython-chess = chess.pgn.read_game (SAN parsed, "
             "legality checked);\nprocessor time of this process, the four taken in turn; "
             "peak = tracemalloc"

@@ -39,8 +39,12 @@ _HOME = {
     "Variation": "notation.record",
     "Comment": "notation.record",
     "Tag": "notation.record",
-    "walk_tree": "notation.walk",
-    "TreeVisitor": "notation.walk",
+    "walk_record": "notation.visitor",
+    "RecordVisitor": "notation.visitor",
+    "TreeBuilder": "notation.visitor",
+    "SKIP": "notation.visitor",
+    "visit_records": "notation.reader",
+    "Replay": "notation.replay",
     # checking and replaying
     "check_record": "notation.replay",
     "Verdict": "notation.replay",
@@ -75,6 +79,7 @@ _HOME = {
 _OLD_NAMES = {"NotationError": "Defect"}
 
 __all__ = [
+    "SKIP",
     "BoardView",
     "Bot",
     "Comment",
@@ -90,12 +95,14 @@ __all__ = [
     "Position",
     "Record",
     "RecordHeaders",
+    "RecordVisitor",
+    "Replay",
     "ReplayVisitor",
     "Stepper",
     "StepperError",
     "Tag",
     "TagValueError",
-    "TreeVisitor",
+    "TreeBuilder",
     "UnknownGameError",
     "UnwritableRecord",
     "Variation",
@@ -115,7 +122,8 @@ __all__ = [
     "read_json_records",
     "read_records",
     "read_string",
-    "walk_tree",
+    "visit_records",
+    "walk_record",
     "write_record",
 ]
 
@@ -141,11 +149,23 @@ if TYPE_CHECKING:
     from notation.reader import read_file, read_records, read_string
     from notation.record import Comment, MoveNode, Record, Tag, Variation
     from notation.referee import Bot, Player, play, random_bot
-    from notation.replay import ReplayVisitor, Verdict, check_record
+    from notation.replay import Replay, ReplayVisitor, Verdict, check_record
     from notation.stepper import Stepper, StepperError
     from notation.view import BoardView
-    from notation.walk import TreeVisitor, walk_tree
+    from notation.visitor import SKIP, RecordVisitor, TreeBuilder, walk_record
     from notation.writer import UnwritableRecord, write_record
+
+
+#: The module that fills each slot (see :func:`plug_in`).
+_PLUG_INS = {"play": "notation.replay", "game codes": "notation.games"}
+
+
+def plug_in(slot: str) -> None:
+    """Import the module that fills ``slot``: a global of a lower layer, which may not
+    import that upper module, set by it when it is imported (``record.play_layer``,
+    ``errors.game_codes``, ``games.base.game_finder``); the lower layer calls this the
+    first time it finds the slot empty."""
+    importlib.import_module(_PLUG_INS[slot])
 
 
 def __getattr__(name: str) -> Any:

@@ -20,22 +20,44 @@ else, human comments included, so annotating twice gives the same text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 from notation.convert import (
     Converted,
-    canonical_text,
     convert_record,
+    ordered_tags,
+    read_json_records,
+    sniff_json,
     verbatim,
 )
+from notation.errors import misuse_unless
 from notation.games.base import Game, Position
+from notation.reader import visit_records
 from notation.record import Comment, MoveNode, Record
-from notation.replay import ReplayVisitor, check_record, resolve_game
+from notation.replay import Replay, Verdict, resolve_game
 from notation.view import Assessment
-from notation.walk import all_comment_lists
+from notation.visitor import Skip, walk_record
+from notation.writer import (
+    MovetextWriter,
+    UnwritableRecord,
+    comment_tokens,
+    movetext,
+    record_text,
+    tag_lines,
+    unwritable,
+)
 
-__all__ = ["AnnotateOptions", "annotate_record", "strip_machine_commands", "termination"]
+__all__ = [
+    "AnnotateOptions",
+    "AnnotatingWriter",
+    "annotate_lines",
+    "annotate_record",
+    "annotated",
+    "stripped_comments",
+    "termination",
+]
 
 #: Commands this module writes itself, whatever the game.
 TOOL_KEYS = frozenset({"diagram", "analysis"})
@@ -71,10 +93,9 @@ def _command(key: str, value: str) -> str:
 
 
 #: Commands already written, by their (key, value) pair: a game repeats a few
-#: thousand pairs over and over (profiled: after every move), and hands out the same
-#: tuple each time where it can.  Bounded against hostile input.  (The comments
-#: themselves are not kept: a Tinkertown corpus combines its pairs in a third as many
-#: ways as it has moves, and keeping those took 71 MB at 600k turns.)
+#: thousand pairs over and over, and hands out the same tuple each time where it can.
+#: Bounded against hostile input.  (The comments themselves are not kept: a game
+#: combines its pairs in nearly as many ways as it has moves.)
 _COMMANDS: dict[tuple[str, str], str] = {}
 _COMMANDS_LIMIT = 20_000
 
@@ -100,16 +121,9 @@ def _commands(pairs: list[tuple[str, str]], keys: set[str]) -> list[str]:
     return commands
 
 
-def joined_commands(pairs: list[tuple[str, str]]) -> tuple[str, tuple[str, ...]]:
-    """The text of the comment of a move's annotations ``pairs`` (not empty), and the
-    keys in it."""
-    names: set[str] = set()
-    return " ".join(_commands(pairs, names)), tuple(names)
-
-
 def comment_text(pairs: list[tuple[str, str]]) -> str | None:
-    """The text of the comment of a move's annotations ``pairs`` (``joined_commands(
-    pairs)[0]``), None for no pairs: asked after every move of a plain record."""
+    """The text of the comment of a move's annotations ``pairs``, each as
+    :func:`_command` writes it; None for no pairs."""
     if not pairs:
         return None
     try:  # every command met before (nearly always): looked up in one pass
@@ -118,135 +132,164 @@ def comment_text(pairs: list[tuple[str, str]]) -> str | None:
         return " ".join(_commands(pairs, set()))
 
 
-class _Annotator(ReplayVisitor):
-    def __init__(self, game: Game[Any], options: AnnotateOptions) -> None:
-        self.game = game
-        self.options = options
+class AnnotatingWriter(MovetextWriter):
+    """The writer of an annotated record, under a :class:`~notation.replay.Replay`: the
+    canonical text of each move, then its annotations (and, with the options, its
+    diagram and the game's opinion of it) as a comment after its own comments, from
+    which the machine commands of an earlier run are taken out.  The record is not
+    changed; :func:`annotated` makes the text after each record."""
+
+    def __init__(self, options: AnnotateOptions | None = None, default_game: str | None = None):
+        super().__init__()
+        self.options = options or AnnotateOptions()
+        self.default_game = default_game
+        self.game: Game[Any] | None = None
+        #: The keys of the machine commands taken out of the record's own comments.
         self.keys: set[str] = set(TOOL_KEYS)
-        #: The comments this run added (kept by strip_machine_commands): a list, made
-        #: a set of ids only when there is something to strip.
-        self.added: list[Comment] = []
-        self._assessment: Assessment | None = None
-        #: The canonical spelling of each move, by ``id(node)``, for writing (what
-        #: CanonicalSpellings collects, here in the same call: one visitor, no
-        #: Visitors in between, for a hook called after every move).
-        self.texts: dict[int, str] = {}
-        #: Whether a move replayed had comments (or variations, whose comments it
-        #: does not see) before this run added its own: if none had, and the record
-        #: has none of its own, there is no old command to strip (profiled: the walk
-        #: of every comment list, each holding the comment just added).
-        self.had_comments = False
-        #: (round size, turn of the first move), as CanonicalSpellings.layout.
-        self.layout: tuple[int, int] | None = None
+        self.assessment: Assessment | None = None
+        self.glyph = ""  # the glyph of the game's opinion of the move just played
+        self.record: Record | None = None
 
     @property
     def needs_before_move(self) -> bool:
         """Only an analysis looks at the position before a move."""
-        return self.options.analyze and self.game.can_assess
+        return self.options.analyze
+
+    @property
+    def takes_plain_moves(self) -> bool:
+        return not self.options.analyze
+
+    def begin_moves(self, record: Record) -> Skip | None:
+        game = resolve_game(record, self.default_game)
+        self.game = game if isinstance(game, Game) else None
+        self.keys = set(TOOL_KEYS) | (self.game.annotation_keys if self.game else set())
+        return None
+
+    def kept(self, comments: list[Comment]) -> list[Comment]:
+        """``comments`` without the machine commands of an earlier run."""
+        if not comments:
+            return comments
+        return stripped_comments(comments, self.keys)
 
     def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        self._assessment = None
-        if self.options.analyze and self.game.can_assess:
-            self._assessment = self.game.assess_move(position, move)
+        self.assessment = None
+        game = self.game
+        if game is not None and game.can_assess:
+            self.assessment = game.assess_move(position, move)
 
     def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        self.texts[id(node)] = str(position.last_move_canonical())
-        if self.layout is None:
-            self.layout = (position.round_size, position.turn)
-        # The slots, not the properties, which would make three empty lists a move.
-        if node._comments_before or node._comments_after or node._variations:
-            self.had_comments = True
-        assessment = self._assessment
+        super().after_move(node, move, position)
+        line = self.lines[-1]
+        line.notes = self._notes(position, node.suffix)
+        if self.glyph and not node.suffix:
+            line.suffix = self.glyph  # the game's opinion, where the record has no suffix
+
+    def after_plain_move(self, text: str, move: Any, position: Any) -> None:
+        super().after_plain_move(text, move, position)
+        notes = self._notes(position, "")
+        if notes:
+            line = self.lines[-1]
+            comment_tokens(notes, line.out)
+            line.resumes = True  # the line resumes after a comment
+
+    def _notes(self, position: Position[Any], suffix: str) -> list[Comment]:
+        """The comments annotating the move just played."""
+        notes: list[Comment] = []
+        self.glyph = ""
+        assessment = self.assessment
         if assessment is None:  # the common case: the game's annotations only
-            pairs = position.annotations()
-            if pairs:
-                joined = joined_commands(pairs)
-                self.keys.update(joined[1])
-                comment = Comment(joined[0])
-                self.added.append(comment)
-                after = node._comments_after
-                if after is None:  # the slot: no empty list made just to append to
-                    node._comments_after = [comment]
-                else:
-                    after.append(comment)
+            text = comment_text(position.annotations())
+            if text is not None:
+                notes.append(Comment(text))
         else:
-            commands = _commands(position.annotations(), self.keys)
+            self.assessment = None
+            commands = _commands(position.annotations(), set())
             if assessment.glyph or assessment.reason:
                 verdict = f"{assessment.glyph} {assessment.reason}".strip()
                 commands.append(_command("analysis", verdict))
-            self.keys.update(key for key, _ in assessment.values)
             commands.extend(_command(key, value) for key, value in assessment.values)
-            if assessment.glyph and not node.suffix:
-                node.suffix = assessment.glyph
+            self.glyph = assessment.glyph
             if commands:
-                self._add(node, " ".join(commands))
+                notes.append(Comment(" ".join(commands)))
         every = self.options.diagrams
         if every and position.turn % every == 0:
             diagram = position.diagram().replace("{", "(").replace("}", ")")
-            self._add(node, f"[%diagram {position.turn}]\n{diagram}")
+            notes.append(Comment(f"[%diagram {position.turn}]\n{diagram}"))
+        return notes
 
-    def _add(self, node: MoveNode, text: str) -> None:
-        comment = Comment(text)
-        self.added.append(comment)
-        node.comments_after.append(comment)
+    def end_record(self, record: Record | None) -> list[str]:
+        self.record = record
+        return super().end_record(record)
 
 
-def strip_machine_commands(
-    record: Record, keys: set[str] | frozenset[str], keep: set[int] | None = None
-) -> None:
-    """Remove ``[%key ...]`` commands of these keys from every comment (except the
-    comments whose ids are in ``keep``); comments left empty go, and so do whole
-    ``[%diagram]`` comments."""
-    keep = keep or set()
-    for comments in all_comment_lists(record):
-        if not comments:
-            continue  # most lists (profiled: five a move)
-        kept: list[Comment] = []
-        for comment in comments:
-            if id(comment) in keep:
-                kept.append(comment)
-                continue
-            text = comment.text
-            if "diagram" in keys and text.startswith("[%diagram"):
-                continue
-            stripped = _COMMAND.sub(
-                lambda m: "" if m.group(1) in keys else m.group(0), text
-            )
-            if stripped != text:
-                stripped = re.sub(r"[ \t]{2,}", " ", stripped).strip()
-                if not stripped:
-                    continue
-                comment.text = stripped
+def annotated(record: Record, verdict: Verdict, writer: AnnotatingWriter, *, read: bool = False
+              ) -> Converted:
+    """The annotated text of ``record``, just replayed with ``writer`` and judged
+    ``verdict``; or, if it does not check, the record as it was written.  ``read``: the
+    record came from the reader (text can hold it)."""
+    error, game = verdict.error, writer.game
+    if error is not None or game is None:
+        if record.raw is not None and error is not None:
+            return verbatim(record.raw, "text", error)
+        return convert_record(record, "text", writer.default_game)
+    record.set_tag("Termination", termination(record.result, verdict.outcome))
+    tags = ordered_tags(record, game)
+    if not read:
+        problem = unwritable(record, tags)
+        if problem is not None:
+            raise UnwritableRecord(problem)
+    lines = tag_lines([(tag.name, tag.value) for tag in tags])
+    return Converted(record_text(lines, movetext(writer.tokens)), None)
+
+
+def stripped_comments(comments: list[Comment], keys: set[str] | frozenset[str]) -> list[Comment]:
+    """``comments`` without ``[%key ...]`` commands of these ``keys`` (new comments
+    where one changes; the list itself is not changed): comments left empty go, and so
+    do whole ``[%diagram]`` comments."""
+    kept: list[Comment] = []
+    for comment in comments:
+        text = comment.text
+        if "[%" not in text:
             kept.append(comment)
-        comments[:] = kept
+            continue
+        if "diagram" in keys and text.startswith("[%diagram"):
+            continue
+        stripped = _COMMAND.sub(lambda m: "" if m.group(1) in keys else m.group(0), text)
+        if stripped != text:
+            stripped = re.sub(r"[ \t]{2,}", " ", stripped).strip()
+            if not stripped:
+                continue
+            comment = replace(comment, text=stripped)
+        kept.append(comment)
+    return kept
 
 
 def annotate_record(
     record: Record, options: AnnotateOptions | None = None, default_game: str | None = None
 ) -> Converted:
     """The record annotated, as canonical text; or, if it does not check, exactly as it
-    was written (with the error, so the caller can say so).
+    was written (with the error, so the caller can say so).  The record's tags get
+    the ``Termination`` tag when it checks; nothing else of it is changed."""
+    misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
+    writer = AnnotatingWriter(options, default_game)
+    verdict = walk_record(record, Replay(default_game, writer))
+    return annotated(record, verdict, writer)
 
-    The record's tree is annotated in place (comments, suffixes, the Termination tag)
-    when it checks; a record that does not check is left as it is.
-    """
-    options = options or AnnotateOptions()
-    game = resolve_game(record, default_game)
-    if not isinstance(game, Game):
-        return convert_record(record, "text", default_game)
-    if record.raw is None:
-        # Without its text a broken record is written from its tree, which the
-        # annotator must not have touched: check it first.
-        verdict = check_record(record, default_game)
-        if verdict.error is not None:
-            return convert_record(record, "text", default_game)
-    annotator = _Annotator(game, options)  # it collects the spellings to write, too
-    verdict = check_record(record, default_game, annotator)
-    if verdict.error is not None:
-        assert record.raw is not None
-        return verbatim(record.raw, "text", verdict.error)
-    if annotator.had_comments or record.comments or record.comments_after_result:
-        keys = annotator.keys | game.annotation_keys
-        strip_machine_commands(record, keys, {id(c) for c in annotator.added})
-    record.set_tag("Termination", termination(record.result, verdict.outcome))
-    return Converted(canonical_text(record, game, annotator.texts, annotator.layout), None)
+
+def annotate_lines(
+    lines: Iterable[str],
+    source: str | None = None,
+    options: AnnotateOptions | None = None,
+    default_game: str | None = None,
+) -> Iterator[Converted]:
+    """:func:`annotate_record` of each record of ``lines`` (record text or JSON Lines,
+    told apart by content): record text read and annotated in one pass, no tree."""
+    is_json, rest = sniff_json(lines)
+    if is_json:
+        for record in read_json_records(rest, source, errors="record"):
+            yield annotate_record(record, options, default_game)
+        return
+    writer = AnnotatingWriter(options, default_game)
+    for verdict in visit_records(rest, Replay(default_game, writer), source, keep_raw=True):
+        assert writer.record is not None
+        yield annotated(writer.record, verdict, writer, read=True)

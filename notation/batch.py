@@ -1,18 +1,11 @@
 """Checking many records at once: :func:`check_paths`, in one process or several.
 
-The verdicts come in input order, one record after the other, whatever the number
-of processes, and memory stays flat however big the input.  Each file is a unit of
-work; a big one is cut into parts of whole records, at lines where the reader surely
-begins a record (:func:`notation.reader.record_starts`), and each part is read from
-its byte offset with its own first line number, decoded line by line as the whole
-file is (:mod:`notation.textio`), so that it reads exactly as it does within the
-whole.  Worker processes send back the verdicts of a unit numbered within it; this
-process numbers them (it knows how many records the parts before held) and yields
-them in order.  With one process, the very same units are checked here.
-
-Interruption: workers ignore SIGINT (Ctrl-C goes to the whole process group), so
-that only this process sees it; however the iteration ends (exhausted, closed, an
-exception, a Ctrl-C), the workers are terminated, with a bounded wait.
+Verdicts come in input order whatever the number of processes, and memory stays
+flat.  A big file is cut into parts at lines where the reader surely begins a record
+(:func:`notation.reader.record_starts`); each part is read from its offset with its
+own first line number, so it reads as it does within the whole.  Workers number the
+verdicts within a unit, this process renumbers them.  Workers ignore SIGINT, and are
+terminated however the iteration ends.
 """
 
 from __future__ import annotations
@@ -25,9 +18,9 @@ import os
 import warnings
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import closing, contextmanager
-from dataclasses import dataclass, fields, replace
-from typing import IO, TYPE_CHECKING, Any, NamedTuple, cast
+from contextlib import closing, contextmanager, nullcontext
+from dataclasses import dataclass, fields
+from typing import IO, TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from notation.errors import (
     MisuseError,
@@ -37,17 +30,22 @@ from notation.errors import (
     require_path,
     require_sequence,
 )
-from notation.reader import read_records, record_starts
-from notation.replay import Verdict, check_record
+from notation.reader import read_records, record_starts, visit_records
+from notation.replay import Replay, Verdict
 from notation.textio import (
     MAX_LINE,
     NotUTF8Warning,
     compression_of,
     decode_line,
     decoded_lines,
+    first_line_ahead,
     not_utf8_message,
     open_binary,
 )
+from notation.visitor import RecordVisitor, walk_record
+
+#: What a visitor makes of a record.
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -55,10 +53,6 @@ if TYPE_CHECKING:
 
     from notation.record import Record
     from notation.stats import Summary
-
-# Start-up (docs/performance.md): multiprocessing (and signal, traceback) is imported
-# only to start workers, the statistics only to summarise, the strict checker only for
-# --strict, the converters only for JSON Lines (notation.streamcheck.could_be_json).
 
 __all__ = [
     "POOL_MIN_BYTES",
@@ -79,8 +73,7 @@ POOL_MIN_BYTES = 1_000_000
 _MAX_PART = 8_000_000
 _MIN_PART = 250_000
 #: For workers, a part is about the rest of the file divided by this many per worker:
-#: parts get smaller towards the end, so that the workers finish together (the last
-#: parts are small) while the first ones are few and big.
+#: parts get smaller towards the end, so that the workers finish together.
 _SHARE = 4
 #: Units handed out ahead of the one being yielded, per worker: enough to keep them
 #: busy, few enough that verdicts waiting their turn stay few.
@@ -121,9 +114,9 @@ def check_paths(
 
     ``paths``: record files (record text, or the JSON Lines of ``convert --to json``),
     named as the verdicts and errors will name them, or :class:`TextSource` s.
-    ``jobs``: processes to check with (None: one per core this process may use);
-    inputs under :data:`POOL_MIN_BYTES`, and what is not a regular file, are checked
-    in this process whatever the number, and the verdicts are the same for any.
+    ``jobs``: processes to check with (None: :func:`default_jobs`); inputs under
+    :data:`POOL_MIN_BYTES`, and what is not a regular file, are checked in this process;
+    the verdicts are the same for any number.
     ``default_game``: the game of records without a ``Game`` tag.  ``strict``: check
     as :func:`~notation.strict.check_record_strict` does.  ``on_not_utf8(name)``: told
     of a file read as Windows-1252 (default: a :class:`~notation.textio.NotUTF8Warning`).
@@ -131,10 +124,9 @@ def check_paths(
     file is cut into parts in one process too, so that progress moves within it.
 
     A file that cannot be opened raises its ``OSError`` in its turn, after the verdicts
-    of the files before it.  While the records are checked, the cyclic garbage collector
-    runs less often (see docs/performance.md); the caller's settings come back when the
-    iteration ends.  Close the iterator (or let it go) to stop early: worker processes
-    are terminated whenever it ends, a ``KeyboardInterrupt`` included.
+    of the files before it.  The garbage collector runs less often meanwhile
+    (:func:`collecting_less`).  Close the iterator to stop early: the workers are
+    terminated whenever it ends.
     """
     run, units, workers = _plan(paths, jobs, default_game, strict, on_not_utf8, on_progress)
     return run.parallel(units, workers) if workers > 1 else run.serial(units)
@@ -152,12 +144,8 @@ def tally_paths(
     """:func:`check_paths` for a caller that needs only the broken records and a count
     of the others, as ``notation check`` without ``-v``: in input order, the verdict
     of each broken record, and in place of the valid records between them, how many
-    they are (an ``int`` above 0; two may come one after the other).
-
-    The verdicts and numbers are those of :func:`check_paths` with the same arguments,
-    whatever ``jobs``; but a worker process sends back only its broken records' verdicts
-    and a count, so that this process, which shares the cores with the workers, has
-    next to nothing to do for a valid record (docs/performance.md, "--jobs").
+    they are (an ``int`` above 0; two may come one after the other).  A worker sends
+    back only its broken records' verdicts and a count.
     """
     run, units, workers = _plan(paths, jobs, default_game, strict, on_not_utf8, on_progress)
     if workers > 1:
@@ -234,10 +222,6 @@ def input_size(paths: Iterable[str | os.PathLike[str] | TextSource]) -> int:
 # -- units of work --------------------------------------------------------------------
 
 
-# _Settings and _Unit are named tuples, not dataclasses: far cheaper to make at start-up
-# (and to pickle for a worker).
-
-
 class _Settings(NamedTuple):
     default_game: str | None
     strict: bool
@@ -271,7 +255,6 @@ class _Unit(NamedTuple):
 class _Unreadable:
     """A file that cannot be opened: an error in its turn, after the verdicts before it."""
 
-    # A plain class, not a dataclass: each dataclass costs start-up time to make.
     __slots__ = ("error",)
 
     def __init__(self, error: OSError) -> None:
@@ -290,12 +273,8 @@ def _cores() -> int:
 
 def default_jobs(size: int) -> int:
     """How many processes to use for ``size`` bytes of input when the caller does not
-    say: one per core that is free, so that the default is never slower than one.
-
-    Workers on cores that other work keeps busy only take turns with it, and the
-    process that reads and merges their results takes its share too: on a loaded
-    2-core machine two workers were slower than one.  A core counts as free by the
-    load average of the last minute; small inputs (:data:`POOL_MIN_BYTES`) get one.
+    say: one per core that is free by the load average of the last minute (a busy core
+    only slows the workers down); one below :data:`POOL_MIN_BYTES`.
     """
     cores = _cores()
     if size < POOL_MIN_BYTES or cores == 1:
@@ -321,9 +300,7 @@ def _part_size(total: int, workers: int) -> int:
 
 def _units(sources: list[str | TextSource], part: int, *, share: int = 0) -> Iterator[_Work]:
     """The units of work of ``sources``: files, big ones cut in parts of ``part`` bytes
-    (0: not cut), or with ``share`` of about the rest of the file / ``share`` bytes
-    (at least ``part``, at most :data:`_MAX_PART`).  Files are cut as the units are
-    taken, so that the first ones go to work at once."""
+    (0: not cut), or with ``share`` as :func:`_cuts` does; cut as the units are taken."""
     for source in sources:
         if isinstance(source, TextSource):
             yield source
@@ -361,8 +338,6 @@ def _units(sources: list[str | TextSource], part: int, *, share: int = 0) -> Ite
 
 
 def _is_json(handle: IO[bytes]) -> bool:
-    from notation.streamcheck import could_be_json
-
     # Lines read with the bound on a line (notation.textio.MAX_LINE): one over it is no
     # JSON record, and reading the file says what it is.
     for raw in iter(functools.partial(handle.readline, MAX_LINE + 1), b""):
@@ -380,12 +355,8 @@ def _cuts(path: str, part: int, *, size: int = 0, share: int = 0) -> Iterator[tu
     """Where a file can be cut into parts of about ``part`` bytes: (offset, line number)
     of lines where the reader surely begins a record (:func:`record_starts`).  With
     ``share``, a part is rather about (``size`` - its start) / ``share`` bytes, within
-    ``part`` and :data:`_MAX_PART`.
-
-    The file is skipped through ``part`` bytes at a time, counting lines; from there
-    its lines are decoded as the reader gets them until one begins a record.  Cutting
-    stops at a line ending in a lone carriage return, which would make line numbers
-    differ from a count of line feeds; the rest is then one part.
+    ``part`` and :data:`_MAX_PART`.  Cutting stops at a lone carriage return (line
+    numbers would differ from a count of line feeds): the rest is one part.
     """
     with open(path, "rb") as handle:
         pos, line = 0, 1  # the handle is at byte pos, where line number `line` starts
@@ -433,9 +404,8 @@ def _lines_counted(handle: IO[bytes], here: list[int]) -> Iterator[str]:
 # -- checking a unit ------------------------------------------------------------------
 
 
-#: What a worker sends back for a unit: its verdicts as tuples of their fields (far
-#: cheaper to pickle than the objects), numbered within the unit, and whether it had
-#: lines that are not UTF-8.
+#: What a worker sends back for a unit: its verdicts as tuples of their fields (cheaper
+#: to pickle), numbered within the unit, and whether it had lines that are not UTF-8.
 _Result = tuple[list[tuple[Any, ...]], bool]
 _FIELDS = tuple(field.name for field in fields(Verdict))
 _RECORD = _FIELDS.index("record")
@@ -454,71 +424,71 @@ def _unpack(values: tuple[Any, ...], offset: int) -> Verdict:
     return Verdict(*values)
 
 
-def _renumbered(verdict: Verdict, offset: int) -> Verdict:
-    if not offset:
-        return verdict
-    number = verdict.record + offset
-    error = verdict.error
-    if error is not None:
-        error = error.located(file=error.file, record=number)
-    return replace(verdict, record=number, error=error)
+def _read_unit(
+    unit: _Unit,
+    not_utf8: Callable[[], None],
+    whole: Callable[[Iterator[str]], Iterator[T]],
+    part: Callable[[Iterator[str]], Iterator[T]],
+) -> Iterator[T]:
+    """What ``whole`` (of a whole file) or ``part`` (of a part) reads of the lines of a
+    unit, numbered within it; ``not_utf8`` is called at its first line not UTF-8."""
+    with open_binary(unit.name) as handle:
+        if unit.start:
+            handle.seek(unit.start)  # not for a whole file: it may be a pipe
+        lines = decoded_lines(handle, not_utf8)
+        yield from whole(lines) if unit.whole else part(itertools.islice(lines, unit.lines))
 
 
 def _unit_records(unit: _Unit, not_utf8: Callable[[], None]) -> Iterator[Record]:
-    """The records of a unit, numbered within it; ``not_utf8`` is called at its first
-    line that is not UTF-8."""
-    with open_binary(unit.name) as handle:
-        if unit.start:
-            handle.seek(unit.start)  # not for a whole file: it may be a pipe
-        lines = decoded_lines(handle, not_utf8)
-        if unit.whole:
-            from notation.convert import read_any_records
+    from notation.convert import read_any_records
 
-            yield from read_any_records(lines, unit.name)
-        else:
-            yield from read_records(
-                itertools.islice(lines, unit.lines), unit.name, first_line=unit.first_line
-            )
+    return _read_unit(
+        unit, not_utf8, lambda lines: read_any_records(lines, unit.name),
+        lambda lines: read_records(lines, unit.name, first_line=unit.first_line),
+    )
 
 
 def _verdicts(unit: _Unit, settings: _Settings, not_utf8: Callable[[], None]) -> Iterator[Verdict]:
-    """The verdicts of a unit's records, numbered within it."""
-    if not settings.strict:
-        yield from _streamed_verdicts(unit, settings, not_utf8)
-        return
-    check = _checker(settings.strict)
-    for record in _unit_records(unit, not_utf8):
-        yield check(record, settings.default_game)
+    """The verdicts of a unit's records: text read by the replay itself (no record
+    tree), or the records of JSON Lines replayed."""
+    replay = _replay(settings)
+    return _read_unit(
+        unit, not_utf8, lambda lines: visit_any_records(lines, replay, unit.name),
+        lambda lines: visit_records(lines, replay, unit.name, first_line=unit.first_line),
+    )
 
 
-def _streamed_verdicts(
-    unit: _Unit, settings: _Settings, not_utf8: Callable[[], None]
-) -> Iterator[Verdict]:
-    """:func:`_verdicts` by the streaming check (:mod:`notation.streamcheck`): the same
-    verdicts as check_record on each record of :func:`_unit_records`, with most moves
-    pushed as they are read rather than made nodes first (docs/performance.md)."""
-    from notation.streamcheck import check_lines, check_records_text
-
-    with open_binary(unit.name) as handle:
-        if unit.start:
-            handle.seek(unit.start)  # not for a whole file: it may be a pipe
-        lines = decoded_lines(handle, not_utf8)
-        if unit.whole:
-            yield from check_records_text(lines, unit.name, settings.default_game)
-        else:
-            yield from check_lines(
-                itertools.islice(lines, unit.lines), unit.name, settings.default_game,
-                first_line=unit.first_line,
-            )
+def could_be_json(first_line: str) -> bool:
+    """Whether a source whose first non-blank line is ``first_line`` may be JSON Lines
+    of records: ``False`` tells, without importing the converters (start-up), that
+    :func:`notation.convert.looks_like_json_records` would say no (no ``{`` first)."""
+    return first_line.strip().removeprefix("\ufeff").startswith("{")
 
 
-def _checker(strict: bool) -> Callable[[Record, str | None], Verdict]:
-    """:func:`~notation.replay.check_record`, or its strict form for ``strict``."""
-    if strict:
-        from notation.strict import check_record_strict
+def visit_any_records(
+    lines: Iterable[str], visitor: RecordVisitor[T], source: str | None = None
+) -> Iterator[T]:
+    """What ``visitor`` makes of each record of ``lines``: record text read by the
+    reader (:func:`~notation.reader.visit_records`), or JSON Lines read into records
+    and walked (told apart as :func:`notation.convert.read_any_records` does)."""
+    first, rest = first_line_ahead(lines)
+    if first is not None and could_be_json(first):
+        from notation.convert import looks_like_json_records, read_json_records
 
-        return check_record_strict
-    return check_record
+        if looks_like_json_records(first):
+            for record in read_json_records(rest, source, errors="record"):
+                yield walk_record(record, visitor)
+            return
+    yield from visit_records(rest, visitor, source)
+
+
+def _replay(settings: _Settings) -> Replay:
+    """The replay of a check: :class:`~notation.replay.Replay`, or the strict one."""
+    if settings.strict:
+        from notation.strict import StrictReplay
+
+        return StrictReplay(settings.default_game)
+    return Replay(settings.default_game)
 
 
 def _check_unit(unit: _Unit, settings: _Settings) -> _Result:
@@ -570,43 +540,18 @@ def map_in_order(
     function: Callable[[Any], Any], items: Iterable[Any], workers: int
 ) -> Generator[Any, None, None]:
     """``function(item)`` for each of ``items``, in order, computed by ``workers`` worker
-    processes as :func:`check_paths` uses them: a few items handed out ahead per worker
-    (memory stays flat whatever the number of items), the workers stopped however the
-    iteration ends (exhausted, closed, an exception, a Ctrl-C, which only this process
-    acts on), an exception of ``function`` raised here.  ``function``, the items and
-    the results go through pipes: a function of a module, and picklable values.
+    processes as :func:`check_paths` uses them: memory stays flat, the workers are
+    stopped however the iteration ends, an exception of ``function`` is raised here.
+    ``function`` (of a module), the items and the results must be picklable.
 
-    A worker is given an item only when it holds none: items and results may be big,
-    and a worker sending a result while this process sends it the next item would
-    wait for each other for ever, each pipe full.
+    A worker is given an item only when it holds none: with big items and results,
+    both pipes full would make it and this process wait for each other for ever.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    items = iter(items)
-    with _Pool(workers, _Settings(None, False, "call")) as pool:
-        pending: deque[_Pending] = deque()  # in input order
-        waiting: deque[_Pending] = deque()  # not yet handed to a worker
-        more = True
-        while more or pending:
-            while more and len(pending) < workers * _AHEAD:
-                try:
-                    item = next(items)
-                except StopIteration:
-                    more = False
-                    break
-                call: Any = (function, item)
-                entry = _Pending(call)
-                pending.append(entry)
-                waiting.append(entry)
-            if not pending:
-                break
-            pool.hand_out(waiting, 1)
-            head = pending[0]
-            while not head.done:
-                pool.collect()
-                pool.hand_out(waiting, 1)
-            pending.popleft()
-            yield head.result
+    calls: Iterator[Any] = ((function, item) for item in items)
+    for _, result in _in_order(calls, workers, _Settings(None, False, "call"), most=1):
+        yield result
 
 
 def summarise_paths(
@@ -620,7 +565,8 @@ def summarise_paths(
     :func:`check_paths` for ``paths``, ``jobs`` and the rest), the same for any ``jobs``:
     parts are summarised where they are checked, and merged in input order."""
     sources = [item if isinstance(item, TextSource) else os.fspath(item) for item in paths]
-    workers = default_jobs(input_size(sources)) if jobs is None else jobs
+    size = input_size(sources)
+    workers = default_jobs(size) if jobs is None else jobs
     if workers < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     tell = on_not_utf8 or _warn_not_utf8
@@ -631,19 +577,22 @@ def summarise_paths(
             warned.add(name)
             tell(name)
 
-    size = input_size(sources)
     from notation.convert import read_any_records
     from notation.stats import Summary, summarise
 
     total = Summary()
+
+    def here(work: TextSource | _Unit) -> None:
+        if isinstance(work, TextSource):
+            records = read_any_records(work.lines, work.name)
+        else:
+            records = _unit_records(work, functools.partial(not_utf8, work.name))
+        total.merge(summarise(records, default_game))
+
     if workers == 1 or size < POOL_MIN_BYTES:
         with collecting_less():
             for source in sources:
-                if isinstance(source, TextSource):
-                    records = read_any_records(source.lines, source.name)
-                else:
-                    records = _unit_records(_Unit(source), functools.partial(not_utf8, source))
-                total.merge(summarise(records, default_game))
+                here(source if isinstance(source, TextSource) else _Unit(source))
         return total
     settings = _Settings(default_game, False, "summarise")
     units = _units(sources, _MIN_PART, share=workers * _SHARE)
@@ -651,11 +600,7 @@ def summarise_paths(
         if isinstance(work, _Unreadable):
             raise work.error
         if result is None:
-            if isinstance(work, TextSource):
-                records = read_any_records(work.lines, work.name)
-            else:
-                records = _unit_records(work, functools.partial(not_utf8, work.name))
-            total.merge(summarise(records, default_game))
+            here(work)
             continue
         summary, flagged = result
         if flagged:
@@ -693,22 +638,13 @@ class _Run:
         if isinstance(work, _Unreadable):
             raise work.error
         if isinstance(work, TextSource):
-            if not self.settings.strict:
-                from notation.streamcheck import check_records_text
-
-                yield from check_records_text(work.lines, work.name, self.settings.default_game)
-                return
-            from notation.convert import read_any_records
-
-            check = _checker(self.settings.strict)
-            for record in read_any_records(work.lines, work.name):
-                yield check(record, self.settings.default_game)
+            yield from visit_any_records(work.lines, _replay(self.settings), work.name)
             return
-        self.offset = 0 if work.first else self.offset
+        offset = self.offset = 0 if work.first else self.offset
         count = 0
         for verdict in _verdicts(work, self.settings, lambda: self._not_utf8(work)):
             count += 1
-            yield _renumbered(verdict, self.offset)
+            yield _unpack(_pack(verdict), offset) if offset else verdict
         self.offset += count
         self._done(work)
 
@@ -727,9 +663,13 @@ class _Run:
         for work, result in _in_order(units, workers, self.settings):
             if result is None:
                 yield from self.here(work)
-            else:
-                assert isinstance(work, _Unit)
-                yield from self._yield_result(work, result)
+                continue
+            assert isinstance(work, _Unit)
+            packed, not_utf8 = cast(_Result, result)
+            offset = self._received(work, len(packed), not_utf8)
+            for values in packed:
+                yield _unpack(values, offset)
+            self._done(work)
 
     def parallel_tally(
         self, units: Iterator[_Work], workers: int
@@ -754,13 +694,6 @@ class _Run:
                 yield count - done
             self._done(work)
 
-    def _yield_result(self, unit: _Unit, result: Any) -> Iterator[Verdict]:
-        packed, not_utf8 = cast(_Result, result)
-        offset = self._received(unit, len(packed), not_utf8)
-        for values in packed:
-            yield _unpack(values, offset)
-        self._done(unit)
-
     def _received(self, unit: _Unit, count: int, not_utf8: bool) -> int:
         """A worker's result for ``unit`` came, of ``count`` records: the records of
         its file before it (what to add to its records' numbers)."""
@@ -774,7 +707,6 @@ class _Run:
 class _Pending:
     """A unit of work in its turn, and its result once a worker sent it."""
 
-    # A plain class, not a dataclass: each dataclass costs start-up time to make.
     __slots__ = ("done", "result", "work")
 
     def __init__(self, work: _Work) -> None:
@@ -783,12 +715,20 @@ class _Pending:
         self.done = False
 
 
+def _here(work: _Work) -> bool:
+    """Whether ``work`` is done in this process (standard input, a pipe, an unreadable
+    file), not by a worker."""
+    return isinstance(work, (TextSource, _Unreadable)) or (isinstance(work, _Unit) and work.here)
+
+
 def _in_order(
-    units: Iterator[_Work], workers: int, settings: _Settings
+    units: Iterator[_Work], workers: int, settings: _Settings, most: int = _PER_WORKER
 ) -> Generator[tuple[_Work, Any], None, None]:
     """Each unit with the result of its task from a worker, in input order; ``None`` for
-    work to be done in this process (standard input, a pipe, an unreadable file)."""
-    with collecting_less(), _Pool(workers, settings) as pool:
+    work to be done in this process (:func:`_here`).  A worker holds ``most`` units."""
+    # map_in_order ("call") leaves the garbage collector to its caller.
+    collector = nullcontext() if settings.task == "call" else collecting_less()
+    with collector, _Pool(workers, settings) as pool:
         pending: deque[_Pending] = deque()  # in input order
         waiting: deque[_Pending] = deque()  # not yet handed to a worker
         more = True
@@ -800,30 +740,27 @@ def _in_order(
                     break
                 entry = _Pending(work)
                 pending.append(entry)
-                if isinstance(work, _Unit) and not work.here:
+                if not _here(work):
                     waiting.append(entry)
-            pool.hand_out(waiting)
+            if not pending:
+                break
+            pool.hand_out(waiting, most)
             head = pending[0]
-            if not isinstance(head.work, _Unit) or head.work.here:
+            if _here(head.work):
                 pending.popleft()
                 yield head.work, None
                 continue
             while not head.done:
                 pool.collect()
-                pool.hand_out(waiting)
+                pool.hand_out(waiting, most)
             pending.popleft()
             yield head.work, head.result
 
 
 @contextmanager
 def collecting_less() -> Iterator[None]:
-    """Collect cycles less often while checking; the caller's settings back afterwards.
-
-    Record trees, positions and verdicts hold no cycles and are freed as soon as a
-    record is done, but the collector still walks the young ones every 700 allocations:
-    a fifth of the time of a check of long games, profiled.  Objects that live until
-    the end (modules, grammars) are frozen out of the collections that remain.
-    """
+    """Collect cycles less often while checking (records hold no cycles), objects that
+    live until the end frozen out; the caller's settings back afterwards."""
     thresholds = gc.get_threshold()
     froze = gc.get_freeze_count() == 0  # never unfreeze what the caller froze
     if froze:
@@ -858,10 +795,9 @@ class _Worker:
 class _Pool:
     """Worker processes, each fed units through a pipe of its own.
 
-    Not :class:`multiprocessing.pool.Pool`: its ``terminate()`` can wait for ever for a
-    lock that an idle worker holds while it waits for a task (Ctrl-C during ``check
-    --jobs 2`` could hang).  Here each worker has its own pipe and no lock is shared:
-    stopping is a SIGTERM, then a SIGKILL for a worker still there after a moment.
+    Not :class:`multiprocessing.pool.Pool`, whose ``terminate()`` can wait for ever for
+    a lock an idle worker holds: here no lock is shared, and stopping is a SIGTERM, then
+    a SIGKILL for a worker still there after a moment.
     """
 
     def __init__(self, count: int, settings: _Settings) -> None:

@@ -1,11 +1,7 @@
-"""The body of ``notation check``, without click: the verdict of the rules on every
-record, a line per verdict, a summary, and a progress bar for long checks on a
-terminal.
-
-Two ways lead here: the click command (:mod:`notation.commands.check`), and the fast
-path of :func:`notation.cli.main`, which recognises a plain ``notation check FILE...``
-before importing click (docs/performance.md, "Start-up").  Both call
-:func:`run_check`, so that they write the same bytes and exit with the same code.
+"""The body of ``notation check``, without click: a line per verdict, a summary, and a
+progress bar for long checks on a terminal.  Both the click command
+(:mod:`notation.commands.check`) and the fast path of :func:`notation.cli.main` (a
+plain ``notation check FILE...``, before click is imported) call :func:`run_check`.
 """
 
 from __future__ import annotations
@@ -37,12 +33,9 @@ def run_check(
 ) -> int:
     """Check every record of ``inputs`` (file names, ``None`` for standard input) as
     ``notation check`` does, write its output, and return its exit code: 0 if every
-    record is valid, 1 if any is not.
-
-    ``game`` is the game of records without a Game tag (a name ``canonical_name``
-    gave), ``fmt`` "text" or "json", ``jobs`` None for the default.  An ``OSError``
-    (a file that vanished or cannot be read) and ``KeyboardInterrupt`` are left to
-    the caller.
+    record is valid, 1 if any is not.  ``game`` is the game of records without a Game
+    tag (a name ``canonical_name`` gave), ``fmt`` "text" or "json", ``jobs`` None for
+    the default.  An ``OSError`` and ``KeyboardInterrupt`` are left to the caller.
     """
     from notation.batch import TextSource, check_paths, input_size, tally_paths
 
@@ -61,8 +54,7 @@ def run_check(
             progress.clear()
         warn_not_utf8(name)
 
-    # Without -v, text lists only the broken records: the valid ones are only counted
-    # (which spares the main process of --jobs N a verdict per record).
+    # Without -v, text lists only the broken records: the valid ones are only counted.
     check = tally_paths if fmt == "text" and not verbose else check_paths
     verdicts = check(
         checked,

@@ -11,6 +11,7 @@ import errno
 import os
 import sys
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from notation import __version__
@@ -18,18 +19,14 @@ from notation import __version__
 if TYPE_CHECKING:
     import click
 
-    #: The command group (``from notation.cli import cli``), made on first use: click
-    #: is imported only for the commands that need it (see :func:`main`).
+    #: The command group (``from notation.cli import cli``), made on first use: a plain
+    #: `notation check FILE...` runs without click (_fast_check).
     cli: click.Group
-
-# Start-up (docs/performance.md): a plain `notation check FILE...` runs without click
-# (_fast_check); every other command line builds the click group (_group).
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
 #: The exit code of a command whose reader went away (``notation convert f | head``):
-#: 128 + SIGPIPE, what shells report for `cat` or `grep` killed by a closed pipe, so
-#: that a pipeline sees the usual code, never 1, which would say a record is broken.
+#: 128 + SIGPIPE, as shells report for `cat`, never 1, which says a record is broken.
 BROKEN_PIPE = 141
 #: What a command says when memory runs out (exit 2, as for a file it cannot read).
 OUT_OF_MEMORY = (
@@ -50,17 +47,6 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-def _group() -> click.Group:
-    """The ``notation`` command group, made (and click imported) on first call."""
-    global _made
-    if _made is None:
-        _made = _make_group()
-    return _made
-
-
-_made: click.Group | None = None
-
-
 def __getattr__(name: str) -> Any:
     """``cli``, the command group, made on first use."""
     if name == "cli":
@@ -68,7 +54,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _make_group() -> click.Group:
+@cache
+def _group() -> click.Group:
+    """The ``notation`` command group, made (and click imported) on first call."""
     import click
 
     from notation.commands import command_names, load_command
@@ -128,11 +116,9 @@ def _usage_problem(exc: OSError) -> click.ClickException:
 def _fast_check(args: list[str]) -> Callable[[], int] | None:
     """``notation check`` as click would run it for ``args`` (the command line after
     the program's name), when they are of the plain form read here without click:
-    ``check``, then regular files that can be read (named without a leading ``-``),
-    and the options ``-v``/``--verbose``, ``--strict``, ``--format text|json``,
-    ``-j``/``--jobs N``, ``--game NAME`` (a name ``notation games`` lists).  ``None``
-    for anything else (standard input, a folder, help, a misspelt option or game, a
-    shell's completion): click reads it, and says what is wrong.
+    ``check``, readable regular files (no leading ``-``), ``-v``/``--verbose``,
+    ``--strict``, ``--format text|json``, ``-j``/``--jobs N``, ``--game NAME``.  ``None``
+    for anything else: click reads it, and says what is wrong.
     """
     if len(args) < 2 or args[0] != "check":
         return None
@@ -206,13 +192,9 @@ def _readable_file(name: str) -> bool:
 
 def _run_fast(run: Callable[[], int]) -> int:
     """The exit code of the fast path's ``run``, its failures ended as the command
-    group ends a command's (see ``_Notation.invoke``).
-
-    The cyclic garbage collector runs as rarely as the check makes it run
-    (:func:`notation.batch.collecting_less`) from the start: loading the modules makes
-    no garbage, and its collections were a tenth of a one-record check.  At the end
-    every object is frozen, so that the collection of the interpreter's exit finds
-    nothing to look at (a tenth more): the process exits next, and frees them all.
+    group ends a command's (see ``_Notation.invoke``).  The garbage collector runs as
+    :func:`notation.batch.collecting_less` makes it from the start, and every object is
+    frozen at the end, so that the collection at exit finds nothing to look at.
     """
     import gc
 
@@ -265,9 +247,7 @@ def main() -> None:
     except KeyboardInterrupt:  # before or after a command runs (the group handles it within)
         sys.stderr.write("interrupted\n")
         sys.exit(INTERRUPTED)
-    except MemoryError:
-        # Lines are bounded and blank lines cost nothing, but a record is held whole
-        # while it is read: one of millions of lines can still exhaust a memory limit.
+    except MemoryError:  # a record is held whole while it is read
         sys.stderr.write(OUT_OF_MEMORY)
         sys.exit(2)  # as for a file that cannot be read
 

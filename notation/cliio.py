@@ -1,8 +1,7 @@
 """What the command line writes to standard error and reads from standard input,
 without click: the commands use these helpers (through
 :mod:`notation.commands.common`), and so does the fast path of ``notation check``
-(:mod:`notation.checkrun`), which starts without importing click (docs/performance.md,
-"Start-up").
+(:mod:`notation.checkrun`), which starts without importing click.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ def echo_err(message: str) -> None:
     if stream is None:  # closed: nowhere to write, as click
         return
     text = message + "\n"
-    if "\033" in text and not _isatty(stream):
+    if "\033" in text and not is_terminal(stream):
         import re
 
         text = re.sub(_ANSI, "", text)
@@ -43,7 +42,8 @@ def echo_err(message: str) -> None:
     stream.flush()
 
 
-def _isatty(stream: object) -> bool:
+def is_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal (not if it is closed, missing or cannot say)."""
     try:
         return bool(stream.isatty())  # type: ignore[attr-defined]
     except Exception:  # as click: anything that cannot say is not a terminal

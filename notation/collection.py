@@ -1,13 +1,10 @@
-"""Working with collections of records: select, deduplicate, split.
+"""Working with collections of records: select, deduplicate, split (streamed).
 
-Every function here streams: records go through one at a time, and what is kept of
-one record after it has gone by is a few small values (a duplicate key, a count).
-
-A record is judged once, and only as far as a question needs: a tag or a record
-number needs no replay at all; "valid", "turns", "reached this position" and
-"contains this move" need one replay, shared by every criterion that asks (see
-:class:`Facts`).  The command line's ``select``, ``dedup`` and ``split`` are thin
-shells over :func:`select`, :func:`dedup` and :func:`split_key`.
+A record is judged only as far as a question needs: a tag or a record number needs
+no replay; "valid", "reached this position" and "contains this move" need one
+replay, shared by every criterion that asks (see :class:`Facts`).  The command line's
+``select``, ``dedup`` and ``split`` are thin shells over :func:`select`,
+:func:`dedup` and :func:`split_key`.
 """
 
 from __future__ import annotations
@@ -22,7 +19,8 @@ from typing import Any
 from notation.errors import Defect, MisuseError
 from notation.games.base import Game, Position
 from notation.record import MoveNode, Record
-from notation.replay import ReplayVisitor, Verdict, check_record, resolve_game
+from notation.replay import Verdict, check_record, resolve_game
+from notation.visitor import RecordVisitor
 
 __all__ = [
     "Criterion",
@@ -66,7 +64,7 @@ class Needs:
         )
 
 
-class _Collector(ReplayVisitor):
+class _Collector(RecordVisitor[None]):
     """Gathers, in the one replay ``check_record`` makes, the moves and positions of the
     main line and of the whole tree."""
 
@@ -155,8 +153,8 @@ class Facts:
         """The position string of the start, or ``None`` for a record whose game or
         Position tag cannot be read."""
         if self._start is None:
-            game = resolve_game(self.record, self.default_game)
-            if isinstance(game, Defect):
+            game = self.game()
+            if game is None:
                 return None
             try:
                 self._start = self.record.start_position(game.name).position_string()
@@ -298,10 +296,8 @@ class IsBroken(Criterion):
 @dataclass(frozen=True, slots=True)
 class ReachesPosition(Criterion):
     """The game passes through ``position`` (a position string) in its main line, or
-    ``anywhere`` (variations too); the start counts.
-
-    The string is compared as the record's game writes positions, so write it as
-    ``show --position`` prints it (or as a ``Position`` tag holds it).
+    ``anywhere`` (variations too); the start counts.  Write it as ``show --position``
+    prints it (or as a ``Position`` tag holds it).
     """
 
     position: str
@@ -388,11 +384,8 @@ class Selection:
 def select(
     records: Iterable[Record], selection: Selection, default_game: str | None = None
 ) -> Iterator[Record]:
-    """The records that ``selection`` selects, in order (streamed).
-
-    A record's place (for :class:`NumberIn`) is its ``index`` as read, else its place
-    in ``records``.
-    """
+    """The records that ``selection`` selects, in order (streamed).  A record's place
+    (for :class:`NumberIn`) is its ``index`` as read, else its place in ``records``."""
     for place, record in enumerate(records, 1):
         if selection.matches(Facts(record, record.index or place, default_game)):
             yield record
@@ -404,15 +397,12 @@ def select(
 def dedup_key(record: Record, default_game: str | None = None) -> tuple[str, ...]:
     """What makes two records the same game: the game, the start position and the main
     line's moves, each as the game reads it (so ``b5,d2`` and ``d2,b5`` are one move
-    where the game says so, and letter case does not count).  Tags, comments, glyphs,
-    variations and move numbers do not count.
+    where the game says so).  Tags, comments, glyphs, variations and move numbers do
+    not count.  Nothing is replayed.
 
-    Nothing is replayed.  A record the game cannot read (its game unknown, a setup
-    tag refused, a defect of the text, a token that is no move) is compared by its
-    whole text as written (:attr:`~notation.record.Record.raw`, line ends aside):
-    two copies of one broken record are duplicates, two different ones are not,
-    wherever they differ.  A record read without its text is compared by its tags,
-    the tokens read and its defect.
+    A record the game cannot read (unknown game, a setup tag refused, a defect, a token
+    that is no move) is compared by its text as written (line ends aside), or, read
+    without its text, by its tags, tokens and defect.
     """
     game = resolve_game(record, default_game)
     if isinstance(game, Defect) or record.error is not None:
@@ -431,12 +421,10 @@ def dedup_key(record: Record, default_game: str | None = None) -> tuple[str, ...
 
 def _read(game: Game[Any], text: str) -> str | None:
     """The move ``text`` as the game reads it, or None if it is no move of the game."""
-    move = game.parsed(text)  # the memo alone: the common case, a move read before
-    if move is None:
-        try:
-            move = game.parse(text)
-        except Exception:  # a token the game cannot read
-            return None
+    try:
+        move = game.parse(text)
+    except Exception:  # a token the game cannot read
+        return None
     return str(move)
 
 
@@ -451,8 +439,8 @@ def _as_written(record: Record) -> tuple[str, ...]:
     return ("", "", *tags, "", *(node.text for node in record.moves), error)
 
 
-#: Start positions by what they depend on (the game and the record's tags that set it
-#: up): most records of a collection start alike, and a start costs a new position.
+#: Start positions by the game and the record's tags that set it up: most records of a
+#: collection start alike.
 _STARTS: dict[tuple[str, tuple[tuple[str, str], ...]], str | None] = {}
 _STARTS_LIMIT = 1000
 
@@ -488,14 +476,9 @@ _NOT_SETUP = frozenset(
 
 
 class Seen:
-    """The games seen so far (see :func:`dedup_key`), in 16 bytes each at most (12
-    without ``places``).
-
-    A dict of Python ints costs about 100 bytes a game: 200 MB for the two million
-    distinct games of a 1 GB file.  Here each game is a 64-bit hash of its key in an
-    open-addressing table of machine integers, with (``places``) the place of its
-    first record beside it; two different games share a hash with a probability of
-    about n^2 / 2^65 (one in ten million for two million games).
+    """The games seen so far (see :func:`dedup_key`): a 64-bit hash of each key in an
+    open-addressing table, with (``places``) the place of its first record; 16 bytes a
+    game at most.  Two games share a hash with a probability of about n^2 / 2^65.
     """
 
     def __init__(self, default_game: str | None = None, *, places: bool = True) -> None:
@@ -533,7 +516,6 @@ class Seen:
         return None
 
     def _grow(self) -> None:
-        # The old table is read as the new one fills: never a list of Python ints.
         hashes, places = self._hashes, self._places
         self._size *= 2
         self._hashes = array("q", [0]) * self._size
@@ -550,10 +532,8 @@ def dedup(
     on_duplicate: Callable[[Record, int], None] | None = None,
 ) -> Iterator[Record]:
     """The records whose game (see :func:`dedup_key`) was not seen before, in order.
-
     ``on_duplicate(record, first)`` is called for each record dropped, with the place
-    (``index``) of the first record of that game.  Memory: one hash per distinct game.
-    """
+    (``index``) of the first record of that game."""
     seen = Seen(default_game)
     for place, record in enumerate(records, 1):
         first = seen.first_of(record, record.index or place)

@@ -23,11 +23,11 @@ told (``Converted.error``) so that nothing is dropped silently.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import suppress
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from notation import jsontext
@@ -38,17 +38,24 @@ from notation.errors import (
     MoveSyntaxError,
     NotationException,
     display_path,
+    misuse_unless,
     require_text_lines,
 )
-from notation.games.base import Game, Position
-from notation.reader import RESULTS, _Reader, read_records
+from notation.games.base import Game
+from notation.jsonwriter import JSON_FORMAT_ID, JsonWriter, record_json_text
+from notation.reader import RESULTS, read_records, visit_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
-from notation.replay import ReplayVisitor, check_record, resolve_game
+from notation.replay import Replay, Verdict, Visitors, resolve_game
 from notation.textio import first_line_ahead
-from notation.walk import TreeVisitor, iter_nodes, walk_tree
+from notation.visitor import RecordVisitor, Skip, TreeBuilder, walk_record
 from notation.writer import (
+    MainLineWriter,
+    MovetextWriter,
     UnwritableRecord,
     layout,
+    movetext,
+    record_text,
+    tag_lines,
     unwritable,
     write_record,
     write_with_tags,
@@ -57,10 +64,8 @@ from notation.writer import (
 __all__ = [
     "FORMATS",
     "JSON_FORMAT_ID",
-    "CanonicalSpellings",
     "Converted",
     "NotARecord",
-    "canonical_text",
     "convert_record",
     "looks_like_json_records",
     "order_tags",
@@ -75,7 +80,6 @@ __all__ = [
 ]
 
 FORMATS = ("text", "plain", "json")
-JSON_FORMAT_ID = "notation-record/1"
 #: Tags that come first, in this order, after ``Game`` and before the players.
 STANDARD_TAGS = ("Event", "Site", "Date", "Round")
 
@@ -105,8 +109,7 @@ def order_tags(tags: list[Tag], game: Game[Any]) -> list[Tag]:
     if "Game" in names or len(set(names)) < len(names):  # a game naming a tag twice
         return _ordered_tags_by_search(tags, game, names)
     # One pass: the first tag of each name (what the search below finds first, and
-    # removes), then the head in order, then the rest as they stand (profiled: a
-    # search of the tags per name, per record).
+    # removes), then the head in order, then the rest as they stand.
     first: dict[str, int] = {}
     for index, tag in enumerate(tags):
         first.setdefault(tag.name, index)
@@ -142,41 +145,122 @@ def _ordered_tags_by_search(
     return head + tags
 
 
-class CanonicalSpellings(ReplayVisitor):
-    """Collects, per node, the canonical spelling of each legal move and (for JSON) the
-    turn, the typed move and the facts it produced: one replay serves both.
+class TextConversion(MovetextWriter):
+    """The writer of a conversion to ``text``, under a replay (see :func:`converted`):
+    for a record being repaired (``repair``), the numbering its tags give and the
+    grammar's spelling of the moves after its defect (a replay spells those it played)."""
 
-    All of it is asked after the move is played (``last_move_canonical``), so the
-    replay never takes a move back for this visitor."""
+    to = "text"
 
-    def __init__(self, game: Game[Any], with_data: bool) -> None:
-        self.game = game
-        self.with_data = with_data
-        self.texts: dict[int, str] = {}
-        #: (turn, the move as written, facts) by ``id(node)``: the move is made typed
-        #: data (``move_to_dict``) only when it is asked for, :attr:`data`; the JSON
-        #: writer takes the text of each move's data from a cache by the move instead.
-        self.moves: dict[int, tuple[int, Any, dict[str, Any]]] = {}
-        #: (round size, turn of the first move) of the record, as the replay found
-        #: them at its first move (the main line's first): what layout() would make a
-        #: new start position to learn.  None until a move was played.
-        self.layout: tuple[int, int] | None = None
+    def __init__(self, default_game: str | None = None, repair: bool = False) -> None:
+        super().__init__()
+        self.default_game = default_game
+        self.repair = repair
+        self.game: Game[Any] | Defect | None = None
+        self.record = Record()
+
+    def begin_moves(self, record: Record) -> Skip | None:
+        self.game = game = resolve_game(record, self.default_game)
+        if self.repair and isinstance(game, Game):
+            self.spell = functools.partial(_repaired_spelling, game)
+            self.round_size, self.lines[0].turn = _layout(record, game)
+        return None
 
     @property
-    def data(self) -> dict[int, tuple[int, dict[str, Any], dict[str, Any]]]:
-        """(turn, typed move, facts) by ``id(node)``, as :func:`record_to_json` takes them."""
-        to_dict = self.game.move_to_dict
-        return {
-            key: (turn, to_dict(move), facts) for key, (turn, move, facts) in self.moves.items()
-        }
+    def takes_plain_moves(self) -> bool:
+        return not self.repair
 
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        key = id(node)
-        self.texts[key] = str(position.last_move_canonical())
-        if self.layout is None:
-            self.layout = (position.round_size, position.turn)
-        if self.with_data:
-            self.moves[key] = (position.turn, move, position.last_move_facts())
+    def end_record(self, record: Record | None) -> list[str]:
+        assert record is not None
+        self.record = record
+        return super().end_record(record)
+
+
+class PlainConversion(TextConversion, MainLineWriter):
+    """The writer of a conversion to ``plain``, under a replay (see :func:`converted`)."""
+
+    to = "plain"
+
+
+class JsonConversion(JsonWriter):
+    """The writer of a conversion to ``json``, under a replay (see :func:`converted`)."""
+
+    to = "json"
+
+    def __init__(self, default_game: str | None = None, repair: bool = False) -> None:
+        super().__init__(default_game, order_tags=order_tags)
+        self.repair = repair
+
+    def begin_moves(self, record: Record) -> Skip | None:
+        super().begin_moves(record)
+        game = self.game
+        self.spell = (
+            functools.partial(_repaired_spelling, game) if self.repair and game else None
+        )
+        return None
+
+
+def _repaired_spelling(game: Game[Any], text: str) -> str:
+    """A move after a repaired record's defect: the grammar's spelling, if it reads."""
+    try:
+        return str(game.parse(text))
+    except MoveSyntaxError:
+        return text
+
+
+def conversion(to: str, default_game: str | None = None, *, repair: bool = False) -> Any:
+    """The writer that converts records to ``to`` under a :class:`~notation.replay.Replay`:
+    give it to the replay as its visitor, then :func:`converted` after each record."""
+    if not isinstance(to, str) or to not in FORMATS:
+        raise MisuseError(f"unknown format {to!r}; choose one of {', '.join(FORMATS)}")
+    if to == "text":
+        return TextConversion(default_game, repair)
+    if to == "plain":
+        return PlainConversion(default_game, repair)
+    return JsonConversion(default_game, repair)
+
+
+def converted(
+    record: Record, verdict: Verdict, writer: Any, *, read: bool = False
+) -> Converted:
+    """The conversion of ``record``, just replayed with ``writer`` (:func:`conversion`)
+    and judged ``verdict``.  ``read``: the record came from the reader, which makes only
+    records that text can hold."""
+    error, repair = verdict.error, writer.repair
+    if error is not None and not repair and record.raw is not None:
+        return verbatim(record.raw, writer.to, error)
+    repaired = error is not None and repair
+    if writer.to == "json":
+        if error is not None and not repair and writer.game is not None:
+            # Built in code or read from JSON, and broken: written as it is.
+            again = JsonWriter(writer.default_game, canonical=False)
+            walk_record(record, Replay(writer.default_game, again))
+            return Converted(again.line(False, error), error)
+        return Converted(writer.line(verdict.ok, error), error, repaired=repaired)
+    game = writer.game
+    if not isinstance(game, Game):
+        try:
+            return _convert_without_game(record, writer.to, error, repaired=repair)
+        except UnwritableRecord:
+            if error is None or record.raw is None:
+                raise
+            # What the reader made of text that is no record (an empty variation...):
+            # passed on as it was written, as without repair.
+            return verbatim(record.raw, writer.to, error)
+    if error is not None and not repaired:
+        # Built in code or read from JSON, and broken: written as it is, moves as
+        # written (the replay spelt those it played).
+        round_size, first_turn = _layout(record, game)
+        if writer.to == "plain":
+            return Converted(write_plain(record, round_size, first_turn), error)
+        return Converted(write_with_tags(record, record.tags, round_size, first_turn), error)
+    tags = ordered_tags(record, game)
+    if not read:
+        problem = unwritable(record, tags)
+        if problem is not None:
+            raise UnwritableRecord(problem)
+    text = record_text(tag_lines([(tag.name, tag.value) for tag in tags]), movetext(writer.tokens))
+    return Converted(text, error, repaired=repaired)
 
 
 def convert_record(
@@ -189,238 +273,40 @@ def convert_record(
     never changes a verdict; with ``repair`` it is rewritten in canonical form as far
     as it reads instead (``Converted.repaired``), which may change its verdict.
 
-    Raises ``ValueError`` for an unknown format and
+    Raises ``MisuseError`` for an unknown format and
     :class:`~notation.writer.UnwritableRecord` for a record built in code (or read
     from JSON) that text cannot hold.
+
+    >>> import notation
+    >>> record = notation.read_string('[Game "cave"]\\n\\n1.b1   b5 *\\n')[0]
+    >>> print(convert_record(record, "text").text, end="")
+    [Game "cave"]
+    <BLANKLINE>
+    1. b1 b5 *
     """
-    if not isinstance(to, str) or to not in FORMATS:
-        raise MisuseError(f"unknown format {to!r}; choose one of {', '.join(FORMATS)}")
-    game = resolve_game(record, default_game)
-    collector = CanonicalSpellings(game, to == "json") if isinstance(game, Game) else None
-    verdict = check_record(record, default_game, collector)
-    if verdict.error is not None and not repair and record.raw is not None:
-        return verbatim(record.raw, to, verdict.error)
-    if collector is None or not isinstance(game, Game):
-        return _convert_without_game(record, to, verdict.error, repaired=repair)
-    texts = collector.texts
-    repaired = verdict.error is not None and repair
-    if repaired:
-        texts = _spellings(record, game, texts)
-        tags = ordered_tags(record, game)
-    elif verdict.error is not None:  # built in code or read from JSON: as it is
-        texts, tags = {}, record.tags
-    else:
-        tags = ordered_tags(record, game)
-    # The record with its tags in order is made only where it is needed: text is
-    # written with the tags given instead (profiled: dataclasses.replace per record).
-    view = record if tags is record.tags or to == "text" else replace(record, tags=tags)
-    # The replay's layout is the start position's, which is what _layout() would
-    # find again (the view's tags are the record's, the Game tag's spelling aside),
-    # for a record that checked; a broken one is numbered as _layout() says.
-    known = collector.layout if verdict.error is None else None
-    if known is not None:
-        round_size, first_turn = known
-    else:
-        round_size, first_turn = _layout(
-            view if view.tags is tags else replace(record, tags=tags), game
-        )
-    if to == "text":
-        text = write_with_tags(record, tags, round_size, first_turn, texts)
-    elif to == "plain":
-        text = write_plain(view, round_size, first_turn, texts=texts)
-    else:
-        line = _json_text(view, game, collector.moves, texts) if verdict.ok else None
-        if line is None:
-            obj = record_to_json(view, game, collector.data, texts=texts)
-            obj["ok"] = verdict.ok
-            obj["error"] = verdict.error.to_dict() if verdict.error else None
-            line = _dumps(obj) + "\n"
-        text = line
-    return Converted(text, verdict.error, repaired=repaired)
+    misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
+    writer = conversion(to, default_game, repair=repair)
+    verdict = walk_record(record, Replay(default_game, writer))
+    return converted(record, verdict, writer)
 
 
-#: ``jsontext.dumps``'s encoder, without the test for circular references: a record's
-#: JSON is a tree that record_to_json has just built (5% of the encoding, profiled).
-_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False, separators=(", ", ": "))
-
-
-def _dumps(obj: dict[str, Any]) -> str:
-    """``jsontext.dumps(obj)``, the same text, for an object made by record_to_json."""
-    try:
-        return _ENCODER.encode(obj)
-    except RecursionError:  # variations nested deeper than the C encoder goes
-        return jsontext.dumps(obj)
-
-
-_encode_string = json.encoder.encode_basestring  # the C function the encoder uses
-
-#: The JSON text of a move's typed data, by the move object: parsed moves are shared
-#: objects (one per token), so a corpus repeats a few thousand; the entry keeps its
-#: move, so that an id is not reused while it is in the cache.  And of a move's
-#: facts, by their keys, values and the types of the values (``1`` and ``true`` are
-#: equal otherwise): a few hundred kinds.  Facts holding an object (a capture's
-#: ``removed``) are keyed by its keys, values and types too.  Both bounded.
-_MOVE_JSON: dict[int, tuple[Any, str]] = {}
-_FACTS_JSON: dict[tuple[tuple[str, ...], tuple[Any, ...], tuple[type, ...]], str] = {}
-_JSON_CACHE_LIMIT = 50_000
-
-
-def _move_json(game: Game[Any], move: Any) -> str:
-    found = _MOVE_JSON.get(id(move))
-    if found is not None and found[0] is move:
-        return found[1]
-    text = _ENCODER.encode(game.move_to_dict(move))
-    if len(_MOVE_JSON) >= _JSON_CACHE_LIMIT:
-        _MOVE_JSON.clear()
-    _MOVE_JSON[id(move)] = (move, text)
-    return text
-
-
-def _facts_json(facts: dict[str, Any]) -> str:
-    values = tuple(facts.values())
-    types = tuple(map(type, values))
-    if dict in types:  # a capture's counts: keyed by their keys, values and types too
-        values = tuple(
-            [
-                (tuple(v), tuple(v.values()), tuple(map(type, v.values())))
-                if type(v) is dict
-                else v
-                for v in values
-            ]
-        )
-    key = (tuple(facts), values, types)
-    try:
-        found = _FACTS_JSON.get(key)
-    except TypeError:  # an array, or objects nested deeper
-        return _ENCODER.encode(facts)
-    if found is None:
-        found = _ENCODER.encode(facts)
-        if len(_FACTS_JSON) >= _JSON_CACHE_LIMIT:
-            _FACTS_JSON.clear()
-        _FACTS_JSON[key] = found
-    return found
-
-
-def _json_text(
-    record: Record,
-    game: Game[Any],
-    moves: Mapping[int, tuple[int, Any, dict[str, Any]]],
-    texts: Mapping[int, str],
-) -> str | None:
-    """The JSON line of a record that checked, ``ok`` and ``error`` included: the text
-    ``_dumps`` makes of :func:`record_to_json`'s object, byte for byte, put together from
-    the texts of its parts (JSON text is the concatenation of its members' texts), with
-    the moves' typed data and facts taken from caches.  ``moves`` are
-    :attr:`CanonicalSpellings.moves`.
-
-    None, for the general way, when the main line has a variation (nesting) or a move
-    the replay did not reach.  Profiled on Tinkertown (199 MB of JSON for 4.1 MB of
-    records): encoding the whole object was a third of ``convert --to json``.
-    """
-    encode = _ENCODER.encode
-    encode_string = _encode_string
-    move_cache = _MOVE_JSON
-    parts: list[str] = []
-    append = parts.append
-    get_move, get_text = moves.get, texts.get
-    for node in record.moves:
-        key = id(node)
-        known = get_move(key)
-        # The nodes' slots, not their properties, which would make four empty lists
-        # for nearly every move (profiled).
-        if known is None or node._variations:
-            return None
-        turn, move, facts = known
-        text = encode_string(get_text(key, node.text))
-        cached = move_cache.get(id(move))  # _move_json, inline
-        move_json = cached[1] if cached is not None and cached[0] is move else _move_json(
-            game, move
-        )
-        facts_json = _facts_json(facts)
-        nags, before, after = node._nags, node._comments_before, node._comments_after
-        if node.suffix or nags or before or after:
-            append(
-                f'{{"turn": {int.__repr__(turn)}, "text": {text}, '
-                f'"suffix": {encode_string(node.suffix)}, "nags": {encode(list(nags or ()))}, '
-                f'"move": {move_json}, "facts": {facts_json}, '
-                f'"comments_before": {encode(_comments_to_json(before)) if before else "[]"}, '
-                f'"comments_after": {encode(_comments_to_json(after)) if after else "[]"}, '
-                '"variations": []}'
-            )
-        else:
-            append(plain_move_json(int.__repr__(turn), text, move_json, facts_json))
-    return json_line(
-        game,
-        [(tag.name, tag.value) for tag in record.tags],
-        parts,
-        record.comments,
-        record.result,
-        record.comments_after_result,
-    )
-
-
-#: The JSON of a move without suffix, glyph, comment or variation after its turn
-#: (``'{"turn": 7'`` comes first), from the texts of its text, typed data and facts.
-plain_move_tail = (
-    ', "text": {}, "suffix": "", "nags": [], "move": {}, "facts": {}, '
-    '"comments_before": [], "comments_after": [], "variations": []}}'
-).format
-
-
-def plain_move_json(turn: str, text: str, move_json: str, facts_json: str) -> str:
-    """The JSON of a move without suffix, glyph, comment or variation, from the texts
-    of its turn, its text, its typed data and its facts."""
-    return '{"turn": ' + turn + plain_move_tail(text, move_json, facts_json)
-
-
-def json_line(
-    game: Game[Any],
-    tags: list[tuple[str, str]],
-    moves: list[str],
-    comments: list[Comment],
-    result: str | None,
-    comments_after_result: list[Comment],
-) -> str:
-    """The JSON line of a record that checked, from the texts of its moves: what
-    :func:`_dumps` makes of :func:`record_to_json`'s object, ``ok`` and ``error``
-    included (see :func:`_json_text`); ``tags`` are (name, value)."""
-    encode_string = _encode_string
-    pairs = [f"[{encode_string(name)}, {encode_string(value)}]" for name, value in tags]
-    return json_line_of_pairs(game, pairs, moves, comments, result, comments_after_result)
-
-
-def json_line_of_pairs(
-    game: Game[Any],
-    pairs: list[str],
-    moves: list[str],
-    comments: list[Comment],
-    result: str | None,
-    comments_after_result: list[Comment],
-) -> str:
-    """:func:`json_line`, from the JSON texts of the tags' [name, value] pairs."""
-    encode, encode_string = _ENCODER.encode, _encode_string
-    line = (
-        f'{{"format": {encode_string(JSON_FORMAT_ID)}, "game": {encode_string(game.name)}, '
-        f'"tags": [{", ".join(pairs)}], "moves": [{", ".join(moves)}], '
-        f'"comments": {encode(_comments_to_json(comments)) if comments else "[]"}, '
-        f'"result": {encode(result)}'
-    )
-    if comments_after_result:
-        line += f', "comments_after_result": {encode(_comments_to_json(comments_after_result))}'
-    return line + ', "ok": true, "error": null}\n'
-
-
-def canonical_text(
-    record: Record,
-    game: Game[Any],
-    texts: Mapping[int, str],
-    known_layout: tuple[int, int] | None = None,
-) -> str:
-    """``record`` as canonical text: tags in canonical order, each move in the spelling
-    ``texts`` gives for its node (``id(node)``), numbered by the record's layout
-    (``known_layout``, when the caller's replay found it: see CanonicalSpellings)."""
-    round_size, first_turn = known_layout or _layout(record, game)
-    return write_with_tags(record, ordered_tags(record, game), round_size, first_turn, texts)
+def convert_lines(
+    lines: Iterable[str],
+    source: str | None = None,
+    to: str = "text",
+    default_game: str | None = None,
+    *,
+    repair: bool = False,
+) -> Iterator[Converted]:
+    """:func:`convert_record` of every record of ``lines`` (record text), read and
+    converted in one pass: no record tree is built (but with ``repair``)."""
+    writer = conversion(to, default_game, repair=repair)
+    # A record that does not check is written as it was; repaired, from its tree when
+    # its game is unknown.
+    inner: RecordVisitor[Any] = Visitors(TreeBuilder(), writer) if repair else writer
+    replay = Replay(default_game, inner)
+    for verdict in visit_records(lines, replay, source, keep_raw=True):
+        yield converted(writer.record, verdict, writer, read=True)
 
 
 def verbatim(raw: str, to: str, error: Defect) -> Converted:
@@ -432,17 +318,6 @@ def verbatim(raw: str, to: str, error: Defect) -> Converted:
         obj = {"format": JSON_FORMAT_ID, "raw": raw, "ok": False, "error": error.to_dict()}
         return Converted(jsontext.dumps(obj) + "\n", error, verbatim=True)
     return Converted(raw, error, verbatim=True)
-
-
-def _spellings(record: Record, game: Game[Any], legal: dict[int, str]) -> dict[int, str]:
-    """Canonical spellings for a broken record being repaired: the replay's for the
-    moves it reached, the grammar's for the moves after the defect that still parse."""
-    texts = dict(legal)
-    for node in iter_nodes(record.moves):
-        if id(node) not in texts:
-            with suppress(MoveSyntaxError):
-                texts[id(node)] = str(game.parse(node.text))
-    return texts
 
 
 def _layout(record: Record, game: Game[Any] | None) -> tuple[int, int]:
@@ -463,88 +338,24 @@ def _convert_without_game(
 ) -> Converted:
     """A record whose game is unknown: the tree as read, moves as written."""
     if to == "json":
-        obj = record_to_json(record, None)
-        obj["ok"] = False
-        obj["error"] = error.to_dict() if error else None
-        return Converted(jsontext.dumps(obj) + "\n", error, repaired=repaired)
+        line = record_json_text(record, None, ok=False, error=error)
+        return Converted(line, error, repaired=repaired)
     text = write_record(record, 2, first_turn=1) if to == "text" else write_plain(record, 2, 1)
     return Converted(text, error, repaired=repaired)
 
 
 def write_plain(
-    record: Record,
-    round_size: int | None = None,
-    first_turn: int | None = None,
-    *,
-    texts: Mapping[int, str] | None = None,
+    record: Record, round_size: int | None = None, first_turn: int | None = None
 ) -> str:
     """Tags and the main line only, for simple tools."""
-    texts = texts or {}
     bare = Record(
-        tags=record.tags,
-        moves=[MoveNode(texts.get(id(node), node.text)) for node in record.moves],
+        tags=record.tags, moves=[MoveNode(node.text) for node in record.moves],
         result=record.result,
     )
     return write_record(bare, round_size, first_turn=first_turn)
 
 
 # -- JSON --------------------------------------------------------------------------
-
-def _comments_to_json(comments: list[Comment]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for c in comments:
-        item: dict[str, Any] = {"text": c.text, "braced": c.braced}
-        if c.after_number:
-            item["after_number"] = True
-        out.append(item)
-    return out
-
-
-class _JsonMoves(TreeVisitor):
-    """Builds the JSON ``moves`` of a record from a walk of its tree."""
-
-    def __init__(
-        self, data: Mapping[int, tuple[int, dict[str, Any], dict[str, Any]]],
-        texts: Mapping[int, str],
-    ) -> None:
-        self.data = data
-        self.texts = texts
-        #: The lines being filled: the main line's moves, then each open variation's.
-        self.lines: list[list[dict[str, Any]]] = [[]]
-
-    def visit_move(self, node: MoveNode, turn: int, resumes: str | None) -> None:
-        key = id(node)
-        known = self.data.get(key)
-        before, after = node.comments_before, node.comments_after
-        self.lines[-1].append(
-            {
-                "turn": known[0] if known else turn,
-                "text": self.texts.get(key, node.text),
-                "suffix": node.suffix,
-                "nags": list(node.nags),
-                "move": known[1] if known else None,
-                "facts": known[2] if known else None,
-                # Most moves have no comment: no call for them (profiled).
-                "comments_before": _comments_to_json(before) if before else [],
-                "comments_after": _comments_to_json(after) if after else [],
-                "variations": [],
-            }
-        )
-
-    def begin_variation(self, variation: Variation, node: MoveNode, turn: int) -> None:
-        moves: list[dict[str, Any]] = []
-        self.lines[-1][-1]["variations"].append(
-            {
-                "comments_before": _comments_to_json(variation.comments_before),
-                "moves": moves,
-                "comments": _comments_to_json(variation.comments),
-            }
-        )
-        self.lines.append(moves)
-
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
-        self.lines.pop()
-
 
 def record_to_json(
     record: Record,
@@ -553,27 +364,14 @@ def record_to_json(
     *,
     texts: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
-    """The record as a JSON-ready object.
+    """The record as a JSON-ready object: what ``convert --to json`` writes of it, read
+    back (:func:`notation.jsonwriter.record_json_text`).
 
     ``data`` maps ``id(node)`` to (turn, typed move, facts), as a replay collects
     them; moves without it (after a defect) carry only their text.  ``texts`` maps
-    ``id(node)`` to the spelling to write instead of the node's text.  Built with an
-    explicit stack: variations nest deeper than recursion allows.
+    ``id(node)`` to the spelling to write instead of the node's text.
     """
-    exporter = _JsonMoves(data or {}, texts or {})
-    _, first_turn = _layout(record, game)
-    walk_tree(record.moves, exporter, first_turn)
-    moves = exporter.lines[0]
-    obj: dict[str, Any] = {
-        "format": JSON_FORMAT_ID,
-        "game": game.name if game is not None else None,
-        "tags": [[t.name, t.value] for t in record.tags],
-        "moves": moves,
-        "comments": _comments_to_json(record.comments),
-        "result": record.result,
-    }
-    if record.comments_after_result:
-        obj["comments_after_result"] = _comments_to_json(record.comments_after_result)
+    obj: dict[str, Any] = jsontext.loads(record_json_text(record, game, data, texts=texts))
     return obj
 
 
@@ -659,8 +457,11 @@ def record_from_json(obj: dict[str, Any]) -> Record:
         raw = _typed(obj, "raw", str, "a verbatim record")
         # Read as a record's text, not an input's: a byte-order mark that starts it
         # (a later record's, of a file saved with one) is skipped and kept in its raw.
-        reader = _Reader(None, keep_raw=True)
-        records = list(reader.run(io.StringIO(raw, newline=""), strip_bom=False))
+        records = list(
+            visit_records(
+                io.StringIO(raw, newline=""), TreeBuilder(), keep_raw=True, strip_bom=False
+            )
+        )
         if len(records) != 1:
             raise ValueError("a raw JSON record must hold exactly one record")
         return records[0]

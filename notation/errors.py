@@ -12,6 +12,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
+from notation import plug_in
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
 
 class ErrorKind(StrEnum):
     """What sort of defect a record has: the `kind` of docs/record-format.md, "Turns,
@@ -55,10 +60,10 @@ class Defect:
         if self.record is not None:
             parts.append(f"record {self.record}")
         if self.turn is not None:
-            move = f" ({_printable(_cut(self.move))})" if self.move else ""
+            move = f" ({printable(cut(self.move))})" if self.move else ""
             parts.append(f"turn {self.turn}{move}")
         prefix = ", ".join(parts)
-        return _printable(f"{where}: {prefix + ': ' if prefix else ''}{self.message}")
+        return printable(f"{where}: {prefix + ': ' if prefix else ''}{self.message}")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready form (``check --json``); the verdict around it gives file and record."""
@@ -129,16 +134,17 @@ CODES: dict[str, str] = {
 }
 
 
+#: A slot (see :func:`notation.plug_in`), filled by :mod:`notation.games`.
+game_codes: Callable[[], Mapping[str, str]] | None = None
+
+
 def all_codes() -> dict[str, str]:
     """Every code an error may carry, and what it means: :data:`CODES` and the codes of
     every registered game (:attr:`Game.error_codes <notation.games.base.Game.error_codes>`),
     sorted by code.  A game's codes start with its name and a hyphen."""
-    # Imported here: the registry imports the games, which import this module.
-    from notation.games import all_games
-
-    codes = dict(CODES)
-    for game in all_games():
-        codes.update(game.error_codes)
+    if game_codes is None:
+        plug_in("game codes")
+    codes = {**CODES, **game_codes()} if game_codes else dict(CODES)
     return dict(sorted(codes.items()))
 
 
@@ -146,13 +152,16 @@ def all_codes() -> dict[str, str]:
 SHOWN_MOVE = 40
 
 
-def _cut(text: str) -> str:
+def cut(text: str) -> str:
+    """``text`` as a message quotes it: whole if it has at most :data:`SHOWN_MOVE`
+    characters, else their first :data:`SHOWN_MOVE` and the length
+    (``"... (5000 characters)"``)."""
     if len(text) <= SHOWN_MOVE:
         return text
     return f"{text[:SHOWN_MOVE]}... ({len(text)} characters)"
 
 
-def _printable(text: str) -> str:
+def printable(text: str) -> str:
     """``text`` with control and other invisible characters escaped (``\\x00``, ``\\x1b``).
 
     A record's bytes end up in messages printed on a terminal: a NUL or an escape
@@ -161,6 +170,7 @@ def _printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
 
 
 def display_path(name: str) -> str:
@@ -176,7 +186,7 @@ def display_path(name: str) -> str:
     if name.isprintable():  # surrogates are not: the common case costs one test
         return name
     return "".join(
-        f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else _printable(c)
+        f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else printable(c)
         for c in name
     )
 
@@ -198,8 +208,7 @@ class CodedException(NotationException):
     "tinkertown-occupied")``; without one the class's :attr:`default_code` stands.
     Positional, and kept in ``args`` by Python's own exception constructor: legality
     tests raise often, and an ``__init__`` written in Python (what a ``code=`` keyword
-    needs) made a refused ``push()`` of the games about 40% slower (measured); this
-    form costs nothing.
+    needs) would cost every refused ``push()`` a call.
     """
 
     #: The code when the raiser names none.
@@ -274,7 +283,7 @@ def misuse_unless(ok: bool, what: str, expected: str, value: object) -> None:
 
 def misuse(what: str, expected: str, value: object) -> NoReturn:
     """Raise :class:`MisuseError` ``"{what} is {expected}, not {type}"``."""
-    raise MisuseError(f"{what} is {expected}, not {_printable(_cut(_shown(value)))}")
+    raise MisuseError(f"{what} is {expected}, not {printable(cut(_shown(value)))}")
 
 
 def _shown(value: object) -> str:

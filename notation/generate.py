@@ -52,10 +52,9 @@ def generate_records(
     max_turns: int = DEFAULT_MAX_TURNS,
     extra_tags: Sequence[tuple[str, str]] = (),
 ) -> Iterator[tuple[Record, int]]:
-    """``count`` random games of ``game_name`` from ``seed``, one at a time.
-
-    ``extra_tags`` set up the game further (``("Zombies", "7")``); the game checks them.
-    Raises ``TagValueError`` for a number of players or a tag the game cannot accept.
+    """``count`` random games of ``game_name`` from ``seed``, one at a time; ``extra_tags``
+    set up the game further (``("Zombies", "7")``).  Raises ``TagValueError`` for a
+    number of players or a tag the game cannot accept.
     """
     require_number(count, "count")
     game = get_game(game_name)

@@ -1,29 +1,19 @@
 """Loading the Lark grammars of games.
 
-The grammars of the games in this package sit in the top-level ``grammar/`` folder
-of a source checkout (and an editable install); a wheel ships them as
-``notation/grammar/``.  A game kept elsewhere (another distribution, a test) names
-its grammar file by its path instead.  Each parser is built once per process (LALR,
-with the game's transformer applied while parsing, so no parse tree is kept).
+The grammars of this package's games sit in the top-level ``grammar/`` folder of a
+source checkout; a wheel ships them as ``notation/grammar/``.  A game kept elsewhere
+names its grammar file by its path.  Each parser is built once per process (LALR, the
+game's transformer applied while parsing, so no parse tree is kept).
 
-Building an LALR parser from a grammar costs tens of milliseconds (Lark first reads
-its own grammar of grammars), and importing Lark itself some twenty more: more than
-checking a short record.  So the first process to build a game's parser also writes,
-in the user's cache directory (:func:`cache_dir`, then ``grammars/``), the parser as
-Lark's standalone generator makes it (``lark.tools.standalone``: Lark's runtime and
-the grammar's LALR tables in one Python module, ``NAME-DIGEST.standalone.py``) and
-that module compiled (``NAME-DIGEST.standalone.code``).  The next processes run the
-compiled module and never import Lark.  The digest is of the grammar, the options,
-Lark's version and Python's: a change to any of them makes another file.  A token the
-standalone parser cannot read is read again by Lark itself, so that the error raised
-is Lark's own (``lark.exceptions.UnexpectedInput`` and its kin), as callers expect.
-
-Lark's own cache of the tables (``NAME-DIGEST.lark-cache`` beside them) serves
-whenever Lark is imported after all: a transformer that is a ``lark.Transformer``
-(its parser is Lark's, as before), the first process, a syntax error.  A cache
-directory that cannot be written, or a file there that is damaged, truncated or made
-by another Python, only costs the time of the build (docs/performance.md,
-"Start-up").
+The first process to build a game's parser also writes, in :func:`cache_dir` under
+``grammars/``, the parser as Lark's standalone generator makes it (one Python module,
+``NAME-DIGEST.standalone.py``) and that module compiled (``.standalone.code``); the
+next processes run it and never import Lark.  The digest is of the grammar, the
+options, Lark's version and Python's.  A token the standalone parser cannot read is
+read again by Lark, so that the error is Lark's own (``lark.exceptions.UnexpectedInput``
+and its kin).  Lark's own cache (``NAME-DIGEST.lark-cache``) serves whenever Lark is
+imported after all.  A cache that cannot be written, or a damaged file there, only
+costs the time of the build.
 """
 
 from __future__ import annotations
@@ -38,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from notation.savefile import replace_file
 
 if TYPE_CHECKING:
-    from pathlib import Path  # at run time only where a Path is returned: 3 ms of start-up
+    from pathlib import Path  # at run time only where a Path is returned (start-up)
 
     from lark import Lark, Transformer
     from lark.exceptions import UnexpectedInput
@@ -69,9 +59,7 @@ _FORMAT = "notation-standalone 2"
 
 def grammar_path(name: str | Path) -> Path:
     """Where a grammar is: ``grammar/NAME.lark`` wherever this installation keeps it
-    for a name (``"cave"``), or the file itself for a path.
-
-    ``FileNotFoundError`` if there is no such file.
+    for a name (``"cave"``), or the file itself for a path; ``FileNotFoundError`` if none.
     """
     if not isinstance(name, str):
         _grammar_file(name)
@@ -104,14 +92,12 @@ def grammar_text(name: str | Path) -> str:
 
 class GameTransformer(Generic[T]):
     """The base of a transformer that needs no Lark: what :func:`build_parser` applies
-    while it parses, making a ``T`` of a token.
+    while it parses, making a ``T`` (the value of the start rule) of a token.
 
-    As with a ``lark.Transformer``, a method named after a rule of the grammar gets the
-    list of the rule's children (tokens, and the values of the rules below) and
-    returns the rule's value; a method named after a terminal, if any, gets each token
-    of it.  ``T`` is the value of the start rule.  This class has no method of its own
-    (Lark looks the methods up by name), so subclassing it imports nothing; a
-    ``lark.Transformer`` is accepted by :func:`build_parser` as well.
+    As with a ``lark.Transformer``, a method named after a rule gets the list of the
+    rule's children (tokens, and the values of the rules below) and returns the rule's
+    value; a method named after a terminal gets each token of it.  This class has no
+    method of its own, so subclassing it imports nothing.
     """
 
     __slots__ = ()
@@ -120,9 +106,7 @@ class GameTransformer(Generic[T]):
 class GameParser(Generic[T]):
     """The parser :func:`build_parser` makes: :meth:`parse` returns what its transformer
     makes of a token (a ``T``), or raises Lark's exceptions for a token it cannot read.
-
-    It parses with the standalone module kept in the cache when there is one (Lark is
-    not imported then), else with Lark itself (:attr:`lark`).
+    It parses with the cached standalone module if any, else with Lark (:attr:`lark`).
     """
 
     __slots__ = ("_fast", "_fast_error", "_grammar", "_lark", "_transformer")
@@ -179,15 +163,12 @@ def build_parser(
     """An LALR parser for a grammar that returns what ``transformer`` makes.
 
     ``grammar`` is a name (``"cave"``: ``grammar/cave.lark`` of this package) or the
-    path of a ``.lark`` file kept anywhere else.  ``transformer`` is a
-    :class:`GameTransformer` (any object whose methods are named after the grammar's
-    rules will do), or a ``lark.Transformer``, which keeps Lark's parser.  Callers keep
-    the result (one parser per game and process).
+    path of a ``.lark`` file.  ``transformer`` is a :class:`GameTransformer` (any object
+    whose methods are named after the grammar's rules will do), or a
+    ``lark.Transformer``, which keeps Lark's parser.  Callers keep the result.
     """
     text = grammar_text(grammar)
-    if _is_lark_object(transformer):
-        # Lark is imported already, and its cache loads faster than a standalone
-        # module runs: the parser is Lark's, as it always was.
+    if _is_lark_object(transformer):  # Lark is imported already: its parser, from its cache
         parser: GameParser[T] = GameParser(grammar, transformer)
         parser.lark  # noqa: B018  # built now: a broken grammar fails here, not later
         return parser
@@ -258,8 +239,7 @@ def _lark_parser(grammar: str | Path, transformer: object) -> Lark:
 
 
 def _grammars_folder() -> str | None:
-    """The folder of cached parsers, made if need be; ``None`` if it cannot be made
-    (read-only, no home directory: no cache then, only a slower start)."""
+    """The folder of cached parsers, made if need be; ``None`` if it cannot be made."""
     try:
         folder = os.path.join(_cache_dir(), "grammars")
         os.makedirs(folder, exist_ok=True)
@@ -269,9 +249,8 @@ def _grammars_folder() -> str | None:
 
 
 def _cache_file(grammar: str | Path, text: str) -> str | None:
-    """Where Lark keeps the tables of ``grammar`` (a file per grammar text, so that
-    two grammars of one name, or two versions of one, do not overwrite each other);
-    ``None`` if the folder cannot be made."""
+    """Where Lark keeps the tables of ``grammar`` (a file per grammar text); ``None`` if
+    the folder cannot be made."""
     import hashlib  # here: the standalone parser needs no digest of this kind
 
     folder = _grammars_folder()
@@ -458,12 +437,10 @@ def _standalone_source(built: Lark) -> str:
     return out.getvalue()
 
 
-#: What the standalone module does that it need not do as notation runs it: evaluate
-#: its annotations (a millisecond of typing's work; ``from __future__ import
-#: annotations`` keeps them as text), import logging for a logger that stays silent
-#: (at CRITICAL, as Lark's), import what decompresses compressed tables (these are not).
-#: Each text is replaced only where it is found exactly, once; the module is run once
-#: before it is kept, so a Lark whose text differs only loses the gain.
+#: What the standalone module need not do as notation runs it: import logging for a
+#: logger that stays silent, import what decompresses compressed tables (these are not).
+#: Each text is replaced only where found exactly once; the module is run before it is
+#: kept, so a Lark whose text differs is run as written.
 _LEAN = (
     (
         "import logging\n",

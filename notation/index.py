@@ -1,37 +1,21 @@
 """Where the records of a file are, found at a glance: byte offsets, not records.
 
-A viewer of a file of thousands of records (``notation replay``) must open at once
-and read a record only when it is shown.  :func:`scan_chunks` goes through the
-bytes of a source once, without reading any record, and cuts it into *chunks*: runs
-of lines that begin where the reader surely begins a record
-(:func:`notation.reader.record_starts`), each with its byte offsets and the number
-of its first line.  :func:`read_chunk` reads the records of one chunk, numbered and
-located as a reading of the whole source would (the reader begins a record at a
-chunk's first line whatever came before).
+:func:`scan_chunks` goes through the bytes of a source once, reading no record, and
+cuts it into *chunks*: runs of lines that begin where the reader surely begins a
+record (:func:`notation.reader.record_starts`), with their byte offsets and first
+line numbers.  :func:`read_chunk` reads the records of one chunk, numbered and
+located as a reading of the whole source would.  A chunk whose lines surely make one
+record (tag lines, then movetext with no ``[`` line and no result before the last)
+has ``count`` 1; any other has ``count`` None: only reading it tells.  In JSON Lines
+each non-blank line is a record.
 
-Most chunks hold exactly one record, and a glance at their lines tells so: a run of
-tag lines, then movetext with no line that starts with ``[`` and no result token
-before the last.  Such a chunk has ``count`` 1; any other (a record after a comment
-or on the line of the previous result, a header without moves) has ``count`` None,
-and only reading it tells how many records it holds.
-
-JSON Lines sources (``convert --to json``) are simpler: each non-blank line is a
-record.
-
-On top of the chunks:
-
-* :func:`find_record` reaches record N of any stream of bytes (a file, standard
-  input, a decompressed file) reading only the chunk that holds it, and those few
-  chunks whose count only reading tells; the others are passed over unread.
-* A *side index* (:func:`build_index`, :func:`write_index`, :func:`load_index`;
-  ``notation index FILE``) keeps the chunks of a file, so that record N is then one
-  seek and the reading of one chunk (:func:`record_at`).  It is written beside the
-  file, as ``FILE.idx`` (or, if that folder cannot be written, under the user's cache
-  folder), and it holds the file's size, modification time and a hash of its first
-  and last 64 KiB, and a CRC of every chunk: an index of another version of the file
-  (or of another file) is found out, and never used.
-* :func:`read_headers` reads the tags of every record and skips their moves: the
-  header lines of a chunk of one record are all that is read of it.
+On top of the chunks, :func:`find_record` reaches record N of any stream of bytes
+reading only the chunk that holds it (and those whose count only reading tells); a
+*side index* (:func:`build_index`, :func:`write_index`, :func:`load_index`;
+``notation index FILE``), written as ``FILE.idx`` or in the user's cache folder,
+makes record N one seek (:func:`record_at`), and holds a stamp of the file and a CRC
+of every chunk, so that an index of another version is never used;
+:func:`read_headers` reads the tags of every record, skipping their moves.
 """
 
 from __future__ import annotations
@@ -95,8 +79,7 @@ __all__ = [
 ]
 
 #: A result token where the reader takes one: before white space, a bracket, a
-#: comment or the end of the line (reader._TOKEN), and (see _results) at the start of
-#: a token.  The literal comes first, so that the search skips ahead fast.
+#: comment or the end of the line (reader._TOKEN), and at the start of a token.
 _RESULT = re.compile(r"(?:1-0|0-1|1/2-1/2|\*)(?![^\s(){};])")
 _SEPARATORS = frozenset("(){};")
 
@@ -152,10 +135,8 @@ class _Glance:
 
 
 def is_json_source(stream: Iterable[bytes]) -> bool:
-    """Whether the source is JSON Lines of records: by its first non-blank line.
-
-    The stream is read from where it stands and left wherever that took it.
-    """
+    """Whether the source is JSON Lines of records, by its first non-blank line (read
+    from where the stream stands)."""
     for raw in stream:
         if raw.isspace():
             continue  # the usual blank line, told without decoding it
@@ -166,13 +147,10 @@ def is_json_source(stream: Iterable[bytes]) -> bool:
 
 
 def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
-    """The chunks of a binary stream read from its start, in order, as it is read.
-
-    One pass over the lines, a few string operations each, cut where
-    :func:`~notation.reader.record_starts` cuts them (the reader's own rule, fed a
-    line at a time).  Cutting stops at a line holding a lone carriage return (which
-    the reader counts as a line end, so that line numbers would differ from a count
-    of line feeds): the rest of the source is then one chunk, read whole.
+    """The chunks of a binary stream read from its start, in order, as it is read, cut
+    where :func:`~notation.reader.record_starts` cuts.  Cutting stops at a lone carriage
+    return (line numbers would differ from a count of line feeds): the rest of the
+    source is then one chunk.
     """
     if json:
         yield from _json_chunks(stream)
@@ -188,7 +166,7 @@ def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
         number += 1
         here = position
         position += len(raw)
-        if raw.isspace():  # a blank line (ASCII white space), told fast: there may be millions
+        if raw.isspace():  # a blank line (ASCII white space), told without decoding
             starts.feed_stripped("", "")
             glance.gap = True
             continue
@@ -232,18 +210,15 @@ def read_chunk(
     first_index: int,
     not_utf8: Callable[[], None] | None = None,
 ) -> list[Record]:
-    """The records of ``chunk`` (``data`` is its bytes), numbered from ``first_index``.
-
-    Records, their lines and their defects are as reading the whole source gives them.
-    ``not_utf8`` is called if a line of the chunk is not UTF-8 (it is then read as
-    Windows-1252, as :mod:`notation.textio` does).
+    """The records of ``chunk`` (``data`` is its bytes), numbered from ``first_index``, as
+    reading the whole source gives them.  ``not_utf8`` is called if a line of the chunk
+    is not UTF-8 (it is then read as Windows-1252, as :mod:`notation.textio` does).
     """
     return _read_lines(_split_lines(data), chunk, source, first_index, not_utf8)
 
 
 def _split_lines(data: bytes) -> Iterator[bytes]:
-    """``data.splitlines(keepends=True)`` one line at a time: the lines of a chunk of
-    millions of blank lines are never all held."""
+    """``data.splitlines(keepends=True)``, one line at a time (never all held)."""
     for found in _LINE.finditer(data):
         if found.end() > found.start():
             yield found.group()
@@ -337,12 +312,9 @@ def _add_run(runs: list[_Run], raw: bytes) -> None:
 
 
 class _Tap:
-    """The lines of a stream of bytes as :func:`scan_chunks` reads them, each kept until
-    the chunk it belongs to is taken (:meth:`take`).
-
-    It needs no seek (``seek(0, SEEK_END)``, all scan_chunks asks, reads the rest), so
-    standard input and a decompressed file are read through as a file is, holding only
-    the current chunk, its runs of equal lines (blank lines) as one line each.
+    """The lines of a stream of bytes as :func:`scan_chunks` reads them, each kept (runs
+    of equal lines as one) until the chunk it belongs to is taken (:meth:`take`).  It
+    needs no seek: standard input and a decompressed file are read through too.
     """
 
     def __init__(self, lines: Iterable[bytes]) -> None:
@@ -372,7 +344,7 @@ class _Tap:
     def __iter__(self) -> Iterator[bytes]:
         kept = self._kept
         for raw in self._rest():
-            if kept and kept[-1][0] == raw:  # _add_run, inline: this runs for every line
+            if kept and kept[-1][0] == raw:  # _add_run, inline
                 kept[-1] = (raw, kept[-1][1] + 1)
             else:
                 kept.append((raw, 1))
@@ -446,14 +418,12 @@ def find_record(
     *,
     not_utf8: Callable[[], None] | None = None,
 ) -> Record:
-    """Record ``number`` (1 is the first) of the lines of bytes of a source (a binary
-    file, standard input's buffer, a decompressed stream), as reading the whole source
-    gives it: the same ``index``, lines and defects.
+    """Record ``number`` (1 is the first) of the lines of bytes of a source, as reading
+    the whole source gives it, the records before it only cut apart (:func:`scan_chunks`).
 
-    The records before it are not read, only cut apart (:func:`scan_chunks`), but for
-    the rare chunk whose count only reading tells.  ``not_utf8`` is called if the lines
-    of the record's chunk are not UTF-8.  Raises :class:`RecordNotFound`, and
-    ``MisuseError`` for a ``number`` that is not a whole number from 1.
+    ``not_utf8`` is called if the lines of the record's chunk are not UTF-8.  Raises
+    :class:`RecordNotFound`, and ``MisuseError`` for a ``number`` that is not a whole
+    number from 1.
     """
     _require_record_number(number)
     require_sequence(lines, "lines", "lines of bytes")
@@ -501,8 +471,7 @@ class IndexProblem(NotationException):
 
 
 def _stamp(path: Path) -> dict[str, object]:
-    """What tells a version of a file from another: size, modification time, and a
-    hash of its first and last 64 KiB."""
+    """What tells a version of a file from another: size, mtime, hashes of its edges."""
     with open(path, "rb") as handle:
         size = os.fstat(handle.fileno()).st_size
         mtime = os.fstat(handle.fileno()).st_mtime_ns
@@ -514,8 +483,32 @@ def _stamp(path: Path) -> dict[str, object]:
 
 @dataclass(frozen=True)
 class RecordIndex:
-    """Where the records of a file are: its chunks (their byte offsets, first lines,
-    record counts and CRCs), and the stamp of the version of the file they are of."""
+    r"""Where the records of a file are: its chunks (their byte offsets, first lines,
+    record counts and CRCs), and the stamp of the version of the file they are of.
+
+    :func:`build_index` makes one, :func:`write_index` saves it beside the file (as
+    ``notation index FILE`` does) and :func:`load_index` reads it back, refusing an
+    index of another version of the file; :meth:`read` reads one record through it.
+
+    >>> import os, shutil, tempfile
+    >>> from notation.index import build_index, load_index, write_index
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "games.txt")
+    >>> with open(path, "w") as file:
+    ...     _ = file.write('[Game "cave"]\n\n1. b1 b5 *\n\n[Game "cave"]\n\n1. a1 *\n')
+    >>> index = build_index(path)
+    >>> index.records
+    2
+    >>> record = index.read(path, 2)
+    >>> record.index, record.first_line, record.moves[0].written
+    (2, 5, 'a1')
+    >>> where, beside = write_index(path, index)
+    >>> where.name, beside
+    ('games.txt.idx', True)
+    >>> load_index(where, path).read(path, 1).moves[1].written
+    'b5'
+    >>> shutil.rmtree(folder)
+    """
 
     #: The file's name when it was indexed (for messages), and its stamp.
     name: str
@@ -548,10 +541,8 @@ class RecordIndex:
         *,
         not_utf8: Callable[[], None] | None = None,
     ) -> Record:
-        """Record ``number`` of the file at ``path``: one seek, one chunk read.
-
-        Raises :class:`RecordNotFound`, and :class:`IndexProblem` if the chunk read is
-        not the one indexed (the file changed).
+        """Record ``number`` of the file at ``path``: one seek, one chunk read.  Raises
+        :class:`RecordNotFound`, and :class:`IndexProblem` if the file changed.
         """
         _require_record_number(number)
         if number > self.records:
@@ -647,10 +638,9 @@ def _out_of_date(path: str | os.PathLike[str]) -> str:
 
 
 def build_index(path: str | os.PathLike[str]) -> RecordIndex:
-    """The index of the file at ``path`` (one pass over it, reading only the chunks whose
-    count only reading tells).  Raises ``OSError`` for a file that cannot be read, and
-    :class:`IndexProblem` for a compressed one (an index is of offsets to seek to) or
-    one that changed while it was being indexed."""
+    """The index of the file at ``path``, in one pass.  Raises ``OSError`` for a file
+    that cannot be read, and :class:`IndexProblem` for a compressed one (an index is of
+    offsets to seek to) or one that changed while it was being indexed."""
     from notation.textio import is_compressed
 
     require_path(path)
@@ -677,10 +667,8 @@ def build_index(path: str | os.PathLike[str]) -> RecordIndex:
                 count = len(_read_lines(_run_lines(runs), chunk, None, 1, None))
             if not count:
                 continue  # blank lines, escape lines: no record
-            # Records that follow each other share an entry up to _GROUP_BYTES (JSON
-            # lines excepted: a chunk of JSON Lines is one line), so that the index of a
-            # file of millions of short records stays small, on disk and in memory;
-            # reading record N then reads the few records of its group.
+            # Records that follow each other share an entry up to _GROUP_BYTES (not JSON
+            # lines), so that the index of millions of short records stays small.
             if (
                 not json
                 and ends
@@ -741,9 +729,8 @@ def find_index(path: str | os.PathLike[str]) -> Path | None:
 def write_index(path: str | os.PathLike[str], index: RecordIndex) -> tuple[Path, bool]:
     """Write the index of the file at ``path`` beside it, as ``FILE.idx``, whole or not
     at all; if that folder cannot be written, in the cache folder (``$XDG_CACHE_HOME``
-    or ``~/.cache``, under ``notation/index``).  Returns where, and whether it is beside.
-
-    Raises ``OSError`` (the one from beside the file) if neither can be written.
+    or ``~/.cache``, under ``notation/index``).  Returns where, and whether it is beside;
+    raises ``OSError`` (the one from beside the file) if neither can be written.
     """
     beside, cached = _index_places(path)
     data = index.to_bytes()
@@ -762,11 +749,9 @@ def write_index(path: str | os.PathLike[str], index: RecordIndex) -> tuple[Path,
 
 
 def load_index(index_path: str | os.PathLike[str], path: str | os.PathLike[str]) -> RecordIndex:
-    """The index at ``index_path``, if it is one of the file at ``path`` as it is now.
-
-    Raises :class:`IndexProblem` saying why not: unreadable, damaged, of another file,
-    out of date.
-    """
+    """The index at ``index_path``, if it is one of the file at ``path`` as it is now;
+    :class:`IndexProblem` saying why not (unreadable, damaged, of another file, out of
+    date)."""
     require_path(index_path, "index_path")
     require_path(path)
     where = display_path(os.fspath(index_path))
@@ -795,15 +780,11 @@ def record_at(
     not_utf8: Callable[[], None] | None = None,
     on_problem: Callable[[str], None] | None = None,
 ) -> Record:
-    """Record ``number`` of the file at ``path`` (compressed or not), numbered and
-    located as reading the whole file gives it, reading as little as can be: through
-    the file's index if it has one that is up to date, else cutting the file apart
-    without reading the records before it (:func:`find_record`).
-
-    An index that cannot be used is told to ``on_problem`` (a message), then left
-    aside.  Raises :class:`RecordNotFound`, ``OSError`` for a file that cannot be
-    read, and ``MisuseError`` for a ``path`` that is no path or a ``number`` that is
-    not a whole number from 1.
+    """Record ``number`` of the file at ``path`` (compressed or not), as reading the
+    whole file gives it: through the file's index if it is up to date, else with
+    :func:`find_record`.  An index that cannot be used is told to ``on_problem`` (a
+    message), then left aside.  Raises :class:`RecordNotFound`, ``OSError`` for a file
+    that cannot be read, and ``MisuseError`` for a bad ``path`` or ``number``.
     """
     from notation.textio import open_binary
 
@@ -844,18 +825,21 @@ def read_headers(
     source: str | os.PathLike[str] | IO[bytes] | Iterable[str] | Iterable[bytes],
     name: str | None = None,
 ) -> Iterator[RecordHeaders]:
-    """The tags of every record of a source, their moves skipped: many times faster than
+    r"""The tags of every record of a source, their moves skipped: much quicker than
     reading the records (:func:`notation.read_file`), with the same tags.
+
+    >>> import notation
+    >>> lines = ['[Game "cave"]\n', '[Event "Club night"]\n', '\n', '1. b1 b5 *\n']
+    >>> for headers in notation.read_headers(lines):
+    ...     print(headers.number, headers.line, headers.tags)
+    1 1 {'Game': 'cave', 'Event': 'Club night'}
 
     ``source`` is a path (a compressed file too), a binary stream, or lines of text or
     of bytes (offsets are then those of the lines encoded as UTF-8).  Record text and
     JSON Lines (``convert --to json``) are told apart by content, as every command
     does.  A file that is not UTF-8 is read as Windows-1252 with a
     :class:`notation.textio.NotUTF8Warning`, as :func:`notation.read_file` does.
-
-    Of a chunk holding one record (:func:`scan_chunks`, nearly every record) only the
-    header lines are read; the others are read whole.  ``MisuseError`` for a
-    ``source`` that is none of these (bytes: a path is a str).
+    ``MisuseError`` for a ``source`` that is none of these (bytes: a path is a str).
     """
     if isinstance(source, (str, os.PathLike)):
         require_path(source, "source")
@@ -930,8 +914,7 @@ def _headers(
 
 def _line_offsets(runs: Iterable[_Run], wanted: set[int]) -> dict[int, int]:
     """Where the lines numbered ``wanted`` (0: the first) of the lines of ``runs``
-    (:func:`_run_lines`) begin, in bytes from the first: counted run by run, not line by
-    line."""
+    (:func:`_run_lines`) begin, in bytes from the first."""
     found: dict[int, int] = {}
     numbers = sorted(wanted, reverse=True)
     line = offset = 0

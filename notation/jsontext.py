@@ -1,11 +1,9 @@
 """JSON text for trees of any depth.
 
-``json.dumps`` and ``json.loads`` recurse once per level of nesting and raise
-``RecursionError`` past about a thousand levels; a record's variations nest to
-any depth, and each level of variation is four levels of JSON.  These two
-functions use the standard library's fast code and fall back, only for such
-deep values, to versions with an explicit stack that give the same text and the
-same values.
+``json.dumps`` and ``json.loads`` raise ``RecursionError`` past about a thousand
+levels of nesting, and a record's variations nest to any depth.  These two functions
+use the standard library, and fall back for such deep values to versions with an
+explicit stack that give the same text and the same values.
 """
 
 from __future__ import annotations
@@ -116,7 +114,7 @@ def _dumps_deep(value: Any, separators: tuple[str, str], ensure_ascii: bool) -> 
             if not items:
                 out.append("{}" if isinstance(value, dict) else "[]")
             elif not any(isinstance(item, containers) for item in items):
-                # Flat: the standard library writes it, much faster.
+                # Flat: the standard library writes it whole, in C.
                 out.append(json.dumps(value, separators=separators, ensure_ascii=ensure_ascii))
             elif isinstance(value, dict):
                 out.append("{")

@@ -1,9 +1,12 @@
-"""The streaming record reader: PGN-like text in, :class:`~notation.record.Record` out.
+"""The record reader: PGN-like text in, a :class:`~notation.visitor.RecordVisitor` driven.
 
 The reader knows the container (tags, move numbers, comments, glyphs, suffixes,
-variations, result tokens) and no game: moves stay text.  It reads line by line
-and yields each record as soon as it is complete, so a file of a million
-records is read holding one record at a time.
+variations, result tokens) and no game: moves stay text.  It reads line by line and
+tells a visitor each record's events as it reads them (:func:`visit_records`): a
+:class:`~notation.visitor.TreeBuilder` makes :class:`~notation.record.Record` trees of
+them (:func:`read_records`), a :class:`~notation.replay.Replay` a verdict with no tree.
+Each record is done as soon as it is complete, so a file of a million records is read
+holding one record at a time.
 
 A record ends at its result token (comments that follow it still belong to it),
 where a line starting with ``[`` follows a blank line, or at the end of the
@@ -12,9 +15,8 @@ input.  The first defect of the container (an unclosed ``{``, a ``)`` without
 tree then holds what was read before it, and the reader carries on with the
 next record.
 
-A hand-written tokenizer (one compiled regular expression) reads the container:
-it is several times faster than a Lark grammar for the whole file, and move
-tokens, the only part with a real grammar, go to the games' Lark parsers.
+A hand-written tokenizer (one compiled regular expression) reads the container;
+move tokens, the only part with a real grammar, go to the games' Lark parsers.
 """
 
 from __future__ import annotations
@@ -23,27 +25,42 @@ import io
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from notation.errors import Defect, ErrorKind
 from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
+from notation.visitor import DIGITS, SKIP, RecordVisitor, TreeBuilder
 
 if TYPE_CHECKING:  # pathlib costs 3 ms of start-up (docs/performance.md)
     from pathlib import Path
 
-__all__ = ["RESULTS", "read_file", "read_records", "read_string", "record_starts"]
+__all__ = [
+    "RESULTS",
+    "SureStarts",
+    "read_file",
+    "read_records",
+    "read_string",
+    "record_starts",
+    "visit_records",
+]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+#: What a visitor makes of a record.
+T = TypeVar("T")
 SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 
 # The value is [^"\\]*(?:\\.[^"\\]*)*, not (?:[^"\\]|\\.)*: the same strings, matched
-# without an alternation per character (four times faster on a long value).
+# without an alternation per character.
 _TAG = re.compile(
     r'\s*\[\s*([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*)\s+"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]\s*$'
 )
-#: [Name "value"] alone, no space nor escape: most tag lines (profiled).
+#: [Name "value"] alone, no space nor escape: most tag lines.
 _PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*) "([^"\\]*)"\]')
 _UNESCAPE = re.compile(r"\\(.)")
+#: The (name, value) of the plain tag lines read, by the line: the records of a file
+#: repeat most of theirs (event, players, setup).  Bounded against hostile input.
+_TAG_PAIRS: dict[str, tuple[str, str]] = {}
+_TAG_PAIRS_LIMIT = 4096
 _TOKEN = re.compile(
     r"""
      (?P<ws>\s+)
@@ -59,30 +76,13 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
-# Most movetext is only moves and move numbers.  _PLAIN_RUN finds how far a line is
-# nothing else (a move starting with neither a digit, "$" nor "*", so that it can be
-# neither a result, a glyph nor a move number), and _PLAIN_TOKEN splits that prefix
-# into the same tokens as _TOKEN would: a profiled hot path, read in one loop without
-# _movetext's dispatch on every token and on the white space between tokens.
-_PLAIN_RUN = re.compile(r"(?:\s*(?:\d+\.+|[^\s(){};$*\d][^\s(){};]*))*")
-_PLAIN_TOKEN = re.compile(r"(\d+\.+)|[^\s(){};]+")
+#: A line (of _spaced's: single spaces, no bracket) of move numbers (N. or N...) and
+#: moves without suffix, that may end in a result.
+_RUN = re.compile(
+    r"(?:(?:\d{1,9}\.(?:\.\.)?|[^\s\d$*!?]|[^\s\d$*][^\s]*[^\s!?])(?: |$))+"
+    r"(?:(?:1-0|0-1|1/2-1/2|\*)$)?\Z"
+)
 _BRACKETS = re.compile(r"[(){};]")
-#: Move texts are shared within a file: a game has few distinct moves, and a node's own
-#: copy of its text was an eighth of a record tree's memory (docs/performance.md,
-#: "Memory").  At most this many are kept, whatever the input.
-_SHARED_TEXTS = 4096
-
-
-class _SharedTexts(dict[str, str]):
-    """Move texts by themselves: ``texts[text]`` is the one string kept for ``text``
-    (kept on its first look-up, unless :data:`_SHARED_TEXTS` are)."""
-
-    __slots__ = ()
-
-    def __missing__(self, text: str) -> str:
-        if len(self) < _SHARED_TEXTS:
-            self[text] = text
-        return text
 
 
 def read_records(
@@ -100,10 +100,31 @@ def read_records(
     a record (``notation check --jobs`` reads big files in parts) keeps its line numbers.
     ``MisuseError`` for ``lines`` that are a str, bytes or no iterable at all.
     """
-    from notation.errors import require_text_lines  # the entry checks of this module
+    return visit_records(lines, TreeBuilder(), source, keep_raw=keep_raw, first_line=first_line)
+
+
+def visit_records(
+    lines: Iterable[str],
+    visitor: RecordVisitor[T],
+    source: str | None = None,
+    *,
+    keep_raw: bool = False,
+    first_line: int = 1,
+    strip_bom: bool = True,
+) -> Iterator[T]:
+    """Read the records of ``lines`` with ``visitor`` (see :mod:`notation.visitor`) and
+    yield what it makes of each (:meth:`~notation.visitor.RecordVisitor.end_record`).
+
+    No record tree is built unless the visitor builds it: :func:`read_records` is this
+    with a :class:`~notation.visitor.TreeBuilder`.  ``keep_raw`` and ``first_line`` as
+    for :func:`read_records`; ``strip_bom`` false keeps a byte-order mark starting the
+    first line (for lines that are not the start of their text).
+    """
+    from notation.errors import misuse_unless, require_text_lines
 
     require_text_lines(lines, "lines", "lines of text (read_string reads a str)")
-    return _Reader(source, keep_raw).run(lines, first_line)
+    misuse_unless(isinstance(visitor, RecordVisitor), "visitor", "a RecordVisitor", visitor)
+    return _Reader(source, visitor, keep_raw).run(lines, first_line, strip_bom=strip_bom)
 
 
 def read_string(text: str, source: str | None = None) -> list[Record]:
@@ -168,10 +189,9 @@ def record_starts(lines: Iterable[str]) -> Iterator[int]:
 
 class SureStarts:
     """:func:`record_starts`, a line at a time, for every reader of the record text
-    that cuts it where records begin (``check --jobs``, the streaming check, the
-    index): ``feed(line)`` says whether the reader begins a record at ``line``
-    whatever it read before (the lines fed since this object was made are all it
-    knows)."""
+    that cuts it where records begin (``check --jobs``, the index): ``feed(line)`` says
+    whether the reader begins a record at ``line`` whatever it read before (the lines
+    fed since this object was made are all it knows)."""
 
     __slots__ = ("blank", "moves")
 
@@ -259,11 +279,11 @@ _SPACED_RESULT = re.compile(r"(1/2|1|0)\s*-\s*(1/2|1|0)(?=[\s(){};]|$)")
 _RESULT_AT_END = re.compile(r"(?:^|\s)(1-0|0-1|1/2-1/2|\*)\s*$")
 
 
-def _no_result_message(record: Record) -> str:
+def _no_result_message(record: Record, last: MoveNode | None) -> str:
     """What to say of a record without a result token, with a hint for the usual slip: a
     ``;`` comment that swallowed the rest of the line, result included."""
     message = "the record has no result token (1-0, 0-1, 1/2-1/2 or *)"
-    for comment in _last_comments(record):
+    for comment in _last_comments(record, last):
         match = _RESULT_AT_END.search(comment.text)
         if not comment.braced and match is not None:
             return (
@@ -274,11 +294,11 @@ def _no_result_message(record: Record) -> str:
     return message
 
 
-def _last_comments(record: Record) -> list[Comment]:
-    """The comments after the main line's last move (where a swallowed result would be)."""
-    if record.moves:
-        node = record.moves[-1]
-        return node.comments_after + (node.variations[-1].comments if node.variations else [])
+def _last_comments(record: Record, last: MoveNode | None) -> list[Comment]:
+    """The comments after the main line's last move ``last`` (where a swallowed result
+    would be)."""
+    if last is not None:
+        return last.comments_after + (last.variations[-1].comments if last.variations else [])
     return record.comments
 
 
@@ -303,34 +323,38 @@ def _without_bom(lines: Iterable[str]) -> Iterator[str]:
 
 
 class _Line:
-    """A line of play being read: the main line or an open variation."""
+    """A line of play being read: the main line or an open variation.  The reader keeps
+    only its last move (glyphs, comments and variations after it go there); the
+    visitor gets every move as it comes."""
 
-    __slots__ = ("nodes", "variation")
+    __slots__ = ("last", "last_has_variations", "node", "variation")
 
-    def __init__(self, nodes: list[MoveNode], variation: Variation | None) -> None:
-        self.nodes = nodes
+    def __init__(self, variation: Variation | None, node: MoveNode | None) -> None:
+        self.last: MoveNode | None = None
+        self.last_has_variations = False
         self.variation = variation
+        self.node = node  # the move the variation is an alternative to
 
 
-#: What a streaming check (:mod:`notation.streamcheck`) gives the reader for a record:
-#: ``start(record)`` is asked once, at the record's first move that could be streamed,
-#: and answers with ``play(text, number)`` (which pushes a main-line move on the
-#: record's position and says whether it could: the number right, the move read and
-#: legal), or ``None`` to stream none of this record's moves.
-MoveStream = Callable[[Record], "Callable[[str, MoveNumber | None], bool] | None"]
+def _ignore(*_args: object) -> None:
+    """What the reader calls for a move event of a record whose moves are skipped."""
 
 
 class _Reader:
     def __init__(
-        self, source: str | None, keep_raw: bool = False, stream: MoveStream | None = None
+        self, source: str | None, visitor: RecordVisitor[Any], keep_raw: bool = False
     ) -> None:
         self.source = source
+        self.visitor = visitor
         self.keep_raw = keep_raw
-        self.stream = stream
-        # The current record's play() (see MoveStream), while its moves are streamed.
-        self.play: Callable[[str, MoveNumber | None], bool] | None = None
-        # Streaming was tried for the current record, and stopped (or never began).
-        self.stream_off = stream is None
+        # The visitor's move events for the current record (no-ops when it skips them),
+        # bound once its tags are read (moves_begun).
+        self.moves_begun = False
+        self.on_move: Callable[[MoveNode], None] = _ignore
+        self.on_plain: Callable[[str, MoveNumber | None, int, int], None] = _ignore
+        self.on_moves: Callable[[list[str], int, int, int, int], None] = _ignore
+        self.on_begin_variation: Callable[[Variation, MoveNode], None] = _ignore
+        self.on_end_variation: Callable[[Variation, MoveNode], None] = _ignore
         self.count = 0
         self.record: Record | None = None
         # The current record's text as written (with keep_raw): whole lines with their
@@ -349,8 +373,6 @@ class _Reader:
         # the same line): a missing result is reported just past its end.
         self.end_text = ""
         self.line_text = ""
-        # Move texts seen in this file, shared by the nodes that spell them.
-        self.texts = _SharedTexts()
         # The current record has a tag line that is not one (its tags lack it): it has
         # a header all the same, which a blank line and a line starting with "[" end.
         self.malformed_tag = False
@@ -376,10 +398,36 @@ class _Reader:
         self.record = record
         self.malformed_tag = False
         self._reset_movetext()
-        self.lines = [_Line(record.moves, None)]
-        self.play = None
-        self.stream_off = self.stream is None
+        self.lines = [_Line(None, None)]
+        self.moves_begun = False
+        self.visitor.begin_record(record)
         return record
+
+    def _begin_moves(self, record: Record) -> None:
+        """The record's header is read: ask the visitor whether it wants the moves."""
+        self.moves_begun = True
+        visitor = self.visitor
+        if visitor.begin_moves(record) is SKIP:
+            self.on_move = self.on_plain = self.on_moves = _ignore
+            self.on_begin_variation = self.on_end_variation = _ignore
+        else:
+            self.on_move = visitor.visit_move
+            self.on_plain = visitor.visit_plain_move
+            self.on_moves = visitor.visit_moves
+            self.on_begin_variation = visitor.begin_variation
+            self.on_end_variation = visitor.end_variation
+
+    def _node(self, text: str, lineno: int, col: int, number: MoveNumber | None,
+              suffix: str = "") -> None:
+        """A move read: its node, the comments before it, and the visitor told."""
+        node = MoveNode(text, lineno, col, suffix, number=number)
+        if self.pending_comments:
+            node.comments_before = self.pending_comments
+            self.pending_comments = []
+        current = self.lines[-1]
+        current.last = node
+        current.last_has_variations = False
+        self.on_move(node)
 
     def _fail(self, message: str, line: int, column: int, code: str) -> None:
         record = self.record
@@ -417,8 +465,11 @@ class _Reader:
                 self._fail_on(record, f"a variation is never closed with ')'{where}", line, col,
                               "variation-unclosed")
             if record.error is None:
-                self._fail_on(record, _no_result_message(record), line, col, "result-missing")
+                message = _no_result_message(record, self.lines[0].last if self.lines else None)
+                self._fail_on(record, message, line, col, "result-missing")
             self._flush_pending(record)
+        if not self.moves_begun:
+            self._begin_moves(record)
         return record
 
     @staticmethod
@@ -437,8 +488,8 @@ class _Reader:
         if not self.lines:
             return record.comments
         current = self.lines[-1]
-        if current.nodes and not current.nodes[-1]._variations:
-            return current.nodes[-1].comments_after
+        if current.last is not None and not current.last_has_variations:
+            return current.last.comments_after
         if current.variation is not None:
             return current.variation.comments
         return record.comments
@@ -452,12 +503,12 @@ class _Reader:
             return
         current = self.lines[-1]
         if (
-            current.nodes
-            and not current.nodes[-1]._variations  # after a variation: before the next move
+            current.last is not None
+            and not current.last_has_variations  # after a variation: before the next move
             and self.pending_number is None
             and not self.pending_comments
         ):
-            current.nodes[-1].comments_after.append(comment)
+            current.last.comments_after.append(comment)
         else:
             comment.after_number = self.pending_number is not None
             self.pending_comments.append(comment)
@@ -465,9 +516,10 @@ class _Reader:
     # -- the line loop ------------------------------------------------------
     def run(
         self, lines: Iterable[str], first_line: int = 1, *, strip_bom: bool = True
-    ) -> Iterator[Record]:
-        """The records of ``lines``; a byte-order mark starting the first line is
-        dropped, unless ``strip_bom`` is false (``lines`` are not the input's start)."""
+    ) -> Iterator[Any]:
+        """What the visitor makes of each record of ``lines``; a byte-order mark
+        starting the first line is dropped, unless ``strip_bom`` is false (``lines``
+        are not the input's start)."""
         prev_blank = True
         lineno = 0
         keep_raw = self.keep_raw
@@ -481,8 +533,8 @@ class _Reader:
                 and self.record is not None
                 and not keep_raw
             ):
-                # A tag line within a header, most lines of a file of short games: what
-                # the general path below does with it, without its tests (profiled).
+                # A tag line within a header (most lines of a file of short games): what
+                # the general path below does with it, without its tests.
                 self.record.last_line = lineno
                 self.end_text = raw
                 self._tag(self.record, raw.rstrip("\r\n"), lineno)
@@ -523,7 +575,7 @@ class _Reader:
             ):
                 finished = self._finish()
                 if finished is not None:
-                    yield finished
+                    yield self.visitor.end_record(finished)
                 record = None
             prev_blank = False
             if record is None:
@@ -558,7 +610,7 @@ class _Reader:
                 yield from self._movetext(line, lineno, pos)
         finished = self._finish()
         if finished is not None:
-            yield finished
+            yield self.visitor.end_record(finished)
 
     def _bom_skipped(self, raw: str, prev_blank: bool) -> str:
         """``raw`` (which starts with a byte-order mark) without the mark where the reader
@@ -594,10 +646,15 @@ class _Reader:
         )
 
     def _tag(self, record: Record, line: str, lineno: int) -> None:
-        plain = _PLAIN_TAG.fullmatch(line)
-        if plain is not None:  # the usual line, which _TAG reads the same, more slowly
-            name, value = plain.groups()
-            record.tags.append(Tag(name, value, lineno, 1))
+        pair = _TAG_PAIRS.get(line)
+        if pair is None:
+            plain = _PLAIN_TAG.fullmatch(line)
+            if plain is not None:  # the usual line, which _TAG reads the same
+                if len(_TAG_PAIRS) >= _TAG_PAIRS_LIMIT:
+                    _TAG_PAIRS.clear()
+                pair = _TAG_PAIRS[line] = (plain[1], plain[2])
+        if pair is not None:
+            record.tags.append(Tag(pair[0], pair[1], lineno, 1))
             return
         match = _TAG.match(line)
         column = line.index("[") + 1
@@ -614,109 +671,55 @@ class _Reader:
         record.tags.append(Tag(name, value, lineno, column))
 
     # -- movetext -----------------------------------------------------------
-    def _plain(self, record: Record, line: str, lineno: int) -> int:
-        """Read the moves and move numbers that start ``line``; return where they end.
+    def _enter_moves(self, record: Record) -> None:
+        """The record's first token of movetext (not a comment) is read."""
+        self.in_movetext = True
+        if not self.moves_begun:
+            self._begin_moves(record)
 
-        The same tree as :meth:`_movetext` makes of them, faster (the profiled hot path
-        of reading); what follows (comments, variations, glyphs...) is left to it.
-        """
+    def _plain(self, record: Record, line: str, lineno: int) -> int:
+        """Read ``line`` by :meth:`_spaced` if it is the usual line (ASCII tokens one
+        space apart, no bracket); return where that stopped (0: the line is
+        :meth:`_movetext`'s)."""
         if line.isascii() and _BRACKETS.search(line) is None:
             tokens = line.split()
             if " ".join(tokens) == line:
                 return self._spaced(record, tokens, line, lineno)
-        end = _PLAIN_RUN.match(line).end()  # type: ignore[union-attr]  # matches ""
-        if end == 0:
-            return 0
-        self.in_movetext = True  # as _movetext would at the first token
-        nodes = self.lines[-1].nodes
-        texts = self.texts
-        for m in _PLAIN_TOKEN.finditer(line, 0, end):
-            text = m.group()
-            col = m.start() + 1
-            if m.lastindex is not None:  # a move number
-                self._number(text, lineno, col)
-                if self.failed:
-                    return end  # moves and numbers after a defect are ignored
-            elif text[-1] in "!?":
-                self._word(record, text, lineno, col)  # a suffix to split off
-            else:  # what _word does with a move without a suffix
-                node = MoveNode(texts[text], lineno, col)
-                if self.pending_number is not None:
-                    node.number = self.pending_number
-                    self.pending_number = None
-                if self.pending_comments:
-                    node._comments_before = self.pending_comments
-                    self.pending_comments = []
-                nodes.append(node)
-        return end
+        return 0
 
     def _spaced(self, record: Record, tokens: list[str], line: str, lineno: int) -> int:
-        """:meth:`_plain` for the usual line, as writers write it: ASCII tokens one space
+        """The usual line, as writers write it: ASCII tokens one space
         apart, without brackets, so that str.split finds them and their columns are
-        counted, with no regular expression per token.  Returns where it stopped: the
-        end of the line, or the first token that :meth:`_movetext` must read (a glyph, a
-        result before the end, "12.d3"...)."""
-        self.in_movetext = True  # as _movetext would at the first token
-        nodes = self.lines[-1].nodes
-        result = tokens.pop() if tokens[-1] in RESULTS else None  # the last line of a record
-        if not self.stream_off and len(self.lines) == 1:
-            return self._spaced_streamed(record, tokens, result, line, lineno)
-        texts = self.texts
-        col = 1
-        for text in tokens:
-            first = text[0]
-            if first in "0123456789":
-                if text[-1] != "." or not text.rstrip(".").isdigit():
-                    return col - 1
-                if len(text) < 6 and text[-2] != ".":
-                    # "12.", as _number reads it
-                    self.pending_number = MoveNumber(int(text[:-1]), 1, lineno, col)
-                else:
-                    self._number(text, lineno, col)
-                    if self.failed:
-                        return col - 1  # _movetext skips what follows, but a result
-            elif first == "$" or first == "*":
-                return col - 1
-            elif text[-1] in "!?":
-                self._word(record, text, lineno, col)  # a suffix to split off
-            else:  # what _word does with a move without a suffix
-                node = MoveNode(texts[text], lineno, col)
-                if self.pending_number is not None:
-                    node.number = self.pending_number
-                    self.pending_number = None
-                if self.pending_comments:
-                    node._comments_before = self.pending_comments
-                    self.pending_comments = []
-                nodes.append(node)
-            col += len(text) + 1
-        if result is not None:
-            self._result(record, result, lineno, col)
-        return len(line)
+        counted.  Returns where it stopped: the end of the line, or the first token
+        that :meth:`_movetext` must read (a glyph, a result before the end, "12.d3"...).
 
-    def _spaced_streamed(
-        self, record: Record, tokens: list[str], result: str | None, line: str, lineno: int
-    ) -> int:
-        """:meth:`_spaced` on the main line of a record whose moves are streamed (see
-        :data:`MoveStream`): a move followed, on the same line, by another move can get
-        nothing more (no glyph, comment or variation: the line has no bracket), so it is
-        pushed on the position rather than made a node.  The moves kept as nodes (the
-        last of each line, and every move from one that could not be pushed on) are
-        what the tree path replays after the streamed ones, from where they left the
-        position: the verdict is the same (tests/test_streamcheck.py)."""
-        play = self.play
-        if play is None:
-            assert self.stream is not None
-            play = self.play = self.stream(record)
-            if play is None:
-                self.stream_off = True
-                return self._spaced(record, tokens + ([result] if result else []), line, lineno)
-        nodes = self.lines[-1].nodes
-        # The move read last, not yet a node nor pushed: its text, column and number.
+        A move followed by another on the line can get nothing more (no glyph, comment
+        or variation: the line has no bracket), so the visitor is told it as a plain
+        move (``visit_plain_move``); the last of the line becomes a node."""
+        self._enter_moves(record)
+        result = tokens.pop() if tokens[-1] in RESULTS else None  # the last line of a record
+        col = 1
+        rest = tokens
+        if self.pending_number is None and not self.pending_comments and _RUN.match(line):
+            # A line of moves and well-formed numbers (and a result): up to the move
+            # before its last, each move is followed by another move.
+            last = len(tokens) - 1
+            while last >= 0 and tokens[last][0] in DIGITS:
+                last -= 1
+            before = last - 1
+            while before >= 0 and tokens[before][0] in DIGITS:
+                before -= 1
+            if before >= 0:
+                stop = before + 1
+                self.on_moves(tokens, 0, stop, lineno, 1)
+                col = len(" ".join(tokens[:stop])) + 2
+                rest = tokens[stop:]
+        plain = self.on_plain
+        # The move read last, not yet handed over: its text, column and number.
         held: str | None = None
         held_col = 0
         held_number: MoveNumber | None = None
-        col = 1
-        for text in tokens:
+        for text in rest:
             first = text[0]
             if first in "0123456789":
                 if text[-1] != "." or not text.rstrip(".").isdigit():
@@ -732,58 +735,31 @@ class _Reader:
                 break
             elif text[-1] in "!?":
                 if held is not None:
-                    nodes.append(MoveNode(held, lineno, held_col, number=held_number))
+                    self._node(held, lineno, held_col, held_number)
                     held = None
                 self._word(record, text, lineno, col)  # a suffix to split off
             else:
                 if held is not None:
-                    # The held move is followed by this one: it is pushed, after the
-                    # nodes before it (the last move of the line before, usually).
-                    if (not nodes or self._stream_nodes(nodes, play)) and play(
-                        held, held_number
-                    ):
-                        pass
-                    else:
-                        self.stream_off = True
-                        nodes.append(MoveNode(held, lineno, held_col, number=held_number))
-                    held = None
+                    plain(held, held_number, lineno, held_col)
                 number = self.pending_number
                 self.pending_number = None
-                if self.stream_off or self.pending_comments:
-                    texts = self.texts
-                    node = MoveNode(texts[text], lineno, col, number=number)
-                    if self.pending_comments:
-                        node._comments_before = self.pending_comments
-                        self.pending_comments = []
-                    nodes.append(node)
+                if self.pending_comments:  # they go before this move: a node
+                    held = None
+                    self._node(text, lineno, col, number)
                 else:
                     held, held_col, held_number = text, col, number
             col += len(text) + 1
         else:
             if held is not None:
-                nodes.append(MoveNode(held, lineno, held_col, number=held_number))
+                self._node(held, lineno, held_col, held_number)
             if result is not None:
                 self._result(record, result, lineno, col)
             return len(line)
         if held is not None:
-            nodes.append(MoveNode(held, lineno, held_col, number=held_number))
+            self._node(held, lineno, held_col, held_number)
         return col - 1
 
-    def _stream_nodes(
-        self, nodes: list[MoveNode], play: Callable[[str, MoveNumber | None], bool]
-    ) -> bool:
-        """Push the main line's nodes (read before a move now pushed) and drop them;
-        at one that has variations, or that cannot be pushed, stop streaming (the
-        record's moves from there on stay nodes, for the tree path)."""
-        for index, node in enumerate(nodes):
-            if node._variations or not play(node.text, node.number):
-                del nodes[:index]
-                self.stream_off = True
-                return False
-        nodes.clear()
-        return True
-
-    def _movetext(self, line: str, lineno: int, pos: int) -> Iterator[Record]:
+    def _movetext(self, line: str, lineno: int, pos: int) -> Iterator[Any]:
         record = self.record
         assert record is not None
         self.line_text = line  # for hints that look ahead on the line
@@ -827,7 +803,7 @@ class _Reader:
                     self.raw_offset = start
                 finished = self._finish()
                 if finished is not None:
-                    yield finished
+                    yield self.visitor.end_record(finished)
                 record = self._start(lineno)
                 record.last_line = lineno
                 self.end_text = line
@@ -835,7 +811,8 @@ class _Reader:
                     self.raw_parts.append(tail)
                 pos = start
                 continue
-            self.in_movetext = True
+            if not self.in_movetext:
+                self._enter_moves(record)
             if kind == "result":
                 self._result(record, m.group(), lineno, col)
                 continue
@@ -882,23 +859,17 @@ class _Reader:
         if len(bare) < len(text) and text[len(bare) :] in SUFFIXES:
             suffix = text[len(bare) :]
             text = bare
-        current = self.lines[-1]
         if not text:
             # A glyph standing alone ("h5-h3 !") belongs to the move before it.
-            if current.nodes and not current.nodes[-1].suffix and self.pending_number is None:
-                current.nodes[-1].suffix = suffix
+            last = self.lines[-1].last
+            if last is not None and not last.suffix and self.pending_number is None:
+                last.suffix = suffix
                 return
             text = suffix
             suffix = ""
-        texts = self.texts
-        node = MoveNode(texts[text], lineno, col, suffix)
-        if self.pending_number is not None:
-            node.number = self.pending_number
-            self.pending_number = None
-        if self.pending_comments:
-            node._comments_before = self.pending_comments
-            self.pending_comments = []
-        current.nodes.append(node)
+        number = self.pending_number
+        self.pending_number = None
+        self._node(text, lineno, col, number, suffix)
 
     def _result_slip(self, text: str, lineno: int, col: int) -> bool:
         """Report a result written the usual wrong ways (``1/2``, ``1 - 0``), which would
@@ -936,8 +907,8 @@ class _Reader:
         self.pending_number = MoveNumber(int(digits), dots, lineno, col)
 
     def _nag(self, text: str, lineno: int, col: int) -> None:
-        current = self.lines[-1]
-        if not current.nodes or self.pending_number is not None:
+        last = self.lines[-1].last
+        if last is None or self.pending_number is not None:
             glyph = _shown(text, quote=False)
             self._fail(f"the glyph {glyph} has no move before it", lineno, col, "glyph-orphan")
             return
@@ -945,24 +916,27 @@ class _Reader:
             self._fail(f"the glyph {_shown(text, quote=False)} has too many digits", lineno, col,
                        "glyph-too-long")
             return
-        current.nodes[-1].nags.append(int(text[1:]))
+        last.nags.append(int(text[1:]))
 
     def _open(self, lineno: int, col: int) -> None:
         current = self.lines[-1]
-        if not current.nodes:
+        node = current.last
+        if node is None:
             self._fail("a variation '(' must follow the move it is an alternative to", lineno, col,
                        "variation-orphan")
             return
         self.pending_number = None  # "12. (" : a number with no move is meaningless
         variation = Variation(line=lineno, column=col)
         if self.pending_comments:
-            if current.nodes[-1]._variations:
+            if current.last_has_variations:
                 variation.comments_before = self.pending_comments
             else:
-                current.nodes[-1].comments_after.extend(self.pending_comments)
+                node.comments_after.extend(self.pending_comments)
             self.pending_comments = []
-        current.nodes[-1].variations.append(variation)
-        self.lines.append(_Line(variation.nodes, variation))
+        node.variations.append(variation)
+        current.last_has_variations = True
+        self.lines.append(_Line(variation, node))
+        self.on_begin_variation(variation, node)
 
     def _close(self, record: Record, lineno: int, col: int) -> None:
         if len(self.lines) == 1:
@@ -970,4 +944,6 @@ class _Reader:
             return
         self.pending_number = None
         self._flush_pending(record)
-        self.lines.pop()
+        line = self.lines.pop()
+        assert line.variation is not None and line.node is not None
+        self.on_end_variation(line.variation, line.node)

@@ -17,17 +17,20 @@ record's index, source, lines, kept text (``raw``) and read defect (``error``). 
 record read from a file equals the same record built in code
 (:meth:`Record.from_moves`).
 
-This module knows no game: the methods that need one (:meth:`Record.from_moves`,
-:meth:`Record.game`, :meth:`Record.end_position`...) import it when called.
+This module knows no game, and imports neither the games nor the replay, which sit
+above it: the methods that need one (:meth:`Record.from_moves`, :meth:`Record.game`,
+:meth:`Record.end_position`...) call the play layer (:mod:`notation.replay`),
+imported on their first call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
-from notation.errors import Defect, MisuseError, NotationException, _printable
+from notation import plug_in
+from notation.errors import Defect, MisuseError, NotationException, printable
 
 if TYPE_CHECKING:
     from notation.games.base import Game, Position
@@ -51,7 +54,7 @@ def split_suffix(text: str) -> tuple[str, str]:
 
 def _short(text: str, limit: int = 30) -> str:
     """``text`` cut for a repr (a hostile tag value can hold megabytes), made printable."""
-    return _printable(text if len(text) <= limit else text[:limit] + "...")
+    return printable(text if len(text) <= limit else text[:limit] + "...")
 
 
 @dataclass(slots=True)
@@ -173,6 +176,29 @@ class MoveNode:
         return self.text + self.suffix
 
     @property
+    def has_variations(self) -> bool:
+        """Whether the node has variations (asked without making an empty list)."""
+        return bool(self._variations)
+
+    @property
+    def has_comments_before(self) -> bool:
+        """Whether the node has comments before it (asked without making a list)."""
+        return bool(self._comments_before)
+
+    @property
+    def has_comments_after(self) -> bool:
+        """Whether the node has comments after it (asked without making a list)."""
+        return bool(self._comments_after)
+
+    @property
+    def is_bare(self) -> bool:
+        """Whether the node has no glyph, comment or variation (nothing but its move,
+        suffix and number), asked without making a list."""
+        return not (
+            self._nags or self._comments_before or self._comments_after or self._variations
+        )
+
+    @property
     def comment(self) -> str:
         """The text of the comments after the move, joined by a space (``""`` if none),
         as python-chess's ``node.comment``.
@@ -290,6 +316,22 @@ def _lists_made_when_asked(cls: type[MoveNode]) -> None:
 _lists_made_when_asked(MoveNode)
 
 
+def route_to(moves: list[MoveNode], target: MoveNode) -> tuple[list[tuple[int, int]], int] | None:
+    """How to reach ``target`` (found by identity) from the start of the main line
+    ``moves``: the variations to enter, each as (index in its line of the move it
+    replaces, its number from 1), and the index of ``target`` in its own line; ``None``
+    if it is nowhere in the tree."""
+    stack: list[tuple[list[MoveNode], list[tuple[int, int]]]] = [(moves, [])]
+    while stack:  # no recursion: variations nest as deep as a file says
+        nodes, branches = stack.pop()
+        for index, node in enumerate(nodes):
+            if node is target:
+                return branches, index
+            for number, variation in enumerate(node.variations, 1):
+                stack.append((variation.nodes, [*branches, (index, number)]))
+    return None
+
+
 @dataclass(slots=True)
 class Tag:
     """A tag pair, ``[Name "value"]``."""
@@ -368,7 +410,7 @@ class Record:
         """The main line's moves in order, variations left out."""
         return iter(self.moves)
 
-    # -- building and replaying (game-aware: notation.replay, imported when called) --
+    # -- building and replaying (game-aware: the play layer's _PlayOperations) --
     @classmethod
     def from_moves(
         cls,
@@ -391,30 +433,18 @@ class Record:
         ``TagValueError`` for a tag the game cannot accept, and ``MisuseError`` for a
         result that is not one, or contradicts the rules or the ``Result`` tag given.
         """
-        from notation.replay import record_from_moves
-
-        return record_from_moves(game, moves, tags, result)
+        return play_operations().record_from_moves(game, moves, tags, result)
 
     def game(self, default: str | None = None) -> Game[Any]:
         """The game of the record's ``Game`` tag (``default``, a game's name, if it has
         none); ``UnknownGameError`` for a name no game has, or no name at all."""
-        from notation.games import UnknownGameError, get_game
-
-        name = self.tag("Game", default)
-        if name is None:
-            error = UnknownGameError("")
-            # The same kind of error as for a wrong name, with the message of the case.
-            error.args = ("the record has no Game tag (record.set_tag('Game', name))",)
-            raise error
-        return get_game(name)
+        return play_operations().record_game(self, default)
 
     def start_position(self, default_game: str | None = None) -> Position[Any]:
         """The position the record starts from: its ``Position`` tag's, else the game's
         start (with the record's setup tags).  ``TagValueError`` for a tag value the game
         cannot accept; ``UnknownGameError`` as for :meth:`game`."""
-        from notation.replay import start_position
-
-        return start_position(self.game(default_game), self.tag_dict)
+        return play_operations().start_position(self.game(default_game), self.tag_dict)
 
     def end_position(self, default_game: str | None = None) -> Position[Any]:
         """The position after the main line's last move (variations are not played:
@@ -424,10 +454,8 @@ class Record:
         played, with the message a check gives (file, line, column, turn and move),
         besides the errors of :meth:`start_position`.
         """
-        from notation.replay import replay_line
-
         position = self.start_position(default_game)
-        replay_line(self, self.game(default_game), position, self.moves)
+        play_operations().replay_line(self, self.game(default_game), position, self.moves)
         return position
 
     def add_variation(self, at: int | MoveNode, moves: Iterable[object]) -> Variation:
@@ -441,9 +469,7 @@ class Record:
         of one that cannot be played.  ``MisuseError`` for a turn with no move of the
         main line, a node not in this record, or no moves.
         """
-        from notation.replay import add_checked_variation
-
-        return add_checked_variation(self, at, moves)
+        return play_operations().add_checked_variation(self, at, moves)
 
     def __repr__(self) -> str:
         where = "Record"
@@ -470,3 +496,39 @@ class Record:
             return ""
         names = [_short(name) for name in (self.tag(tag) for tag in tags) if name is not None]
         return " - ".join(names)
+
+
+class _PlayOperations(Protocol):
+    """The play layer, :mod:`notation.replay`: the functions that :class:`Record`'s
+    game-aware methods call."""
+
+    def record_from_moves(
+        self,
+        game: Game[M] | str,
+        moves: Iterable[M | str],
+        tags: Mapping[str, str] | Iterable[tuple[str, str]],
+        result: str | None,
+    ) -> Record: ...
+
+    def record_game(self, record: Record, default: str | None) -> Game[Any]: ...
+
+    def start_position(self, game: Game[Any], tags: Mapping[str, str]) -> Position[Any]: ...
+
+    def replay_line(
+        self, record: Record, game: Game[Any], position: Position[Any], nodes: Iterable[MoveNode]
+    ) -> None: ...
+
+    def add_checked_variation(
+        self, record: Record, at: int | MoveNode, moves: Iterable[object]
+    ) -> Variation: ...
+
+
+#: A slot (see :func:`notation.plug_in`), filled by :mod:`notation.replay`.
+play_layer: _PlayOperations | None = None
+
+
+def play_operations() -> _PlayOperations:
+    """The play layer, imported first if it has not been yet."""
+    if play_layer is None:
+        plug_in("play")
+    return cast("_PlayOperations", play_layer)

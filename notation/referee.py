@@ -1,13 +1,9 @@
 """A referee: bots play a game against each other, and the game becomes a record.
 
-``notation.play`` is :func:`play` (the module has another name so that importing it
-never hides the function behind a module of the same name).
-
-:func:`play` runs one game.  It rolls the dice a game has
-(:meth:`Position.chance_outcomes`), deals what a game hides (:meth:`Game.deal`),
-shows each bot only what its player may know (:meth:`Deal.view_for`), writes what a
-fight reveals (:meth:`Deal.settle`), and returns the game as a :class:`Record` that
-:func:`notation.replay.check_record` accepts.
+:func:`play` (``notation.play``) runs one game: it rolls the dice
+(:meth:`Position.chance_outcomes`), deals what a game hides (:meth:`Game.deal`), shows
+each bot only what its player may know (:meth:`Deal.view_for`), writes what a fight
+reveals (:meth:`Deal.settle`), and returns the game as a :class:`Record`.
 
 A bot is a function ``bot(view, legal_moves, rng) -> move`` or an object with a
 method ``choose(view, legal_moves, rng) -> move`` (:class:`Bot`):
@@ -24,10 +20,8 @@ method ``choose(view, legal_moves, rng) -> move`` (:class:`Bot`):
   for ``K:b2-b1``), or its text, which the game reads.
 
 :data:`Player` is the type of either (``notation.Player``).  It takes any game's
-moves, so that a bot annotated as its author likes (``legal_moves: list[CaveMove]``,
-``Sequence[Any]``, a return of the move or of a str) type-checks in ``play("cave",
-[my_bot, notation.random_bot], rng)``; whether a move is one of the game's the
-referee checks as the game runs.
+moves, so that a bot annotated as its author likes (``legal_moves: list[CaveMove]``)
+type-checks; the referee checks the moves as the game runs.
 """
 
 from __future__ import annotations
@@ -66,11 +60,8 @@ M = TypeVar("M", bound=Hashable)
 
 
 class Bot(Protocol):
-    """A bot as an object: anything with this :meth:`choose` method plays.
-
-    The move type is left open (``Any``): a class whose ``choose`` takes
-    ``Position[CaveMove]`` and ``Sequence[CaveMove]`` (or ``list[...]``) and returns a
-    ``CaveMove`` or a str is a ``Bot``."""
+    """A bot as an object: anything with this :meth:`choose` method plays (the move type
+    is left open: a ``choose`` of ``CaveMove`` s is a ``Bot``)."""
 
     def choose(self, view: Position[Any], legal_moves: list[Any], rng: random.Random) -> object:
         """The move to play, one of ``legal_moves`` (or its text), seeing ``view``."""
@@ -114,16 +105,13 @@ def play(
     """Play one game of ``game`` (a :class:`Game` or its name) between ``players``, in
     turn order, and return it as a record.
 
-    ``rng`` rolls the dice and deals the hidden information, and seeds each bot's own
-    generator, so one seed replays the same game (an unseeded generator when
-    ``None``).  The record's tags are ``Game``, the players' names (a bot's ``name``
-    attribute, else its function or class name), the game's setup (``Players``),
-    then ``tags``, which may replace any of them or add others (a ``Position`` tag
-    starts the game from that position), and ``Result``: the rules' result, or
-    ``*`` when they have not ended the game after ``max_turns`` turns
-    (:data:`DEFAULT_MAX_TURNS` by default), and then a ``Termination`` tag,
-    ``unfinished: move limit of N turns reached`` (unless ``tags`` gave one).  Moves
-    are written in their canonical text.
+    ``rng`` rolls the dice, deals the hidden information and seeds each bot's own
+    generator, so one seed replays the same game.  The record's tags are ``Game``, the
+    players' names (a bot's ``name``, else its function or class name), the game's
+    setup, then ``tags`` (which may replace any of them; a ``Position`` tag sets the
+    start), and ``Result``: the rules' result, or ``*`` after ``max_turns`` turns, and
+    then a ``Termination`` tag (:data:`MOVE_LIMIT_REACHED`, unless ``tags`` gave one).
+    Moves are written in their canonical text.
 
     ``TagValueError`` for a number of players or a tag the game cannot accept;
     ``MisuseError`` for an argument of the wrong type, or when a bot returns a move

@@ -1,9 +1,11 @@
 """Replaying a record through its game's rules: the verdict on one record.
 
-This is where the record tree (text) meets a game (typed moves and a position).
-Each move is read by the game's grammar and pushed on a position; variations are
-replayed from the position before the move they replace, then taken back.  The
-first defect, in file order, is the verdict's error.
+This is where a record (text) meets a game (typed moves and a position).
+:class:`Replay` is the one replay loop, a :class:`~notation.visitor.RecordVisitor`
+driven by the reader from text (no tree) or by :func:`~notation.visitor.walk_record`
+from a tree: each move is read by the game's grammar and pushed on a position;
+variations are replayed from the position before the move they replace, then taken
+back.  The first defect, in file order, is the verdict's error.
 
 Turns count every player's turn from the start of the game (1 for the first),
 along the line a move stands in: a move in a variation that replaces turn 30 is
@@ -12,10 +14,12 @@ turn 30.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+import sys
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+import notation.record
 from notation.errors import (
     Defect,
     ErrorKind,
@@ -24,19 +28,27 @@ from notation.errors import (
     MoveSyntaxError,
     NotationException,
     TagValueError,
-    _cut,
-    _printable,
+    cut,
     display_path,
     misuse_unless,
+    printable,
     require_sequence,
 )
 from notation.games import UnknownGameError, get_game
 from notation.games.base import Game, Position, memo_lookup
 from notation.reader import RESULTS
-from notation.record import MoveNode, Record, Tag, Variation, split_suffix
-from notation.walk import expected_number
+from notation.record import MoveNode, MoveNumber, Record, Tag, Variation, route_to, split_suffix
+from notation.visitor import (
+    DIGITS,
+    RecordVisitor,
+    Skip,
+    expected_number,
+    walk_moves,
+    walk_record,
+)
 
 __all__ = [
+    "Replay",
     "ReplayVisitor",
     "Verdict",
     "Visitors",
@@ -88,7 +100,7 @@ class Verdict:
 
 
 #: Games by the names records give them, as found: every record of a file names its
-#: game the same way, and get_game() normalises the name first (profiled).  Only names
+#: game the same way, and get_game() normalises the name first.  Only names
 #: of games are kept, so it stays small (a bound all the same, for hostile spellings).
 _GAMES_NAMED: dict[str, Game[Any]] = {}
 _GAMES_NAMED_LIMIT = 1000
@@ -153,56 +165,29 @@ def start_position(game: Game[Any], tags: Mapping[str, str]) -> Position[Any]:
 def check_record(
     record: Record,
     default_game: str | None = None,
-    visitor: ReplayVisitor | None = None,
-    *,
-    _streamed: tuple[Position[Any], int] | None = None,
+    visitor: RecordVisitor[Any] | None = None,
 ) -> Verdict:
     """Replay ``record`` (main line and every variation) and judge it.
 
-    A ``visitor`` sees every legal move on the way (see :class:`ReplayVisitor`).
-    ``_streamed``: for :mod:`notation.streamcheck`, the position that the record's
-    first main-line moves were already played on, and how many (they are not in
-    ``record.moves``); the record's game and tags must allow a replay.
+    A ``visitor`` sees the record's events and every legal move on the way, with the
+    position (see :class:`Replay`).  ``MisuseError`` for a ``record`` that is not a
+    :class:`Record`, or a ``default_game`` that is neither a str nor None.
 
-    ``MisuseError`` for a ``record`` that is not a :class:`Record`, or a
-    ``default_game`` that is neither a str nor None.
+    >>> import notation
+    >>> record = notation.read_string('[Game "cave"]\\n\\n1. b1 b5 *\\n')[0]
+    >>> check_record(record).ok
+    True
     """
     misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
     misuse_unless(
         default_game is None or isinstance(default_game, str), "default_game",
         "a game's name (a str) or None", default_game,
     )
-    game = resolve_game(record, default_game)
-    turns = len(record.moves) if _streamed is None else len(record.moves) + _streamed[1]
-    if isinstance(game, Defect):
-        return _verdict(record, None, turns, _earliest(game, record.error))
-    tags = record.tag_dict
-    tagged = tags.get("Result")
-    error = None if tagged is None else _tag_error(record.find_tag("Result"))
-    position: Position[Any] | None = None
-    if error is None and _streamed is not None:
-        position = _streamed[0]
-    elif error is None:
-        try:
-            position = start_position(game, tags)
-        except TagValueError as exc:
-            tag = record.find_tag(exc.tag)
-            line, col = (tag.line, tag.column) if tag else (record.first_line, 1)
-            error = Defect(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or "")
-    if error is None and position is not None:
-        error = replay_tree(record.moves, game, position, visitor)
-    error = _earliest(error, record.error)
-    outcome = position.outcome() if position is not None and error is None else None
-    if error is None:
-        error = _result_error(record, tagged, game, outcome, position)
-    if error is not None:
-        # A tag the game reads, spelt in the wrong case, is a likely cause.
-        for name in ("Result", "Position", *(name for name, _ in game.setup_tags())):
-            hint = _tag_case_hint(record, name)
-            if hint:
-                error = replace(error, message=error.message + hint)
-                break
-    return _verdict(record, game.name, turns, error, outcome)
+    misuse_unless(
+        visitor is None or isinstance(visitor, RecordVisitor), "visitor", "a RecordVisitor",
+        visitor,
+    )
+    return walk_record(record, Replay(default_game, visitor))
 
 
 def _verdict(
@@ -273,53 +258,339 @@ def _result_error(
     )
 
 
-class ReplayVisitor:
-    """Hooks into a replay, for layers that want more than a verdict.
+class _Frame:
+    """One line being replayed (the main line or a variation)."""
 
-    Called in file order, variations included: ``before_move`` with the position
-    before a move already known to be legal, ``after_move`` with the position after
-    it; ``begin_variation`` and ``end_variation`` around each variation of a move,
-    with the position the variation starts from (before that move); ``move_error``
-    for a move that cannot be played (in a replay that goes on past errors, see
-    :func:`replay_tree`).  Annotating, converting, strict checking and the HTML
-    viewer are visitors; :class:`Visitors` lets several share one replay.
+    __slots__ = ("dead", "failed", "held", "main", "pushed")
 
-    ``before_move`` costs the replay a move taken back and played again, so it is
-    called only for a visitor whose :attr:`needs_before_move` is true (by default,
-    one that overrides it).  A visitor that wants the canonical spelling of a move
-    asks ``position.last_move_canonical()`` in ``after_move``: no replaying at all.
+    def __init__(self, main: bool, dead: bool, held: Any = None) -> None:
+        self.main = main  # the main line: its moves are the verdict's turns
+        self.dead = dead  # no move of this line is played any more
+        self.failed: MoveNode | None = None  # the move that ended it, if one did
+        self.held = held  # the move the variation replaces, pushed again at its end
+        self.pushed = 0  # moves played in this line
+
+
+class Replay(RecordVisitor[Verdict]):
+    """The replay: the one place where a move is read, its number checked and it is
+    played.  A :class:`~notation.visitor.RecordVisitor` whose result is the record's
+    :class:`Verdict`; the reader drives it from text (no record tree is built:
+    ``notation check``), :func:`~notation.visitor.walk_record` from a tree
+    (:func:`check_record`).
+
+    An inner ``visitor`` gets every event of the record and, for each move that could
+    be played, ``before_move`` (if it :attr:`~RecordVisitor.needs_before_move`) and
+    ``after_move`` with the move and the position.  Variations are played from the
+    position before the move they replace (:attr:`position`, at
+    ``begin_variation``) and taken back at their end.
+
+    ``stop_at_error`` (a check) plays nothing after the first error; without it, a move
+    that cannot be played goes to the visitor's ``move_error`` and ends its line only
+    (a viewer).  ``check_numbers``: a wrong move number is an error too.  ``game`` and
+    ``position`` replay from that position in that game, whatever the record's tags.
+
+    >>> import notation
+    >>> from notation.reader import visit_records
+    >>> text = '[Game "cave"]\\n\\n1. b1 b5 *\\n[Game "cave"]\\n\\n1. a1-a9 *\\n'
+    >>> [verdict.ok for verdict in visit_records(text.splitlines(True), Replay())]
+    [True, False]
     """
 
+    def __init__(
+        self,
+        default_game: str | None = None,
+        visitor: RecordVisitor[Any] | None = None,
+        *,
+        stop_at_error: bool = True,
+        check_numbers: bool = True,
+        game: Game[Any] | None = None,
+        position: Position[Any] | None = None,
+    ) -> None:
+        self.default_game = default_game
+        self.inner = visitor
+        self.stop_at_error = stop_at_error
+        self.check_numbers = check_numbers
+        self.fixed = (game, position) if game is not None and position is not None else None
+        self.before = visitor is not None and visitor.needs_before_move
+        # The inner visitor takes plain moves without nodes (see RecordVisitor).
+        self.inner_plain = visitor is not None and visitor.takes_plain_moves and not self.before
+        self.begun = False
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the record replayed last."""
+        self.game: Game[Any] | None = None
+        #: The position the replay is at (None: the record cannot be replayed).
+        self.position: Position[Any] | None = None
+        self.frames = [_Frame(True, True)]
+        self.frame = self.frames[0]
+        self.turns = 0
+        self.stopped = False
+        self.tagged: str | None = None
+        # The first error: a Defect, or (node, exception, turn) made one at the end.
+        self.error: Defect | tuple[MoveNode, Exception, int] | None = None
+
+    # -- the record ------------------------------------------------------------------
+    def begin_record(self, record: Record) -> None:
+        self.__dict__.pop("visit_moves", None)  # the last record's run
+        self.reset()
+        self.begun = False
+        if self.inner is not None:
+            self.inner.begin_record(record)
+
+    def begin_moves(self, record: Record) -> Skip | None:
+        self.begun = True
+        if self.fixed is not None:
+            self.game, self.position = self.fixed
+        else:
+            self._start(record)
+        if self.position is not None:
+            game = self.game
+            assert game is not None
+            self.parse = game.parse
+            self.cached = memo_lookup(game)  # parsed(), unchecked: only str here
+            self.push = self.position.push
+            self.size = self.position.round_size
+            self.frame.dead = False
+            if self.inner is None:
+                # The reader binds visit_moves once this returns: the runs of plain
+                # moves of a check's main line go to a closure over the position.
+                self.visit_moves = self._main_line_run()  # type: ignore[method-assign,assignment]
+        if self.inner is not None:
+            self.inner.begin_moves(record)
+            if self.position is not None:
+                self.inner.visit_start(self.position)
+        return None
+
+    def _start(self, record: Record) -> None:
+        """The record's game and start position, or the error that there are none."""
+        tags = record.tag_dict
+        name = tags.get("Game", self.default_game)
+        game: Game[Any] | Defect
+        try:
+            game = _game_named(name) if name is not None else resolve_game(record, None)
+        except UnknownGameError:
+            game = resolve_game(record, self.default_game)  # the error, where it stands
+        if isinstance(game, Defect):
+            self.error = game
+            return
+        self.game = game
+        self.tagged = tagged = tags.get("Result")
+        error = None if tagged is None else _tag_error(record.find_tag("Result"))
+        if error is not None:
+            self.error = error
+            return
+        try:
+            text = tags.get("Position")
+            self.position = (
+                game.new_position(tags) if text is None else game.position_from_string(text, tags)
+            )
+        except TagValueError as exc:
+            tag = record.find_tag(exc.tag)
+            line, col = (tag.line, tag.column) if tag else (record.first_line, 1)
+            self.error = Defect(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or "")
+
+    def _main_line_run(self) -> Callable[[list[str], int, int, int, int], None]:
+        """:meth:`visit_moves` of a check (no inner visitor) while the main line is
+        replayed and nothing went wrong: the run played in one loop.  At a move that
+        cannot be played (or a wrong number) the rest of the run goes the general way,
+        which says why."""
+        main = self.frame
+        position = self.position
+        assert position is not None
+        cached, parse, push, size = self.cached, self.parse, self.push, self.size
+        general = RecordVisitor.visit_moves.__get__(self)
+        replay = self
+
+        def run(tokens: list[str], start: int, stop: int, line: int, column: int) -> None:
+            if replay.frame is not main or main.dead:
+                general(tokens, start, stop, line, column)
+                return
+            played = first = position.turn
+            numbered = -1  # the index of the number before the next move, if any
+            for index in range(start, stop):
+                text = tokens[index]
+                if text[0] in DIGITS:
+                    numbered = index
+                    continue
+                if numbered >= 0:
+                    number = _NUMBERS.get(tokens[numbered]) or _move_number(tokens[numbered])
+                    if number[0] != played // size + 1 or (number[1] == 1) != (
+                        played % size == 0
+                    ):
+                        break
+                move = cached(text)
+                try:
+                    if move is None:
+                        move = parse(text)
+                    push(move)
+                except (MoveSyntaxError, IllegalMoveError):
+                    break
+                played += 1
+                numbered = -1
+            else:
+                index = stop
+            main.pushed += played - first
+            replay.turns += played - first
+            if index < stop:  # from the move that went wrong (and its number), as usual
+                again = numbered if numbered >= 0 else index
+                where = column + len(" ".join(tokens[start:again])) + 1 if again > start else column
+                general(tokens, again, stop, line, where)
+
+        return run
+
+    # -- the moves ---------------------------------------------------------------------
+    def visit_plain_move(
+        self, text: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        inner = self.inner
+        if inner is None or not self.inner_plain:
+            self.visit_move(MoveNode(text, line, column, number=number))
+            return
+        frame = self.frame
+        if frame.main:
+            self.turns += 1
+        inner.visit_plain_move(text, number, line, column)
+        if not frame.dead:
+            move = self._play(text, number, line, column, None)
+            if move is not None:
+                inner.after_plain_move(text, move, self.position)
+
+    def visit_move(self, node: MoveNode) -> None:
+        frame = self.frame
+        if frame.main:
+            self.turns += 1
+        inner = self.inner
+        if inner is not None:
+            inner.visit_move(node)
+        if frame.dead:
+            return
+        move = self._play(node.text, node.number, node.line, node.column, node)
+        if move is not None and inner is not None:
+            position = self.position
+            assert position is not None
+            if self.before:
+                position.pop()
+                inner.before_move(node, move, position)
+                self.push(move)
+            inner.after_move(node, move, position)
+
+    def _play(
+        self, text: str, number: MoveNumber | None, line: int, column: int,
+        node: MoveNode | None,
+    ) -> Any:
+        """Check the move's number, read it and play it: the move, or None where it
+        cannot be played (the failure reported; ``node``, made if None, says where)."""
+        position = self.position
+        assert position is not None
+        played = position.turn
+        if number is not None and self.check_numbers:
+            size = self.size
+            if number.number != played // size + 1 or (number.dots == 1) != (
+                played % size == 0
+            ):
+                node = node or MoveNode(text, line, column, number=number)
+                error = _number_error(node, played + 1, size)
+                assert error is not None
+                self._failed(node, error, played + 1)
+                return None
+        move = self.cached(text)
+        try:
+            if move is None:
+                move = self.parse(text)
+            self.push(move)
+        except (MoveSyntaxError, IllegalMoveError) as exc:
+            self._failed(node or MoveNode(text, line, column, number=number), exc, played + 1)
+            return None
+        self.frame.pushed += 1
+        return move
+
+    def _failed(self, node: MoveNode, why: Exception | Defect, turn: int) -> None:
+        """``node``'s move cannot be played: ``why`` (a defect, or the exception of its
+        reading or playing, made a defect at the end: hints look at what follows it)."""
+        frame = self.frame
+        frame.dead = True
+        frame.failed = node
+        if self.error is None:
+            self.error = why if isinstance(why, Defect) else (node, why, turn)
+        if self.stop_at_error:
+            self.stopped = True
+            for each in self.frames:
+                each.dead = True
+        elif self.inner is not None:
+            error = why if isinstance(why, Defect) else move_error(node, why, turn)
+            self.inner.move_error(node, error)
+
+    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+        parent = self.frame
+        if not parent.dead:
+            assert self.position is not None
+            # The variation replaces node, the last move played: from before it.
+            frame = _Frame(False, False, self.position.pop())
+            parent.pushed -= 1
+        else:
+            # The variations of a move that failed replace it; any other's are not
+            # played (the line ended before them).
+            frame = _Frame(False, self.stopped or parent.failed is not node)
+        self.frames.append(frame)
+        self.frame = frame
+        if self.inner is not None:
+            self.inner.begin_variation(variation, node)
+
+    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+        frame = self.frames.pop()
+        self.frame = self.frames[-1]
+        if not self.stopped:
+            position = self.position
+            if position is not None:
+                for _ in range(frame.pushed):
+                    position.pop()
+                if frame.held is not None:
+                    self.push(frame.held)
+                    self.frame.pushed += 1
+        if self.inner is not None:
+            self.inner.end_variation(variation, node)
+
+    def end_record(self, record: Record) -> Verdict:
+        if not self.begun:
+            self.begin_moves(record)
+        inner = self.inner
+        if inner is not None:
+            inner.end_record(record)
+        found = self.error
+        error = move_error(*found) if isinstance(found, tuple) else found
+        game, position = self.game, self.position
+        if game is None:
+            return _verdict(record, None, self.turns, _earliest(error, record.error))
+        error = _earliest(error, record.error)
+        outcome = position.outcome() if position is not None and error is None else None
+        if error is None and self.fixed is None:
+            error = _result_error(record, self.tagged, game, outcome, position)
+        if error is not None:
+            # A tag the game reads, spelt in the wrong case, is a likely cause.
+            for name in ("Result", "Position", *(name for name, _ in game.setup_tags())):
+                hint = _tag_case_hint(record, name)
+                if hint:
+                    error = replace(error, message=error.message + hint)
+                    break
+        return _verdict(record, game.name, self.turns, error, outcome)
+
     @property
-    def needs_before_move(self) -> bool:
-        """Whether the replay must call :meth:`before_move`: by default, whether this
-        visitor's class overrides it."""
-        return type(self).before_move is not ReplayVisitor.before_move
-
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        """Called before a legal move is played."""
-
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        """Called right after a move was played."""
-
-    def begin_variation(
-        self, variation: Variation, node: MoveNode, position: Position[Any]
-    ) -> None:
-        """Called when a variation of ``node`` starts (``position``: before ``node``)."""
-
-    def end_variation(
-        self, variation: Variation, node: MoveNode, position: Position[Any]
-    ) -> None:
-        """Called when a variation of ``node`` ends (``position``: before ``node`` again)."""
-
-    def move_error(self, node: MoveNode, error: Defect) -> None:
-        """Called for a move that cannot be played (its line ends there)."""
+    def first_error(self) -> Defect | None:
+        """The first error of the moves replayed so far (numbers and moves), if any."""
+        found = self.error
+        return move_error(*found) if isinstance(found, tuple) else found
 
 
-class Visitors(ReplayVisitor):
-    """Several visitors sharing one replay, called in the order given."""
+#: The protocol of a visitor under a replay: :class:`~notation.visitor.RecordVisitor`
+#: (the name this module gave it before it was the one protocol).
+ReplayVisitor = RecordVisitor
 
-    def __init__(self, *visitors: ReplayVisitor) -> None:
+
+class Visitors(RecordVisitor[None]):
+    """Several visitors sharing one replay (or one read), called in the order given."""
+
+    def __init__(self, *visitors: RecordVisitor[Any]) -> None:
         self.visitors = visitors
 
     @property
@@ -327,29 +598,60 @@ class Visitors(ReplayVisitor):
         """Whether any of the visitors needs :meth:`before_move`."""
         return any(visitor.needs_before_move for visitor in self.visitors)
 
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+    def begin_record(self, record: Record) -> None:
+        for visitor in self.visitors:
+            visitor.begin_record(record)
+
+    def begin_moves(self, record: Record) -> Skip | None:
+        for visitor in self.visitors:
+            visitor.begin_moves(record)
+        return None
+
+    def visit_start(self, position: Any) -> None:
+        for visitor in self.visitors:
+            visitor.visit_start(position)
+
+    def visit_move(self, node: MoveNode) -> None:
+        for visitor in self.visitors:
+            visitor.visit_move(node)
+
+    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+        for visitor in self.visitors:
+            visitor.begin_variation(variation, node)
+
+    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+        for visitor in self.visitors:
+            visitor.end_variation(variation, node)
+
+    def end_record(self, record: Record) -> None:
+        for visitor in self.visitors:
+            visitor.end_record(record)
+
+    def before_move(self, node: MoveNode, move: Any, position: Any) -> None:
         for visitor in self.visitors:
             visitor.before_move(node, move, position)
 
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+    def after_move(self, node: MoveNode, move: Any, position: Any) -> None:
         for visitor in self.visitors:
             visitor.after_move(node, move, position)
-
-    def begin_variation(
-        self, variation: Variation, node: MoveNode, position: Position[Any]
-    ) -> None:
-        for visitor in self.visitors:
-            visitor.begin_variation(variation, node, position)
-
-    def end_variation(
-        self, variation: Variation, node: MoveNode, position: Position[Any]
-    ) -> None:
-        for visitor in self.visitors:
-            visitor.end_variation(variation, node, position)
 
     def move_error(self, node: MoveNode, error: Defect) -> None:
         for visitor in self.visitors:
             visitor.move_error(node, error)
+
+
+#: (number, dots) of the move numbers read, by their text ("12." is (12, 1)): a few
+#: hundred in a file, each read many times.  Bounded.
+_NUMBERS: dict[str, tuple[int, int]] = {}
+
+
+def _move_number(text: str) -> tuple[int, int]:
+    """(number, dots) of a well-formed move number ``text``, kept in :data:`_NUMBERS`."""
+    digits = text.rstrip(".")
+    if len(_NUMBERS) >= 4096:
+        _NUMBERS.clear()
+    number = _NUMBERS[text] = (int(digits), len(text) - len(digits))
+    return number
 
 
 def move_error(node: MoveNode, exc: Exception, turn: int) -> Defect:
@@ -362,142 +664,27 @@ def move_error(node: MoveNode, exc: Exception, turn: int) -> Defect:
     )
 
 
-#: ``_Frame.held`` of a node whose move failed: its variations are still replayed
-#: (they replace it), then its line ends.
-_FAILED: Any = object()
-
-
-class _Frame:
-    """One line being replayed (the main line or a variation)."""
-
-    __slots__ = ("held", "index", "nodes", "pushed", "var_index", "variation")
-
-    def __init__(self, nodes: list[MoveNode], variation: Variation | None = None) -> None:
-        self.nodes = nodes
-        self.variation = variation
-        self.index = 0
-        self.pushed = 0
-        self.held: Any = None  # the move whose variations are being replayed
-        self.var_index = 0
-
-
 def replay_tree(
     moves: list[MoveNode],
     game: Game[Any],
     position: Position[Any],
-    visitor: ReplayVisitor | None = None,
+    visitor: RecordVisitor[Any] | None = None,
     *,
     stop_at_error: bool = True,
     check_numbers: bool = True,
 ) -> Defect | None:
-    """Play every move under ``moves`` on ``position``, variations included, depth first
-    in file order.  Returns the first error.  The position is left after the main
-    line's last move played (its end, when nothing stopped the replay): variations are
-    taken back as they end.
-
-    ``stop_at_error`` stops there (a check); without it a move that cannot be played
-    is reported to ``visitor.move_error`` and ends its line only (a viewer).
-    ``check_numbers``: a wrong move number is an error too.  An explicit stack: no
-    recursion limit on how deeply variations nest.
-    """
-    parse = game.parse
-    # The hot path (profiled): a hit in the game's memo of parsed tokens skips the
-    # call to parse(); a miss goes through it (length limit, grammar, memo).
-    cached = memo_lookup(game)  # parsed(), unchecked: only str here
-    push = position.push
-    size = position.round_size
-    # Taking each move back to show the position before it costs a pop and a push:
-    # only for a visitor that looks at it.
-    before = visitor is not None and visitor.needs_before_move
-    first_error: Defect | None = None
-    stack = [_Frame(moves)]
-    while stack:
-        frame = stack[-1]
-        nodes = frame.nodes
-        if frame.held is not None:
-            node = nodes[frame.index]
-            if frame.var_index < len(node.variations):
-                variation = node.variations[frame.var_index]
-                frame.var_index += 1
-                if visitor is not None:
-                    visitor.begin_variation(variation, node, position)
-                stack.append(_Frame(variation.nodes, variation))
-                continue
-            if frame.held is _FAILED:
-                frame.index = len(nodes)  # the failed move ends its line
-            else:
-                push(frame.held)
-                frame.pushed += 1
-                frame.index += 1
-            frame.held = None
-            continue
-        if frame.index == len(nodes):
-            if len(stack) == 1:
-                return first_error
-            for _ in range(frame.pushed):
-                position.pop()
-            stack.pop()
-            if visitor is not None and frame.variation is not None:
-                parent = stack[-1]
-                visitor.end_variation(frame.variation, parent.nodes[parent.index], position)
-            continue
-        # A run of moves without variations, in one loop: frame.index and
-        # frame.pushed are written back when it stops.  Every push plays one turn,
-        # so the turns played are counted here rather than asked of the position.
-        index, pushed, count = frame.index, frame.pushed, len(nodes)
-        played = position.turn
-        error: Defect | None = None
-        while index < count:
-            node = nodes[index]
-            number = node.number
-            # expected_number(played + 1, size), inline: this loop is the hot path.
-            if (
-                number is not None
-                and check_numbers
-                and (
-                    number.number != played // size + 1
-                    or (number.dots == 1) != (played % size == 0)
-                )
-            ):
-                error = _number_error(node, played + 1, size)
-                break
-            move = cached(node.text)
-            try:
-                if move is None:
-                    move = parse(node.text)
-                push(move)
-            except (MoveSyntaxError, IllegalMoveError) as exc:
-                error = move_error(node, exc, played + 1)
-                break
-            if visitor is not None:
-                if before:
-                    position.pop()
-                    visitor.before_move(node, move, position)
-                    push(move)
-                visitor.after_move(node, move, position)
-            # The slot, not the property: the property makes an empty list for every
-            # move that has none (profiled: nearly all of them).
-            if node._variations:
-                position.pop()
-                frame.held = move
-                frame.var_index = 0
-                break
-            played += 1
-            pushed += 1
-            index += 1
-        frame.index, frame.pushed = index, pushed
-        if error is not None:
-            if stop_at_error:
-                return error
-            first_error = first_error or error
-            if visitor is not None:
-                visitor.move_error(node, error)
-            if node._variations:
-                frame.held = _FAILED
-                frame.var_index = 0
-            else:
-                frame.index = count
-    return first_error
+    """Play every move under ``moves`` on ``position``, variations included, in file
+    order (the moves of a :class:`Replay`, without a record): returns the first error.
+    The position is left after the main line's last move played; variations are
+    taken back as they end.  ``stop_at_error``, ``check_numbers`` as for
+    :class:`Replay`."""
+    replay = Replay(
+        None, visitor, stop_at_error=stop_at_error, check_numbers=check_numbers,
+        game=game, position=position,
+    )
+    replay.begin_moves(Record())
+    walk_moves(moves, replay)
+    return replay.first_error
 
 
 def _semicolon_hint(node: MoveNode) -> str:
@@ -588,7 +775,7 @@ def _at_turn(exc: NotationException, message: str) -> NotationException:
 
 def _cut_move(text: str) -> str:
     """A move's text as a message quotes it (a token can hold megabytes)."""
-    return _printable(_cut(text))
+    return printable(cut(text))
 
 
 def record_from_moves(
@@ -666,29 +853,20 @@ def replay_line(
             raise raised from exc
 
 
-def _path_to(moves: list[MoveNode], target: MoveNode) -> list[MoveNode] | None:
-    """The moves played before ``target`` (found by identity, anywhere in the tree),
-    from the record's start; ``None`` if it is not in the tree."""
-    stack: list[tuple[list[MoveNode], list[MoveNode]]] = [(moves, [])]
-    while stack:  # no recursion: variations nest as deep as a file says
-        nodes, before = stack.pop()
-        for index, node in enumerate(nodes):
-            if node is target:
-                return before + nodes[:index]
-            for variation in node.variations:
-                stack.append((variation.nodes, before + nodes[:index]))
-    return None
-
-
 def add_checked_variation(record: Record, at: int | MoveNode, moves: Iterable[object]) -> Variation:
     """:meth:`Record.add_variation`: a checked variation of a move of ``record``."""
     require_sequence(moves, "moves", "moves (texts or typed moves)")
     game = record.game()
     position = record.start_position()
     if isinstance(at, MoveNode):
-        before = _path_to(record.moves, at)
-        if before is None:
+        route = route_to(record.moves, at)
+        if route is None:
             raise MisuseError(f"{at!r} is not a move of this record")
+        before, line = [], record.moves  # the moves played before at, from the start
+        for index, number in route[0]:
+            before += line[:index]
+            line = line[index].variations[number - 1].nodes
+        before += line[: route[1]]
         target = at
     elif type(at) is int:
         index = at - position.turn - 1
@@ -710,3 +888,18 @@ def add_checked_variation(record: Record, at: int | MoveNode, moves: Iterable[ob
     variation = Variation(nodes)
     target.variations.append(variation)
     return variation
+
+
+def record_game(record: Record, default: str | None = None) -> Game[Any]:
+    """:meth:`Record.game`: the game of ``record``'s ``Game`` tag, else ``default``."""
+    name = record.tag("Game", default)
+    if name is None:
+        error = UnknownGameError("")
+        # The same kind of error as for a wrong name, with the message of the case.
+        error.args = ("the record has no Game tag (record.set_tag('Game', name))",)
+        raise error
+    return get_game(name)
+
+
+# This module is the play layer of the record model's game-aware methods.
+notation.record.play_layer = sys.modules[__name__]

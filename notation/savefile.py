@@ -1,27 +1,18 @@
 """Saving a file whole or not at all: the one way the toolkit writes a file.
 
-A save goes to a new temporary file beside the file saved (``.NAME.XXXXXXXX.tmp``,
-a unique name, made empty), which is written, flushed and ``fsync``'ed, then renamed
-over the file: a reader, or a command interrupted at any moment, sees the old file or
-the new one, never a part.  The new file gets the mode of the file it replaces (or the
-mode a plain ``open()`` would give a new one), and the temporary file is removed if
-anything fails.
-
-What a rename cannot replace is written into instead, as ``open(path, "w")`` would:
-
-- a link is followed: its target is saved, and the link stays a link;
-- a file that is not a regular file (a FIFO, a character device such as a terminal
-  or a null device) is opened and written into, never replaced;
-- ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N`` and ``/proc/self/fd/N`` are the
-  process's own open files: the text goes to standard output, standard error or
-  that descriptor, where it already points.
+A save goes to a new temporary file beside the file saved (``.NAME.XXXXXXXX.tmp``),
+written, flushed and ``fsync``'ed, then renamed over the file: a reader sees the old
+file or the new one, never a part.  The new file gets the mode of the one it replaces
+(or of a plain ``open()``); the temporary file is removed if anything fails.  What a
+rename cannot replace is written into, as ``open(path, "w")`` would: a link's target
+(the link stays), a FIFO or a device, and ``/dev/stdout``, ``/dev/stderr``,
+``/dev/fd/N``, ``/proc/self/fd/N`` (the process's own open files).
 
 Use :func:`saving` (a binary stream) or :func:`saving_text` (UTF-8 text, ``\\n`` line
 ends) as context managers, or :func:`replace_file` for bytes at hand.  A problem is an
-``OSError`` whose ``filename`` is the file as the caller named it (never the
-temporary file) and whose ``strerror`` says why.  :func:`temporary_beside` and
-:func:`commit` are the two halves of a save, for a writer that keeps many files
-going at once (``notation split``).
+``OSError`` whose ``filename`` is the file as the caller named it and whose
+``strerror`` says why.  :func:`temporary_beside` and :func:`commit` are the two halves
+of a save, for a writer that keeps many files going at once (``notation split``).
 """
 
 from __future__ import annotations
@@ -46,12 +37,10 @@ _STANDARD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
 
 @dataclass(frozen=True, slots=True)
 class Destination:
-    """Where a save of ``name`` (the path as the caller gave it) really goes.
-
-    ``path`` is the file to write, links followed; ``replace`` whether it is saved by
-    renaming a temporary file over it (a regular file, or none yet) rather than written
-    into; ``descriptor`` the process's open file it names, if any (then ``path`` is
-    not used).
+    """Where a save of ``name`` (the path as the caller gave it) really goes: ``path``,
+    links followed; ``replace`` whether a temporary file is renamed over it (a regular
+    file, or none yet) rather than written into; ``descriptor`` the process's open file
+    it names, if any (then ``path`` is not used).
     """
 
     name: str
@@ -96,9 +85,27 @@ def _descriptor(name: str) -> int | None:
 
 @contextlib.contextmanager
 def saving(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
-    """A binary stream whose bytes become the file at ``path`` when the block ends
+    r"""A binary stream whose bytes become the file at ``path`` when the block ends
     without an exception (see the module's docstring); the old file is left as it
-    was if the block raises."""
+    was if the block raises.
+
+    >>> import os, pathlib, shutil, tempfile
+    >>> from notation.savefile import saving
+    >>> folder = tempfile.mkdtemp()
+    >>> path = pathlib.Path(folder, "out.txt")
+    >>> with saving(path) as stream:
+    ...     _ = stream.write(b"1. b1 b5 *\n")
+    >>> path.read_bytes()
+    b'1. b1 b5 *\n'
+    >>> with saving(path) as stream:
+    ...     _ = stream.write(b"half a reco")
+    ...     raise ValueError("stopped half-way")
+    Traceback (most recent call last):
+    ValueError: stopped half-way
+    >>> path.read_bytes(), os.listdir(folder)  # the old file, and no temporary file
+    (b'1. b1 b5 *\n', ['out.txt'])
+    >>> shutil.rmtree(folder)
+    """
     where = where_saved(path)
     if where.descriptor is not None:
         with _into_descriptor(where.descriptor) as stream:

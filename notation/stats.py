@@ -1,11 +1,9 @@
 """Statistics over collections of records: results, lengths, first moves, players, Elo.
 
-A :class:`Summary` is built record by record (:meth:`Summary.add`) and two summaries
-merge (:meth:`Summary.merge`): a corpus sharded by file is summarised shard by shard,
-in separate processes or on separate machines, and the merged summary is the one a
-single pass would have made, Elo ratings included (they are computed at the end, from
-the rated games in input order).  Memory: counters per distinct value (game lengths,
-first moves, players), and 9 bytes per rated game for Elo.
+A :class:`Summary` is built record by record (:meth:`Summary.add`), and summaries of
+shards merge (:meth:`Summary.merge`) into the one a single pass would have made, Elo
+ratings included (computed at the end, from the rated games in input order).  Memory:
+counters per distinct value, and 9 bytes per rated game.
 """
 
 from __future__ import annotations
@@ -110,7 +108,7 @@ class GameSummary:
         for i in range(len(other._scores)):
             self._pairs.append(self._id(other.names[other._pairs[2 * i]]))
             self._pairs.append(self._id(other.names[other._pairs[2 * i + 1]]))
-        self._scores.extend(other._scores)  # arrays of small ints: 9 bytes a game
+        self._scores.extend(other._scores)
 
     def elo(self) -> dict[str, float]:
         """Elo ratings from the rated games in order (see :data:`ELO_K`)."""

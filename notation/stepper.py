@@ -1,9 +1,7 @@
 """Stepping through one record, move by move, in and out of variations.
 
-:class:`Stepper` is the state of a replay viewer with no screen in it: where we
-are in the record tree, the position there, and the defect that stops us, if
-any.  The terminal stepper (``notation replay``) and the HTML viewer both follow
-this model; tests drive it directly.
+:class:`Stepper` is the state of a replay viewer with no screen: where we are in the
+record tree, the position there, and the defect that stops us, if any.
 
 Vocabulary: a *line* is the main line or a variation; ``index`` counts the moves
 of the current line that have been played; the *last move* is the one just
@@ -27,7 +25,7 @@ from notation.errors import (
     require_number,
 )
 from notation.games.base import Game, Position
-from notation.record import MoveNode, Record, Variation
+from notation.record import MoveNode, Record, Variation, route_to
 from notation.replay import Verdict, check_record, move_error, resolve_game, start_position
 
 __all__ = ["Stepper", "StepperError"]
@@ -53,7 +51,30 @@ class _Level:
 
 
 class Stepper:
-    """A position in a record's tree that moves forward, back, and into variations."""
+    """A position in a record's tree that moves forward, back, and into variations.
+
+    Made from a record and, if it names no game (a ``Game`` tag), its ``game`` or
+    ``default_game``; :class:`StepperError` if the record cannot be replayed at all.
+    :attr:`verdict` is the rules' verdict on the record, :attr:`position` where the
+    stepper stands.
+
+    >>> import notation
+    >>> (record,) = notation.read_string("1. b1 b5 (1... c5) 2. c1 b5 *")
+    >>> stepper = notation.Stepper(record, default_game="cave")
+    >>> while node := stepper.forward():
+    ...     print(stepper.turn, node.written)
+    1 b1
+    2 b5
+    3 c1
+    >>> stepper.error.message  # why the next move, 2... b5, was not played
+    "b5 holds Black's piece; a piece enters on an empty square"
+    >>> stepper.goto_turn(2), stepper.variations_here()
+    (True, [<Variation of 1 move from c5>])
+    >>> stepper.enter_variation(1), stepper.where(), stepper.last_node.written
+    (True, 'variation 1 at turn 2', 'c5')
+    >>> stepper.leave_variation(), stepper.where(), stepper.last_node.written
+    (True, 'main line', 'b5')
+    """
 
     def __init__(
         self, record: Record, game: Game[Any] | None = None, default_game: str | None = None
@@ -198,15 +219,12 @@ class Stepper:
         return self.position.turn == turn
 
     def goto_node(self, node: MoveNode) -> bool:
-        """Go to the position after ``node``, a move anywhere in the record's tree: out of
-        the current line, then along the main line and into each variation on the way
-        (what ``node.board()`` is in python-chess).  ``MisuseError`` for a node that is
-        not in this record.
-
-        False when a move on the way cannot be played: the stepper then stands before
-        it, with :attr:`error` saying why, as after :meth:`forward`.
+        """Go to the position after ``node``, a move anywhere in the record's tree, along
+        the main line and into each variation on the way (``node.board()`` of
+        python-chess).  ``MisuseError`` for a node not in this record; False when a move
+        on the way cannot be played (the stepper stands before it, :attr:`error` says why).
         """
-        route = _route_to(self.record.moves, node)
+        route = route_to(self.record.moves, node)
         if route is None:
             raise MisuseError(f"{node!r} is not a move of this record")
         branches, index = route
@@ -261,18 +279,3 @@ class Stepper:
         parent.index += 1
         return True
 
-
-def _route_to(moves: list[MoveNode], target: MoveNode) -> tuple[list[tuple[int, int]], int] | None:
-    """How to reach ``target`` (found by identity) from the start of the main line
-    ``moves``: the variations to enter, each as (index in its line of the move it
-    replaces, its number from 1), and the index of ``target`` in its own line; ``None``
-    if it is nowhere in the tree."""
-    stack: list[tuple[list[MoveNode], list[tuple[int, int]]]] = [(moves, [])]
-    while stack:  # no recursion: variations nest as deep as a file says
-        nodes, branches = stack.pop()
-        for index, node in enumerate(nodes):
-            if node is target:
-                return branches, index
-            for number, variation in enumerate(node.variations, 1):
-                stack.append((variation.nodes, [*branches, (index, number)]))
-    return None

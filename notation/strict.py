@@ -25,28 +25,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from notation.errors import Defect, ErrorKind
+from notation.errors import Defect, ErrorKind, misuse_unless
 from notation.games.base import Game, Position
-from notation.record import MoveNode, Record
-from notation.replay import ReplayVisitor, Verdict, check_record, resolve_game
-from notation.walk import TreeVisitor, move_label, walk_tree
+from notation.record import MoveNode, Record, Variation
+from notation.replay import Replay, Verdict, check_record, resolve_game
+from notation.visitor import RecordVisitor, Skip, TurnCounter, move_label, walk_record
 
-__all__ = ["check_record_strict", "strict_problem"]
+__all__ = ["StrictReplay", "check_record_strict", "strict_problem"]
 
 def check_record_strict(record: Record, default_game: str | None = None) -> Verdict:
     """:func:`~notation.replay.check_record`, refusing the import form's liberties too."""
-    game = resolve_game(record, default_game)
-    if isinstance(game, Defect):
-        return check_record(record, default_game)
-    visitor = _Strict(game, _resuming(record))
-    verdict = check_record(record, default_game, visitor)
-    problem = visitor.problem
-    if problem is None:
-        return verdict
-    error = verdict.error
-    if error is not None and (error.line, error.column) <= (problem.line, problem.column):
-        return verdict
-    return replace(verdict, error=problem.located(file=record.source, record=record.index))
+    misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
+    return walk_record(record, StrictReplay(default_game))
 
 
 def strict_problem(record: Record, default_game: str | None = None) -> Defect | None:
@@ -55,41 +45,59 @@ def strict_problem(record: Record, default_game: str | None = None) -> Defect | 
     ``None`` when every legal move of the record (and its variations) is canonical;
     whether the record checks is :func:`~notation.replay.check_record`'s business.
     """
-    game = resolve_game(record, default_game)
-    if isinstance(game, Defect):
+    strict = _Strict(default_game)
+    check_record(record, default_game, strict)
+    if strict.problem is None:
         return None
-    visitor = _Strict(game, _resuming(record))
-    check_record(record, default_game, visitor)
-    if visitor.problem is None:
-        return None
-    return visitor.problem.located(file=record.source, record=record.index)
+    return strict.problem.located(file=record.source, record=record.index)
 
 
-class _Resuming(TreeVisitor):
-    """The nodes before which the canonical text writes ``N...`` when the turn is not a
-    round's first (by id), each with the reason: where a line starts or resumes."""
+class StrictReplay(Replay):
+    """The replay of a strict check: its verdicts are those of
+    :func:`check_record_strict`, from text (``notation check --strict``) or from a tree."""
 
-    def __init__(self) -> None:
-        self.found: dict[int, str] = {}
+    def __init__(self, default_game: str | None = None) -> None:
+        self.strict = _Strict(default_game)
+        super().__init__(default_game, self.strict)
 
-    def visit_move(self, node: MoveNode, turn: int, resumes: str | None) -> None:
-        if resumes is not None:
-            self.found[id(node)] = resumes
+    def end_record(self, record: Record) -> Verdict:
+        verdict = super().end_record(record)
+        problem = self.strict.problem
+        if problem is None:
+            return verdict
+        error = verdict.error
+        if error is not None and (error.line, error.column) <= (problem.line, problem.column):
+            return verdict
+        return replace(verdict, error=problem.located(file=record.source, record=record.index))
 
 
-def _resuming(record: Record) -> dict[int, str]:
-    resuming = _Resuming()
-    walk_tree(record.moves, resuming)
-    return resuming.found
-
-
-class _Strict(ReplayVisitor):
+class _Strict(RecordVisitor[None]):
     """Keeps the first departure from the canonical form, in replay (= file) order."""
 
-    def __init__(self, game: Game[Any], resuming: dict[int, str]) -> None:
-        self.game = game
-        self.resuming = resuming
+    def __init__(self, default_game: str | None) -> None:
+        self.default_game = default_game
+        self.game: Game[Any] | None = None
         self.problem: Defect | None = None
+        self.turns = TurnCounter()
+        self.resumes: str | None = None
+
+    def begin_record(self, record: Record) -> None:
+        self.problem = None
+        self.turns = TurnCounter()
+
+    def begin_moves(self, record: Record) -> Skip | None:
+        game = resolve_game(record, self.default_game)
+        self.game = game if isinstance(game, Game) else None
+        return None
+
+    def visit_move(self, node: MoveNode) -> None:
+        self.resumes = self.turns.move(node)[1]
+
+    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+        self.turns.begin_variation()
+
+    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+        self.turns.end_variation()
 
     def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         if self.problem is not None:
@@ -107,7 +115,7 @@ class _Strict(ReplayVisitor):
     def _number(self, node: MoveNode, turn: int, round_size: int) -> str | None:
         if node.number is not None:
             return None  # a wrong one is an ordinary error, found by the replay
-        where = self.resuming.get(id(node))
+        where = self.resumes
         label = move_label(turn, round_size, where is not None)
         if label.endswith("..."):
             return f"write {label} before {node.written}: {where} (missing move number)"
@@ -130,6 +138,7 @@ class _Strict(ReplayVisitor):
         if text == wanted:
             return None, ""
         # What the game's canonical form adds (marks, long forms) is the game's to say.
+        assert self.game is not None  # a move was played: the game is known
         reasons = self.game.spelling_reasons(move, canonical)
         code = "strict-spelling"
         as_read = str(move)  # what was written, in the game's letter case

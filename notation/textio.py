@@ -1,23 +1,14 @@
 """Reading record text: UTF-8, or Windows-1252 for what is not, with line ends kept.
 
-Records are UTF-8.  A file written by an older tool in Windows-1252 (or Latin-1)
-is not, and decoding it as UTF-8 with replacement characters would turn ``José``
-into ``Jos\\ufffd`` without a word.  So every line that is not valid UTF-8 is read
-as Windows-1252 instead (the five bytes Windows-1252 leaves undefined as Latin-1,
-so that no byte is ever lost), and whoever reads the text is told, once per source
-(``on_fallback``): the command line prints a warning naming the file, the library's
-:func:`~notation.reader.read_file` issues a :class:`NotUTF8Warning`.
-
-The decision is made line by line: a line of Windows-1252 text is valid UTF-8 only
-if it is ASCII, where the two agree (or in contrived mixes such as ``Ã©``), so a
-file in one encoding reads the same as if it had been decoded whole, and a UTF-8
-file with one pasted Latin-1 line keeps its UTF-8 elsewhere.  Deciding per line
-also lets a part of a file (``notation check`` cuts big files) decode exactly as
-the whole does.
+Every line that is not valid UTF-8 is read as Windows-1252 (its five undefined bytes
+as Latin-1, so that no byte is lost) rather than with replacement characters, and
+whoever reads is told once per source (``on_fallback``; the library's
+:func:`~notation.reader.read_file` issues a :class:`NotUTF8Warning`).  Deciding line
+by line reads a file in one encoding as if decoded whole (Windows-1252 text is valid
+UTF-8 only where it is ASCII), and a part of a file exactly as within the whole.
 
 Lines keep their line ends untranslated (``\\r\\n``, ``\\r`` or ``\\n``), as
-``open(..., newline="")`` gives them: the record reader strips them itself and
-keeps each record's exact text.  A lone ``\\r`` ends a line.
+``open(..., newline="")`` gives them; a lone ``\\r`` ends a line.
 """
 
 from __future__ import annotations
@@ -49,19 +40,15 @@ __all__ = [
 #: The encoding assumed for text that is not UTF-8, as messages name it.
 FALLBACK_ENCODING = "Windows-1252"
 
-#: The longest line read, in bytes (64 MiB): far beyond any record, even one whole game
-#: on one line as JSON, and what keeps memory bounded on input that is no record file
-#: (``/dev/zero``, a compressed bomb).  A longer line ends the reading with a
-#: :class:`LineTooLong`.
+#: The longest line read, in bytes (64 MiB): far beyond any record, and what keeps
+#: memory bounded on input that is no record file.  A longer one raises :class:`LineTooLong`.
 MAX_LINE = 64 << 20
 
 
 class NotUTF8Warning(UserWarning):
-    """Issued by :func:`notation.reader.read_file` for a file that is not valid UTF-8.
-
-    The file was read anyway, its lines that are not UTF-8 as Windows-1252.  Turn it
-    into an error with ``warnings.simplefilter("error", NotUTF8Warning)``.
-    """
+    """Issued by :func:`notation.reader.read_file` for a file that is not valid UTF-8 (its
+    lines that are not read as Windows-1252).  Turn it into an error with
+    ``warnings.simplefilter("error", NotUTF8Warning)``."""
 
 
 def not_utf8_message(name: str) -> str:
@@ -86,7 +73,11 @@ _FROM_LATIN_1 = _windows_1252_table()
 
 
 def decode_line(data: bytes) -> tuple[str, bool]:
-    """One line of bytes as text, and whether it was not UTF-8 (so read as Windows-1252)."""
+    r"""One line of bytes as text, and whether it was not UTF-8 (so read as Windows-1252).
+
+    >>> decode_line(b"Jos\xc3\xa9\n"), decode_line(b"Jos\xe9\n")
+    (('José\n', False), ('José\n', True))
+    """
     try:
         return data.decode("utf-8"), False
     except UnicodeDecodeError:
@@ -95,8 +86,7 @@ def decode_line(data: bytes) -> tuple[str, bool]:
 
 class _Borrowed(io.BufferedIOBase):
     """A binary stream lent to a TextIOWrapper, which closes it when done or collected:
-    closing this view leaves the stream itself (``sys.stdin.buffer``, a file the
-    caller manages) open, and needs nothing of it, even after it was closed."""
+    closing this view leaves the stream itself open."""
 
     def __init__(self, stream: IO[bytes]) -> None:
         super().__init__()
@@ -118,10 +108,16 @@ class _Borrowed(io.BufferedIOBase):
 
 
 def decoded_lines(stream: IO[bytes], on_fallback: Callable[[], None]) -> Iterator[str]:
-    """The lines of a binary stream as text, line ends kept; the stream is left open.
+    r"""The lines of a binary stream as text, line ends kept; the stream is left open.
 
     ``on_fallback`` is called once, at the first line that is not UTF-8 (from a file,
     when the block of lines holding it is read).
+
+    >>> import io
+    >>> data = b'[Event "Jos\xe9"]\r\n\r\n1. b1 *\n'
+    >>> list(decoded_lines(io.BytesIO(data), lambda: print("not UTF-8")))
+    not UTF-8
+    ['[Event "José"]\r\n', '\r\n', '1. b1 *\n']
     """
     # surrogateescape keeps every byte that is not UTF-8 as a lone surrogate, which
     # valid UTF-8 never gives: such a line is turned back into its exact bytes and
@@ -130,10 +126,8 @@ def decoded_lines(stream: IO[bytes], on_fallback: Callable[[], None]) -> Iterato
         _Borrowed(stream), encoding="utf-8", errors="surrogateescape", newline=""
     )
     if _is_file(stream):
-        # Blocks of lines, chained: the consumer's loop then takes each line from C,
-        # not from this generator (profiled: 60 ns a line, 2% of a check of short
-        # records).  Only from a file, which has all its lines already: a pipe's
-        # reader would wait for a block of them before the first record is checked.
+        # Blocks of lines, chained; not from a pipe, whose reader would wait for a block
+        # before the first record is checked.
         return itertools.chain.from_iterable(_decoded_blocks(text, on_fallback))
     return _decoded(text, on_fallback)
 
@@ -204,11 +198,8 @@ COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
 
 
 class MissingExtra(OSError):
-    """A file that needs an optional package to be read (``.zst`` needs zstandard).
-
-    An ``OSError``: to the user it is a file that cannot be read, with the reason and the
-    command that installs what is missing.
-    """
+    """A file that needs an optional package to be read (``.zst`` needs zstandard): an
+    ``OSError`` whose message says what to install."""
 
 
 def compression_of(head: bytes) -> str | None:
@@ -220,13 +211,8 @@ def compression_of(head: bytes) -> str | None:
 
 
 class LineTooLong(OSError):
-    """A line longer than :data:`MAX_LINE` bytes: no record file has one, and holding it
-    whole could take any amount of memory (``/dev/zero``, a compressed bomb).
-
-    An ``OSError`` naming the file (``filename``), whose ``strerror`` says which line
-    and the limit; its ``line`` is that line's number.  The command line reports it as a
-    file that cannot be read (exit 2).
-    """
+    """A line longer than :data:`MAX_LINE` bytes (``/dev/zero``, a compressed bomb): an
+    ``OSError`` naming the file (``filename``); its ``line`` is that line's number."""
 
     def __init__(self, line: int, name: str) -> None:
         super().__init__(
@@ -245,14 +231,10 @@ class _Source(io.RawIOBase):
     """The bytes of a source as they are read, from a file or a decompressing stream,
     with a bound on the length of a line.
 
-    Line ends (``\\n``, ``\\r\\n``, a lone ``\\r``, as the text reader counts them) are
-    counted as the bytes pass: a run of more than :data:`MAX_LINE` bytes without one
-    raises :class:`LineTooLong` with its line number, so that whatever reads lines above
-    (a text wrapper, ``readline``, iteration) holds at most that much of one line.  A
-    decompressor's failures are ``OSError``\\ s naming the source: damaged or cut-short
-    data raises ``EOFError``, ``zlib.error``, ``lzma.LZMAError`` or
-    ``zstandard.ZstdError`` deep in a read, which must reach the user as a file that
-    cannot be read, not as a traceback (nor as click's "Aborted!" for an ``EOFError``).
+    Line ends are counted as the bytes pass: more than :data:`MAX_LINE` bytes without
+    one raise :class:`LineTooLong` with its line number.  A decompressor's failures
+    (``EOFError``, ``zlib.error``, ``lzma.LZMAError``...) become ``OSError``\\ s naming
+    the source: a file that cannot be read, not a traceback.
     """
 
     def __init__(
@@ -399,10 +381,8 @@ class _Passing(io.RawIOBase):
 
 class _ZstdFrames:
     """The compressed bytes of a zstd stream as the decompressor reads them, walked
-    through frame by frame (their headers and block headers only), so that data that
-    ends inside a frame is damaged: ``zstandard``'s reader takes it for the end.
-
-    The frame format: RFC 8878, section 3.1.
+    through frame by frame (RFC 8878, section 3.1: headers only), so that data that ends
+    inside a frame is damaged: ``zstandard``'s reader takes it for the end.
     """
 
     _FRAME = 0xFD2FB528
@@ -524,12 +504,11 @@ def _reading(
 
 def open_binary(path: str | os.PathLike[str]) -> IO[bytes]:
     """The bytes of the file at ``path``, decompressed if it is gzip, bzip2, xz or zstd
-    (zstd with the optional ``zstandard`` package: ``pip install 'undead-notation[zstd]'``).
+    (zstd with the optional ``zstandard`` package: ``pip install 'undead-notation[zstd]'``);
+    closing the stream closes the file.
 
-    Raises ``OSError`` for a file that cannot be read (damaged compressed data too, when
-    it is read, and :class:`LineTooLong` for a line over :data:`MAX_LINE` bytes),
-    :class:`MissingExtra` for one that needs a package that is not installed.  Closing
-    the stream closes the file.
+    Raises ``OSError`` for a file that cannot be read (damaged compressed data too, and
+    :class:`LineTooLong`), :class:`MissingExtra` for one that needs a missing package.
     """
     handle = open(path, "rb")  # noqa: SIM115 - returned to the caller, or closed here
     try:
@@ -541,10 +520,8 @@ def open_binary(path: str | os.PathLike[str]) -> IO[bytes]:
 
 def open_stream(stream: IO[bytes], name: str) -> IO[bytes]:
     """The bytes of an open binary stream (standard input's), read as :func:`open_binary`
-    reads a file's: decompressed if its first bytes say it is compressed, with the same
-    bound on a line, its errors naming ``name``.  Closing it leaves ``stream`` open.
-
-    The first bytes are looked at (and waited for, on a pipe) here.
+    reads a file's, errors naming ``name``; closing it leaves ``stream`` open.  The first
+    bytes are looked at (and waited for, on a pipe) here.
     """
     return _reading(stream, name, owned=False)
 
@@ -560,12 +537,8 @@ def is_compressed(path: str | os.PathLike[str]) -> bool:
 
 def first_line_ahead(lines: Iterable[str]) -> tuple[str | None, Iterator[str]]:
     """The first non-blank line of ``lines`` (``None`` if there is none), read ahead,
-    and the lines again, all of them, to read from the start: what tells JSON Lines
-    from record text.
-
-    The blank lines before it are given again as as many ``"\\n"``: to a reader a
-    blank line is only a line to count, and holding them as read would take memory
-    without bound (millions of them before the first record)."""
+    and all the lines again, from the start: what tells JSON Lines from record text.
+    The blank lines before it come again as as many ``"\\n"`` (never all held)."""
     it = iter(lines)
     blank = 0
     for line in it:

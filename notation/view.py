@@ -24,9 +24,8 @@ PILE: TokenLayout = "pile"
 #: A cell is a zone where separate figures meet: tokens stand side by side.
 SPREAD: TokenLayout = "spread"
 
-#: The default of :attr:`BoardView.legend`: no words of the game's own.  A read-only
-#: mapping shared by every view (handed out by a factory: a dataclass refuses a
-#: mapping as a plain default, and no view needs a mapping of its own).
+#: The default of :attr:`BoardView.legend`: no words of the game's own, a read-only
+#: mapping shared by every view (through a factory: a dataclass refuses it as default).
 NO_WORDS: Mapping[str, str] = MappingProxyType({})
 
 
@@ -94,10 +93,9 @@ class BoardView:
     #: Zombie Kidz zone).  The same for every position of a game.
     token_layout: TokenLayout = PILE
     #: The game's own words for what its pictures show, for the legends of every
-    #: renderer (SVG, the HTML viewer, the terminal replayer); a renderer falls back
-    #: on the role names for anything left out, so the mapping may be empty (the
-    #: default) or partial.  The same for every position of a game: give one shared
-    #: mapping (a module constant).  Keys, in the order the terminal lists them:
+    #: renderer, which fall back on the role names for anything left out (the mapping
+    #: may be empty or partial).  One shared mapping for every position of a game.
+    #: Keys, in the order the terminal lists them:
     #:
     #: - a role, of cells or of tokens: ``"grave"``, ``"home-red"``, ``"red"``: what the
     #:   colour stands for ("Red's home row (Red enters here)", "a Red piece");
@@ -148,10 +146,8 @@ class BoardView:
             "marks": list(self.marks),
             "facts": [list(f) for f in self.facts],
             "caption": self.caption,
-            # Only when not the default, so that the pages of games that pile their
-            # tokens stay as they were before the field existed.
+            # Each only when not the default (both are the same for every position).
             **({} if self.token_layout == PILE else {"token_layout": self.token_layout}),
-            # Only when the game has words of its own (the same for every position).
             **({"legend": dict(self.legend)} if self.legend else {}),
         }
 
@@ -172,12 +168,9 @@ class Assessment:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """An engine's view of a position (``Game.analyse``; ``notation analyze``).
-
-    ``value`` is for the side (or team) to move, in ``unit``: ``"probability"`` (of
-    winning, from 0 to 1, for a game of chance or hidden information) or ``"score"``
-    (a search's evaluation, as the game's docs define it; ``WIN`` and ``-WIN`` are won
-    and lost).
+    """An engine's view of a position (``Game.analyse``; ``notation analyze``): ``value``
+    is for the side to move, in ``unit``: ``"probability"`` (of winning, from 0 to 1) or
+    ``"score"`` (a search's evaluation; ``WIN`` and ``-WIN`` are won and lost).
     """
 
     value: float

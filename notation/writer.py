@@ -4,21 +4,19 @@ Canonical form: tags one per line, a blank line, then movetext wrapped at 79
 columns; a move number ``N.`` before the first turn of each round and ``N...``
 where a line resumes inside a round (after a comment, a variation, or at the
 start of a variation); moves as the record holds them, with their suffixes,
-glyphs, comments and variations, in order.  Move *text* is written as stored:
-to normalise the moves themselves, the caller rewrites ``MoveNode.text`` with
-the game's canonical ``str(move)`` first (see :func:`canonicalise`).
+glyphs, comments and variations, in order.  Move *text* is written as stored by
+:func:`write_record`; under a :class:`~notation.replay.Replay`, :class:`MovetextWriter`
+writes each move the replay played in the game's canonical spelling.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Mapping
-from contextlib import suppress
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from notation.errors import (
-    MoveSyntaxError,
     NotationException,
     TagValueError,
     misuse_unless,
@@ -26,16 +24,20 @@ from notation.errors import (
     require_sequence,
 )
 from notation.games.base import Game
-from notation.record import Comment, MoveNode, Record, Tag, Variation
-from notation.walk import TreeVisitor, iter_nodes, walk_tree
+from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
+from notation.visitor import RecordVisitor, walk_record
 
 __all__ = [
+    "MainLineWriter",
+    "MovetextWriter",
     "UnwritableRecord",
-    "canonicalise",
+    "comment_tokens",
     "layout",
+    "movetext",
     "record_separator",
+    "record_text",
+    "tag_lines",
     "unwritable",
-    "write_main_line",
     "write_record",
     "write_records",
 ]
@@ -47,7 +49,9 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _comment_tokens(comments: Iterable[Comment], out: list[str]) -> None:
+def comment_tokens(comments: Iterable[Comment], out: list[str]) -> None:
+    """The tokens of ``comments``, added to ``out``: ``{...}``, or ``; ...`` and a line
+    break (a ``;`` comment runs to the end of its line)."""
     for comment in comments:
         text = comment.text
         if comment.braced and "}" not in text:
@@ -59,34 +63,131 @@ def _comment_tokens(comments: Iterable[Comment], out: list[str]) -> None:
                 out.append("\n")
 
 
-class _MovetextWriter(TreeVisitor):
-    """Collects the movetext's tokens from a walk of the tree (see :mod:`notation.walk`)."""
+class _Line:
+    """A line being written: its tokens so far, the turn of its next move, and its last
+    move, whose tokens wait until the line moves on (a glyph may still follow it, after
+    its variations), with the tokens of those variations."""
 
-    def __init__(self, round_size: int, texts: Mapping[int, str] | None = None) -> None:
+    __slots__ = ("label", "notes", "out", "pending", "resumes", "suffix", "text", "turn",
+                 "variations")
+
+    def __init__(self, turn: int, out: list[str]) -> None:
+        self.out = out
+        self.turn = turn
+        self.resumes = True  # the next move starts or resumes the line: N... before it
+        self.pending: MoveNode | None = None
+        self.text = ""  # the pending move's spelling, its label, and what it gets more
+        self.label = ""
+        self.suffix = ""
+        self.notes: list[Comment] = []
+        self.variations: list[list[str]] = []  # the tokens of its variations
+
+
+class MovetextWriter(RecordVisitor[list[str]]):
+    """The tokens of a record's movetext, from its events (see :mod:`notation.visitor`):
+    driven by :func:`~notation.visitor.walk_record` from a tree, or by a replay from
+    text, where each move is written in its canonical spelling.  :meth:`end_record`
+    gives the tokens, result and comments after it included; :func:`movetext` wraps
+    them.
+
+    ``round_size`` and ``first_turn`` number the moves (a replay tells them, from the
+    start position); ``spell`` spells a move no replay played (by default: as
+    written).  A subclass may add comments after a move's own (``line.notes`` of the
+    line being written) and choose which comments are written (:meth:`kept`).
+
+    >>> from notation.reader import read_string
+    >>> from notation.visitor import walk_record
+    >>> record = read_string('[Game "cave"]\\n\\n1. b1 {first} b5 $1 2. b1-c1 *\\n')[0]
+    >>> walk_record(record, MovetextWriter())
+    ['1. b1', '{first}', '1... b5', '$1', '2. b1-c1', '*']
+    """
+
+    def __init__(
+        self,
+        round_size: int = 2,
+        first_turn: int = 1,
+        spell: Callable[[str], str] | None = None,
+    ) -> None:
         self.round_size = round_size
-        self.texts = texts or {}
-        self.tokens: list[str] = []
+        self.first_turn = first_turn
+        self.spell = spell
+        self.begin_record(None)
 
-    def visit_move(self, node: MoveNode, turn: int, resumes: str | None) -> None:
-        # Called for every move written (profiled): what most moves lack (comments,
-        # glyphs) is tested before any call, and move_label() is inline.
-        tokens = self.tokens
-        after_number: list[Comment] = []
-        if node.comments_before:
-            _comment_tokens([c for c in node.comments_before if not c.after_number], tokens)
-            after_number = [c for c in node.comments_before if c.after_number]
+    def begin_record(self, record: Record | None) -> None:
+        self.tokens: list[str] = []
+        self.lines = [_Line(self.first_turn, self.tokens)]
+        self.plain_label = ""
+
+    @property
+    def takes_plain_moves(self) -> bool:
+        """A replay may hand this writer moves without nodes (see :mod:`~notation.visitor`)."""
+        return self.spell is None
+
+    def kept(self, comments: list[Comment]) -> list[Comment]:
+        """The comments of ``comments`` to write (all of them)."""
+        return comments
+
+    def visit_start(self, position: Any) -> None:
+        self.round_size = position.round_size
+        self.lines[0].turn = position.turn + 1
+
+    def _label(self, turn: int, resumes: bool) -> str:
         index, size = turn - 1, self.round_size
         if not index % size:
-            label = f"{index // size + 1}."
-        elif resumes is not None:
-            label = f"{index // size + 1}..."
-        else:
-            label = ""
-        move = self.texts.get(id(node), node.text) + node.suffix
+            return f"{index // size + 1}."
+        return f"{index // size + 1}..." if resumes else ""
+
+    def visit_move(self, node: MoveNode) -> None:
+        line = self.lines[-1]
+        if line.pending is not None:
+            self._flush(line)
+        before = self.kept(node.comments_before) if node.has_comments_before else _NO_COMMENTS
+        line.label = self._label(line.turn, line.resumes or bool(before))
+        line.turn += 1
+        line.resumes = False
+        if before:
+            comment_tokens([c for c in before if not c.after_number], line.out)
+        line.pending = node
+        line.text = node.text if self.spell is None else self.spell(node.text)
+
+    def after_move(self, node: MoveNode, move: Any, position: Any) -> None:
+        line = self.lines[-1]
+        if node is line.pending:
+            line.text = str(position.last_move_canonical())
+
+    def visit_plain_move(
+        self, text: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        open_line = self.lines[-1]
+        if open_line.pending is not None:
+            self._flush(open_line)
+        self.plain_label = self._label(open_line.turn, open_line.resumes)
+        open_line.turn += 1
+        open_line.resumes = False
+
+    def after_plain_move(self, text: str, move: Any, position: Any) -> None:
+        spelled = str(position.last_move_canonical())
+        label = self.plain_label
+        self.lines[-1].out.append(f"{label} {spelled}" if label else spelled)
+
+    def _flush(self, line: _Line) -> None:
+        """The tokens of ``line``'s pending move, now that the line moves on."""
+        node = line.pending
+        assert node is not None
+        line.pending = None
+        tokens = line.out
+        label = line.label
+        move = line.text + (node.suffix or line.suffix)
+        line.suffix = ""
+        after_number = (
+            [c for c in self.kept(node.comments_before) if c.after_number]
+            if node.has_comments_before
+            else _NO_COMMENTS
+        )
         if label and after_number:
             # The number is glued to the comment after it, never left alone.
             glued: list[str] = []
-            _comment_tokens(after_number, glued)
+            comment_tokens(after_number, glued)
             glued[0] = f"{label} {glued[0]}"
             tokens.extend(glued)
             tokens.append(move)
@@ -95,128 +196,145 @@ class _MovetextWriter(TreeVisitor):
             tokens.append(f"{label} {move}")
         else:
             tokens.append(move)
-        if node.nags:
-            tokens.extend(f"${nag}" for nag in node.nags)
-        after = node.comments_after
-        if after:
-            # One braced comment (an annotated move's): _comment_tokens, inline.
-            if len(after) == 1 and after[0].braced and "}" not in (text := after[0].text):
-                tokens.append("{" + text + "}" if text else "{}")
-            else:
-                _comment_tokens(after, tokens)
+        if not node.is_bare:
+            if node.nags:
+                tokens.extend(f"${nag}" for nag in node.nags)
+            if node.has_comments_after:
+                after = self.kept(node.comments_after)
+                if after:
+                    comment_tokens(after, tokens)
+                    line.resumes = True
+        if line.notes:
+            comment_tokens(line.notes, tokens)
+            line.notes = []
+            line.resumes = True
+        if line.variations:
+            for variation in line.variations:
+                tokens.extend(variation)
+            line.variations = []
 
-    def begin_variation(self, variation: Variation, node: MoveNode, turn: int) -> None:
-        _comment_tokens(variation.comments_before, self.tokens)
-        self.tokens.append("(")
+    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+        parent = self.lines[-1]
+        parent.resumes = True  # the line resumes after the variation
+        out: list[str] = []
+        comment_tokens(self.kept(variation.comments_before), out)
+        out.append("(")
+        parent.variations.append(out)
+        self.lines.append(_Line(parent.turn - 1, out))
 
     def end_variation(self, variation: Variation, node: MoveNode) -> None:
-        _comment_tokens(variation.comments, self.tokens)
-        self.tokens.append(")")
+        line = self.lines.pop()
+        if line.pending is not None:
+            self._flush(line)
+        comment_tokens(self.kept(variation.comments), line.out)
+        line.out.append(")")
 
-    def _units(self) -> list[str]:
-        """Tokens with brackets glued on: "(12..." and "g3)" wrap as one."""
-        units: list[str] = []
-        opening = ""
-        for token in self.tokens:
-            if token == "(":
-                opening += "("
-            elif token == ")" and units and units[-1] != "\n" and not opening:
-                units[-1] += ")"
-            else:
-                units.append(opening + token if token != "\n" else token)
-                if token != "\n":
-                    opening = ""
-        if opening:
-            units.append(opening)
-        return units
-
-    def text(self, width: int) -> str:
-        lines: list[str] = []
-        current = ""
-        for token in self._units():
-            if token == "\n":
-                lines.append(current)
-                current = ""
-                continue
-            if not current:
-                current = token
-            elif len(current) + 1 + len(token) > width:
-                lines.append(current)
-                current = token
-            else:
-                current += " " + token
-        if current:
-            lines.append(current)
-        return "\n".join(lines)
+    def end_record(self, record: Record | None) -> list[str]:
+        line = self.lines[0]
+        if line.pending is not None:
+            self._flush(line)
+        tokens = self.tokens
+        if record is not None:
+            comment_tokens(self.kept(record.comments), tokens)
+            tokens.append(record.result or "*")
+            comment_tokens(self.kept(record.comments_after_result), tokens)
+        return tokens
 
 
-_NO_TEXTS: Mapping[int, str] = {}
-#: Tokens that _MovetextWriter._units glues or breaks lines at (and an empty one,
-#: which its text() treats as no token at all): without them a movetext's units are
-#: its tokens, and _wrap lays them out.
+class MainLineWriter(MovetextWriter):
+    """:class:`MovetextWriter` of the main line's moves alone: no suffix, glyph, comment
+    or variation (the ``plain`` form, for simple tools)."""
+
+    def visit_move(self, node: MoveNode) -> None:
+        if len(self.lines) > 1:
+            return
+        line = self.lines[0]
+        if line.pending is not None:
+            self._flush(line)
+        line.label = self._label(line.turn, line.resumes)
+        line.turn += 1
+        line.resumes = False
+        line.pending = node
+        line.text = node.text if self.spell is None else self.spell(node.text)
+
+    def _flush(self, line: _Line) -> None:
+        line.pending = None
+        label = line.label
+        line.out.append(f"{label} {line.text}" if label else line.text)
+
+    def visit_plain_move(
+        self, text: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        if len(self.lines) == 1:
+            super().visit_plain_move(text, number, line, column)
+
+    def after_plain_move(self, text: str, move: Any, position: Any) -> None:
+        if len(self.lines) == 1:
+            super().after_plain_move(text, move, position)
+
+    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+        self.lines.append(_Line(0, []))
+
+    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+        self.lines.pop()
+
+    def end_record(self, record: Record | None) -> list[str]:
+        line = self.lines[0]
+        if line.pending is not None:
+            self._flush(line)
+        if record is not None:
+            self.tokens.append(record.result or "*")
+        return self.tokens
+
+
+_NO_COMMENTS: list[Comment] = []
+#: Tokens that movetext() glues or breaks lines at (and an empty one, which it treats
+#: as no token at all): without them a movetext's units are its tokens.
 _UNITS = frozenset({"(", ")", "\n", ""})
 
 
-def _main_line_tokens(
-    nodes: list[MoveNode], round_size: int, first_turn: int, texts: Mapping[int, str]
-) -> list[str] | None:
-    """The tokens _MovetextWriter makes of a line whose moves have no comment before
-    them, no glyph and no variation, and at most one braced comment after them (a
-    record as read from plain text, or as annotated): the same tokens, without the
-    walk and its hooks (profiled: the writer was most of ``convert``).  None for any
-    other line."""
-    moves: list[str] = []
-    notes: list[str | None] = []
-    get = texts.get
-    for node in nodes:
-        # The slots, not the properties, which would make empty lists.
-        if node._comments_before or node._nags or node._variations:
-            return None
-        moves.append(get(id(node), node.text) + node.suffix)
-        after = node._comments_after
-        if after:
-            if len(after) > 1:
-                return None
-            comment = after[0]
-            if not comment.braced or "}" in comment.text:
-                return None
-            notes.append(comment.text)
+def movetext(tokens: list[str], width: int = 79) -> str:
+    """The movetext of ``tokens`` (:class:`MovetextWriter`'s), wrapped at ``width``: a
+    ``(`` glued to the token after it and a ``)`` to the one before, a ``"\\n"`` token a
+    forced line break (after a ``;`` comment)."""
+    if _UNITS.isdisjoint(tokens):
+        return _wrap(tokens, width)
+    units: list[str] = []
+    opening = ""
+    for token in tokens:
+        if token == "(":
+            opening += "("
+        elif token == ")" and units and units[-1] != "\n" and not opening:
+            units[-1] += ")"
         else:
-            notes.append(None)
-    return _line_tokens(moves, notes, round_size, first_turn)
-
-
-def _line_tokens(
-    moves: list[str], notes: list[str | None] | None, round_size: int, first_turn: int
-) -> list[str]:
-    """The tokens of a line of ``moves`` (texts, the first at turn ``first_turn``),
-    each followed by the braced comment of the same place in ``notes`` if any
-    (``None``: none): numbered as _MovetextWriter numbers them."""
-    tokens: list[str] = []
-    append = tokens.append
-    index = first_turn - 1
-    resumes = True  # the line starts here
-    for place, move in enumerate(moves):
-        if not index % round_size:
-            append(f"{index // round_size + 1}. {move}")
-        elif resumes:
-            append(f"{index // round_size + 1}... {move}")
+            units.append(opening + token if token != "\n" else token)
+            if token != "\n":
+                opening = ""
+    if opening:
+        units.append(opening)
+    lines: list[str] = []
+    current = ""
+    for token in units:
+        if token == "\n":
+            lines.append(current)
+            current = ""
+            continue
+        if not current:
+            current = token
+        elif len(current) + 1 + len(token) > width:
+            lines.append(current)
+            current = token
         else:
-            append(move)
-        note = notes[place] if notes is not None else None
-        if note is None:
-            resumes = False
-        else:
-            append("{" + note + "}" if note else "{}")
-            resumes = True  # after a comment
-        index += 1
-    return tokens
+            current += " " + token
+    if current:
+        lines.append(current)
+    return "\n".join(lines)
 
 
 def _wrap(tokens: list[str], width: int) -> str:
-    """_MovetextWriter.text for tokens that are their own units (none in _UNITS):
-    each line filled with as many tokens as fit in ``width``, a token wider than that
-    on a line of its own; the lines joined once rather than grown token by token."""
+    """:func:`movetext` of tokens that are their own units (none in _UNITS): each line
+    filled with as many tokens as fit in ``width``, a token wider than that on a line of
+    its own."""
     lines: list[str] = []
     line: list[str] = []
     length = -1  # of the line's tokens, one space apart, less the space before the first
@@ -258,18 +376,19 @@ _RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 
 
 #: Move texts already found writable: records repeat a few hundred tokens, and the
-#: writer checks every record it writes (profiled).  Bounded against hostile input.
+#: writer checks every record it writes.  Bounded against hostile input.
 _GOOD_MOVES: set[str] = set()
 _GOOD_MOVES_LIMIT = 100_000
 
 
-def unwritable(record: Record) -> str | None:
-    """Why record text cannot hold ``record`` as it is, or None when it can.
+def unwritable(record: Record, tags: list[Tag] | None = None) -> str | None:
+    """Why record text cannot hold ``record`` as it is (with ``tags`` in place of its
+    own, if given), or None when it can.
 
     Records the reader made always can; records built in code or read from JSON may
     hold what text cannot (a newline in a tag value, a space in a move).
     """
-    return _unwritable(record, record.tags)
+    return _unwritable(record, record.tags if tags is None else tags)
 
 
 def _unwritable(record: Record, tags: list[Tag]) -> str | None:
@@ -282,12 +401,8 @@ def _unwritable(record: Record, tags: list[Tag]) -> str | None:
     if record.result is not None and record.result not in _RESULTS:
         return f"{record.result!r} is not a result (1-0, 0-1, 1/2-1/2 or *)"
     good = _GOOD_MOVES
-    # One walk of the tree (profiled: annotated records hold a comment per move).  A
-    # move's problem comes first, wherever it is; then the record's comments, then
-    # the moves' comments in the order of the walk, as all_comment_lists gives them.
-    # The walk is iter_nodes' own, inline, in the same order; it reads the nodes'
-    # slots rather than their properties, which would make four empty lists for
-    # nearly every move (profiled: half of this function).
+    # One walk of the tree: a move's problem comes first, wherever it is; then the
+    # record's comments, then the moves' comments in the order of the walk.
     comment_problem: str | None = None
     stack = [record.moves]
     while stack:
@@ -301,19 +416,21 @@ def _unwritable(record: Record, tags: list[Tag]) -> str | None:
                 good.add(text)
             if node.suffix not in _SUFFIXES:
                 return f"the suffix {node.suffix!r} of {node.text} is not one of ! ? !! ?? !? ?!"
-            nags = node._nags
+            if node.is_bare:
+                continue
+            nags = node.nags
             if nags and any(type(nag) is not int or nag < 0 for nag in nags):
                 return f"the glyphs of {node.text} must be whole numbers >= 0"
-            variations = node._variations
+            variations = node.variations
             if variations and any(not variation.nodes for variation in variations):
                 return f"a variation of {node.text} has no move"
-            before, after = node._comments_before, node._comments_after
+            before, after = node.comments_before, node.comments_after
             if comment_problem is None and (before or after or variations):
                 if after and not before and len(after) == 1:  # an annotated move's
                     comment_problem = _unwritable_comment(after[0])
                 else:
-                    comment_problem = _unwritable_comments(before or _NONE, after or _NONE)
-                for variation in variations or _NONE:
+                    comment_problem = _unwritable_comments(before, after)
+                for variation in variations:
                     if comment_problem is not None:
                         break
                     comment_problem = _unwritable_comments(
@@ -325,10 +442,6 @@ def _unwritable(record: Record, tags: list[Tag]) -> str | None:
         _unwritable_comments(record.comments, record.comments_after_result)
         or comment_problem
     )
-
-
-#: An empty list for a node's list not made yet (read only, never changed).
-_NONE: list[Any] = []
 
 
 def _unwritable_comments(*lists: list[Comment]) -> str | None:
@@ -408,15 +521,12 @@ def write_record(
     width: int = WIDTH,
     first_turn: int | None = None,
     *,
-    texts: Mapping[int, str] | None = None,
     default_game: str | None = None,
 ) -> str:
     """The record as canonical text (ending with a newline).
 
     Move numbers follow the record's own layout (its game, ``Players`` and ``Position``
     tags) unless ``round_size`` is given (``first_turn`` is then 1 unless given too).
-    ``texts`` maps ``id(node)`` to the spelling to write for that move instead of its text (the
-    converter's canonical spellings), so that the record itself is not changed.
 
     Raises :class:`UnwritableRecord` for a record that text cannot hold as it is
     (which the reader never makes).
@@ -432,10 +542,10 @@ def write_record(
             raise UnwritableRecord(problem)
         round_size, first = layout(record, default_game)
         first_turn = first if first_turn is None else first_turn
-        return _write(record, record.tags, round_size, first_turn, texts, width)
+        return _write(record, record.tags, round_size, first_turn, width)
     if first_turn is None:
         first_turn = 1
-    return write_with_tags(record, record.tags, round_size, first_turn, texts, width)
+    return write_with_tags(record, record.tags, round_size, first_turn, width)
 
 
 def write_with_tags(
@@ -443,80 +553,38 @@ def write_with_tags(
     tags: list[Tag],
     round_size: int,
     first_turn: int,
-    texts: Mapping[int, str] | None = None,
     width: int = WIDTH,
 ) -> str:
-    """:func:`write_record` of ``record`` with ``tags`` in place of its own: what the
-    converter writes (tags in canonical order) without a copy of the record made for it
-    (profiled: ``dataclasses.replace`` per record).  Raises :class:`UnwritableRecord`
-    as write_record does, for that record."""
+    """:func:`write_record` of ``record`` with ``tags`` in place of its own, the record
+    itself unchanged.  Raises :class:`UnwritableRecord` as write_record does, for that
+    record."""
     problem = _unwritable(record, tags)
     if problem is not None:
         raise UnwritableRecord(problem)
-    return _write(record, tags, round_size, first_turn, texts, width)
+    return _write(record, tags, round_size, first_turn, width)
 
 
-def _write(
-    record: Record,
-    tags: list[Tag],
-    round_size: int,
-    first_turn: int,
-    texts: Mapping[int, str] | None,
-    width: int,
-) -> str:
+def _write(record: Record, tags: list[Tag], round_size: int, first_turn: int, width: int) -> str:
     """The text of a record found writable."""
-    parts = _tag_lines([(tag.name, tag.value) for tag in tags])
-    tokens = _main_line_tokens(record.moves, round_size, first_turn, texts or _NO_TEXTS)
-    if tokens is None:  # comments before moves, glyphs, variations: the whole walk
-        writer = _MovetextWriter(round_size, texts)
-        walk_tree(record.moves, writer, first_turn)
-        tokens = writer.tokens
-    _comment_tokens(record.comments, tokens)
-    tokens.append(record.result or "*")
-    _comment_tokens(record.comments_after_result, tokens)
-    if _UNITS.isdisjoint(tokens):
-        movetext = _wrap(tokens, width)
-    else:  # brackets to glue, forced line breaks
-        writer = _MovetextWriter(round_size, texts)
-        writer.tokens = tokens
-        movetext = writer.text(width)
-    return _record_text(parts, movetext)
+    tokens = walk_record(record, MovetextWriter(round_size, first_turn))
+    return record_text(tag_lines([(tag.name, tag.value) for tag in tags]), movetext(tokens, width))
 
 
-def _record_text(tag_lines: list[str], movetext: str) -> str:
-    if tag_lines:
-        return "\n".join(tag_lines) + "\n\n" + movetext + "\n"
-    return movetext + "\n"
+def record_text(lines: list[str], moves: str) -> str:
+    """A record's text: its tag ``lines``, a blank line, its movetext ``moves``."""
+    if lines:
+        return "\n".join(lines) + "\n\n" + moves + "\n"
+    return moves + "\n"
 
 
-def _tag_lines(tags: Iterable[tuple[str, str]]) -> list[str]:
+def tag_lines(tags: Iterable[tuple[str, str]]) -> list[str]:
+    """The tag lines of (name, value) pairs, as the writer writes them."""
     parts = []
     for name, value in tags:
         if "\\" in value or '"' in value:  # _escape only where it changes something
             value = _escape(value)
         parts.append(f'[{name} "{value}"]')
     return parts
-
-
-def write_main_line(
-    tag_lines: list[str],
-    moves: list[str],
-    notes: list[str | None] | None,
-    result: str,
-    round_size: int,
-    first_turn: int,
-    width: int = WIDTH,
-) -> str:
-    """What :func:`write_with_tags` writes of a record with these ``tag_lines`` (each
-    ``[Name "value"]`` as it writes them) whose only line holds ``moves`` (texts, the
-    first at turn ``first_turn``), each followed by the braced comment of the same
-    place in ``notes`` if any (``None``: none), and no other comment: the streaming
-    convert and annotate (:mod:`notation.streamconvert`) write records so without a
-    tree.  The caller makes sure that text can hold it all (tag lines as the reader
-    reads them, moves as they read back, notes of one line without ``}``)."""
-    tokens = _line_tokens(moves, notes, round_size, first_turn)
-    tokens.append(result)
-    return _record_text(tag_lines, _wrap(tokens, width))
 
 
 def write_records(
@@ -554,13 +622,3 @@ def record_separator(text: str) -> str:
         end = "\n"
     return end + end
 
-
-def canonicalise(record: Record, game: Game[Any]) -> None:
-    """Rewrite every move's text in the game's canonical notation, in place.
-
-    Moves the game cannot read are left as they are.
-    """
-    for node in iter_nodes(record.moves):
-        # A move the game cannot read keeps its text: no data is lost.
-        with suppress(MoveSyntaxError):
-            node.text = str(game.parse(node.text))

@@ -26,17 +26,55 @@ from fourth_game.published import published
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.convert import CanonicalSpellings, convert_record
+from notation.convert import convert_record
 from notation.errors import MisuseError, MoveSyntaxError
 from notation.games import Game, all_games
 from notation.games.base import Position
 from notation.reader import read_string
 from notation.record import MoveNode
 from notation.replay import ReplayVisitor, Visitors, check_record
+from notation.visitor import RecordVisitor
 
 GAMES: list[Game[Any]] = [*(game for game in all_games() if game is not GRAVE_NIM), GRAVE_NIM]
 IDS = [game.name for game in GAMES]
 MAX_TURNS = 150
+
+
+class CanonicalSpellings(RecordVisitor[None]):
+    """Collects, per node, the canonical spelling of each legal move and (for JSON) the
+    turn, the typed move and the facts it produced: one replay serves both.
+
+    All of it is asked after the move is played (``last_move_canonical``), so the
+    replay never takes a move back for this visitor."""
+
+    def __init__(self, game: Game[Any], with_data: bool) -> None:
+        self.game = game
+        self.with_data = with_data
+        self.texts: dict[int, str] = {}
+        #: (turn, the move as written, facts) by ``id(node)``: the move is made typed
+        #: data (``move_to_dict``) only when it is asked for, :attr:`data`; the JSON
+        #: writer takes the text of each move's data from a cache by the move instead.
+        self.moves: dict[int, tuple[int, Any, dict[str, Any]]] = {}
+        #: (round size, turn of the first move) of the record, as the replay found
+        #: them at its first move (the main line's first): what layout() would make a
+        #: new start position to learn.  None until a move was played.
+        self.layout: tuple[int, int] | None = None
+
+    @property
+    def data(self) -> dict[int, tuple[int, dict[str, Any], dict[str, Any]]]:
+        """(turn, typed move, facts) by ``id(node)``, as :func:`record_to_json` takes them."""
+        to_dict = self.game.move_to_dict
+        return {
+            key: (turn, to_dict(move), facts) for key, (turn, move, facts) in self.moves.items()
+        }
+
+    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+        key = id(node)
+        self.texts[key] = str(position.last_move_canonical())
+        if self.layout is None:
+            self.layout = (position.round_size, position.turn)
+        if self.with_data:
+            self.moves[key] = (position.turn, move, position.last_move_facts())
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -76,7 +114,6 @@ def random_game(game: Game[Any], seed: int) -> tuple[dict[str, str], list[Any]]:
     tags = setup_tags(game, seed)
     position = game.new_position(tags)
     written: list[Any] = []
-    befores: list[Any] = []
     while position.outcome() is None and len(written) < MAX_TURNS:
         legal = position.legal_moves()
         if not legal:
@@ -92,12 +129,6 @@ def random_game(game: Game[Any], seed: int) -> tuple[dict[str, str], list[Any]]:
         assert Position.last_move_canonical(position) == before
         assert position.position_string() == string
         written.append(move)
-        befores.append(before)
-        # The same answers, for the whole line at once (None: ask after each push).
-        line = position.last_moves_canonical(len(written))
-        assert line is None or (line == befores and list(map(str, line)) == list(map(str, befores)))
-        assert (line is None) == (game is GRAVE_NIM)  # the bundled games answer
-        assert position.last_moves_canonical(1) == (None if line is None else [before])
     assert written, "a game has a first move"
     assert position.pop() == written[-1]  # the history untouched: the same move on top
     return tags, written
@@ -119,21 +150,6 @@ def test_a_position_with_no_move_pushed_has_no_last_move(game: Game[Any]) -> Non
         position.last_move_canonical()
     with pytest.raises(MisuseError):
         Position.last_move_canonical(position)
-
-
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
-@pytest.mark.parametrize("count", [-1, 2, True, 1.0])
-def test_last_moves_canonical_refuses_a_count_beyond_the_moves_pushed(
-    game: Game[Any], count: Any
-) -> None:
-    position = game.new_position(setup_tags(game, 0))
-    position.push(position.legal_moves()[0])
-    if game is GRAVE_NIM:  # the default knows nothing, and says so for any count
-        assert position.last_moves_canonical(count) is None
-        return
-    assert position.last_moves_canonical(0) == []
-    with pytest.raises(MisuseError, match="a count from 0 to the 1 moves pushed"):
-        position.last_moves_canonical(count)
 
 
 class _OldSpellings(ReplayVisitor):

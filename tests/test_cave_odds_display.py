@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from notation.cli import cli
 from notation.games import get_game
-from notation.games.cave.rules import CavePosition
+from notation.games.cave import CavePosition
 from notation.reader import read_file
 from notation.render.show_text import show_renderable
 from notation.render.svg import board_svg

@@ -216,56 +216,6 @@ def test_positions_describe_themselves_as_the_protocol_says(game: Game[Any]) -> 
         assert position.mover
 
 
-#: Which of the keys each bundled game gives (Position.last_move_facts_key and
-#: annotations_key): the fast paths of convert --to json and annotate must be taken.
-KEYED = {
-    "tinkertown": {"facts"},
-    "cave": {"facts", "annotations"},
-    "zombie-kidz": {"facts", "annotations"},
-}
-
-
-def _replayed(game: Game[Any]) -> Iterator[Position[Any]]:
-    """Every position of generated games and of the playouts, then back by pops."""
-    fewest, most = game.player_range()
-    games = [
-        ({tag.name: tag.value for tag in record.tags}, [game.parse(n.text) for n in record.moves])
-        for players in sorted({fewest, most})
-        for record, _ in generate_records(game.name, 12, seed=7, players=players or None)
-    ]
-    games += [(tags, list(moves)) for tags, moves in (playout(game, s) for s in range(PLAYOUTS))]
-    for tags, moves in games:
-        position = game.new_position(tags)
-        for move in moves:
-            position.push(move)
-            yield position
-        for _ in moves:
-            position.pop()
-            yield position
-
-
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_equal_keys_mean_equal_facts_and_annotations(game: Game[Any]) -> None:
-    """convert --to json keeps a move's JSON by the key of its facts, annotate a comment
-    by the key of the annotations: a key must never join two positions whose facts
-    (as JSON text, which tells ``true`` from ``1``) or annotations differ."""
-    facts_of: dict[Any, str] = {}
-    notes_of: dict[Any, list[tuple[str, str]]] = {}
-    keyed = {"facts": 0, "annotations": 0}
-    for position in _replayed(game):
-        key = position.last_move_facts_key()
-        if key is not None:
-            keyed["facts"] += 1
-            facts = json.dumps(position.last_move_facts())
-            assert facts_of.setdefault(key, facts) == facts, key
-        key = position.annotations_key()
-        if key is not None:
-            keyed["annotations"] += 1
-            notes = position.annotations()
-            assert notes_of.setdefault(key, notes) == notes, key
-    assert {kind for kind, count in keyed.items() if count} == KEYED.get(game.name, set())
-
-
 # -- board views ----------------------------------------------------------------------
 
 

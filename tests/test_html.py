@@ -429,3 +429,21 @@ def test_a_very_big_page_is_warned_about(monkeypatch: pytest.MonkeyPatch) -> Non
     assert code == 0 and page == small
     assert stderr.count("warning: the page is over") == 1
     assert "notation split" in stderr
+
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN_SOURCES = (
+    "edges.txt", "decorated-cave.txt", "records-cave-broken.txt", "records-cave-examples.txt",
+    "records-tinkertown-broken.txt", "records-tinkertown-examples.txt",
+    "records-zombie-kidz-broken.txt", "records-zombie-kidz-examples.txt",
+)
+
+
+def test_the_page_of_the_golden_corpora_is_the_old_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Byte for byte the page the old code made of them (tests/golden/html)."""
+    import gzip
+
+    monkeypatch.chdir(GOLDEN / "corpora")
+    code, out, _ = run("-j", "1", "--title", "golden", *GOLDEN_SOURCES)
+    assert code == 1  # broken records among them
+    assert out == gzip.decompress((GOLDEN / "html" / "combined.html.gz").read_bytes()).decode()

@@ -23,10 +23,11 @@ from typing import Any
 
 import pytest
 
-from notation import batch, reader
+from notation import batch
 from notation.batch import TextSource, check_paths
 from notation.reader import read_string
 from notation.record import Comment, MoveNode
+from notation.visitor import TreeBuilder
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A short Cave record of the plain shape (the streaming check's fast path), and one
@@ -188,13 +189,13 @@ def test_nodes_that_spell_the_same_move_share_its_text() -> None:
 
 
 def test_shared_texts_are_bounded_whatever_the_input() -> None:
-    texts = reader._SharedTexts()
-    for number in range(reader._SHARED_TEXTS + 100):
+    builder = TreeBuilder()
+    for number in range(TreeBuilder.SHARED_TEXTS + 100):
         word = f"m{number}"
-        assert texts[word] is word
+        assert builder.shared(word) is word
         again = f"m{number}"  # equal, another string
-        assert texts[again] is (word if number < reader._SHARED_TEXTS else again)
-    assert len(texts) == reader._SHARED_TEXTS
+        assert builder.shared(again) is (word if number < TreeBuilder.SHARED_TEXTS else again)
+    assert len(builder.texts) == TreeBuilder.SHARED_TEXTS
 
 
 def test_each_node_has_lists_of_its_own() -> None:

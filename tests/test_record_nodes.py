@@ -19,7 +19,7 @@ import pytest
 from notation.reader import read_file, read_string
 from notation.record import Comment, MoveNode, MoveNumber, Record, Variation
 from notation.render.html import pack_records
-from notation.walk import iter_nodes
+from notation.visitor import iter_nodes
 from notation.writer import UnwritableRecord, write_record
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -24,9 +24,8 @@ from notation.cli import cli
 from notation.convert import read_json_records
 from notation.generate import generate_records
 from notation.index import find_record, read_headers, scan_chunks
-from notation.reader import read_file, read_records, read_string, record_starts
-from notation.replay import check_record
-from notation.streamcheck import check_lines
+from notation.reader import read_file, read_records, read_string, record_starts, visit_records
+from notation.replay import Replay, check_record
 from notation.writer import write_records
 
 BOM = "\ufeff"
@@ -69,7 +68,8 @@ def test_the_reader_skips_a_mark_where_a_record_begins(text: str, tmp_path: Path
         assert len(records) == text.count("[Game")
     # The streaming check (the fast path of `check`) says the same.
     lines = io.StringIO(text, newline="")
-    assert list(check_lines(lines)) == [check_record(record) for record in read_string(text)]
+    verdicts = [check_record(record) for record in read_string(text)]
+    assert list(visit_records(lines, Replay())) == verdicts
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,7 @@ def test_a_mark_elsewhere_is_still_an_error(text: str) -> None:
     assert len(broken) == 1 and broken[0].code == "cave-move-malformed"
     assert broken[0].move is not None and broken[0].move.startswith(BOM)
     lines = io.StringIO(text, newline="")
-    assert list(check_lines(lines)) == verdicts
+    assert list(visit_records(lines, Replay())) == verdicts
 
 
 def test_record_starts_finds_a_marked_start_as_an_unmarked_one() -> None:

@@ -193,12 +193,12 @@ ENTRY_POINTS: dict[str, tuple[Callable[[Any], object], list[object]]] = {
         [*WRONG, []],
     ),
     "random_bot(rng)": (lambda x: notation.random_bot(_record().end_position(), ["b2"], x), WRONG),
-    "walk_tree(moves)": (
-        lambda x: notation.walk_tree(x, notation.TreeVisitor()), [*WRONG, _record()]
+    "walk_record(record)": (
+        lambda x: notation.walk_record(x, notation.RecordVisitor()), [*WRONG, []]
     ),
-    "walk_tree(visitor)": (lambda x: notation.walk_tree(_record().moves, x), WRONG),
-    "walk_tree(first_turn)": (
-        lambda x: notation.walk_tree(_record().moves, notation.TreeVisitor(), x), NOT_NUMBERS
+    "walk_record(visitor)": (lambda x: notation.walk_record(_record(), x), WRONG),
+    "visit_records(visitor)": (
+        lambda x: list(notation.visit_records(["1. b1 *\n"], x)), WRONG
     ),
     "read_any_records(lines)": (lambda x: list(notation.read_any_records(x)), WRONG),
 }

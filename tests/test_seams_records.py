@@ -21,9 +21,8 @@ from hypothesis import strategies as st
 
 from notation.cli import cli
 from notation.index import RecordNotFound, build_index, read_headers, record_at, write_index
-from notation.reader import read_file, read_records, read_string, record_starts
-from notation.replay import check_record
-from notation.streamcheck import check_lines
+from notation.reader import read_file, read_records, read_string, record_starts, visit_records
+from notation.replay import Replay, check_record
 from notation.writer import record_separator
 
 ENDS = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}
@@ -183,7 +182,7 @@ def test_a_malformed_first_line_does_not_swallow_the_next_record(
     path = tmp_path / "g.txt"
     path.write_bytes(text.encode())
     assert [(r.error is None, r.first_line) for r in read_file(path)] == [(False, 1), (True, 3)]
-    verdicts = list(check_lines(io.StringIO(text, newline="")))
+    verdicts = list(visit_records(io.StringIO(text, newline=""), Replay()))
     assert [(v.ok, v.record) for v in verdicts] == [(False, 1), (True, 2)]
     assert _via_index(path) == expected
     write_index(path, build_index(path))
@@ -212,7 +211,7 @@ def test_without_the_blank_line_every_path_agrees(tmp_path: Path, garbage: str, 
     path = tmp_path / "g.txt"
     path.write_bytes(text.encode())
     assert [(r.error is None, r.first_line) for r in read_file(path)] == found
-    verdicts = list(check_lines(io.StringIO(text, newline="")))
+    verdicts = list(visit_records(io.StringIO(text, newline=""), Replay()))
     assert [v.ok for v in verdicts] == [ok for ok, _ in found]
     assert _via_index(path) == found
     assert [h.line for h in read_headers(path)] == [line for _, line in found]
@@ -248,6 +247,6 @@ def test_a_valid_record_after_any_garbage_line_and_a_blank_one_is_read_alone(
     assert [(t.name, t.value, t.line) for t in last.tags] == [("Game", "cave", 3)]
     assert [m.text for m in last.moves] == ["d1", "c5"]
     # The streaming check (notation check): the last verdict is that record's.
-    verdicts = list(check_lines(io.StringIO(text, newline="")))
+    verdicts = list(visit_records(io.StringIO(text, newline=""), Replay()))
     assert verdicts[-1].ok and verdicts[-1].turns == 2
     assert len(verdicts) == len(read_string(text))

@@ -14,7 +14,7 @@ from notation.games import get_game
 from notation.reader import read_file, read_string
 from notation.record import Comment, MoveNode, Record, Tag, Variation
 from notation.replay import check_record
-from notation.writer import canonicalise, write_record
+from notation.writer import write_record
 
 CONFORMANCE = Path(__file__).resolve().parent / "data" / "conformance"
 
@@ -63,12 +63,6 @@ def test_conformance_records_survive_a_write_and_read() -> None:
             assert shape(again) == shape(record), (name, record.index)
             # ...and the written record still gets the same verdict.
             assert check_record(again, game).ok
-
-
-def test_canonical_moves_and_numbers() -> None:
-    (record,) = read_string("D3 D2,B5 C5,F2 {hm} E2,G5 *")
-    canonicalise(record, get_game("tinkertown"))
-    assert write_record(record) == "1. d3 d2,b5 2. c5,f2 {hm} 2... e2,g5 *\n"
 
 
 def test_zombie_kidz_rounds_follow_the_number_of_players() -> None:

@@ -5,9 +5,9 @@ A module here that defines ``command`` (a ``click.Command`` of the module's name
 becomes ``notation <name>``; helpers shared by several commands live in
 :mod:`notation.commands.common` and in modules whose names start with ``_``.
 
-Start-up time matters (``notation check`` of a small file is mostly start-up; see
-docs/performance.md): a command's module, and what it imports, is loaded only when
-that command runs (``notation --help`` loads them all, to list them).
+Start-up time matters (``notation check`` of a small file is mostly start-up): a
+command's module, and what it imports, is loaded only when that command runs
+(``notation --help`` loads them all, to list them).
 """
 
 from __future__ import annotations
@@ -34,9 +34,3 @@ def load_command(name: str) -> click.Command | None:
     module = importlib.import_module(f"{__name__}.{name}")
     command = getattr(module, "command", None)
     return command if isinstance(command, click.Command) else None
-
-
-def all_commands() -> list[click.Command]:
-    """Every subcommand, each module imported (for tests and documentation tools)."""
-    found = [load_command(name) for name in command_names()]
-    return [command for command in found if command is not None]

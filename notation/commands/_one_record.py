@@ -53,22 +53,25 @@ def select_record(path: str, number: int) -> Record:
 
     try:
         if source.path is None:
-            return find_record(_stdin_bytes(), number, name, not_utf8=not_utf8)
+            return find_record(stdin_bytes(), number, name, not_utf8=not_utf8)
         return record_at(
             source.path, number, name, not_utf8=not_utf8, on_problem=unusable_index
         )
     except OSError as exc:
         raise file_error(name, exc) from None
     except RecordNotFound as exc:
-        if not exc.count:
-            raise click.UsageError(f"no records found in {display_path(name)}") from None
-        raise click.BadParameter(
-            f"{display_path(name)} has no record {number} (it has {exc.count})",
-            param_hint="--record",
-        ) from None
+        raise missing_record(display_path(name), number, exc.count) from None
 
 
-def _stdin_bytes() -> Iterator[bytes]:
+def missing_record(shown: str, number: int, count: int) -> click.UsageError:
+    """The error for a ``--record number`` beyond the ``count`` records of ``shown``."""
+    if not count:
+        return click.UsageError(f"no records found in {shown}")
+    message = f"{shown} has no record {number} (it has {count})"
+    return click.BadParameter(message, param_hint="--record")
+
+
+def stdin_bytes() -> Iterator[bytes]:
     """The lines of standard input as bytes (none if it is closed), left open."""
     if sys.stdin is None:
         return iter(())

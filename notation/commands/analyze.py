@@ -1,8 +1,7 @@
 """``notation analyze``: what a game's engine says of one position of a record.
 
-The engines are the games' own (``Game.analyse``): Zombie Kidz is solved exactly,
-Tinkertown is searched, Cave reasons about its hidden pieces; each game's docs say
-how, and with which defaults.  This command finds the position and prints the answer.
+The engines are the games' own (``Game.analyse``, described in each game's docs);
+this command finds the position and prints the answer.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from notation.commands.common import (
 from notation.errors import MisuseError
 from notation.stepper import Stepper
 from notation.view import WIN, Analysis
-from notation.walk import move_label
+from notation.visitor import move_label
 
 
 @click.command("analyze")

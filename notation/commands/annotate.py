@@ -7,7 +7,7 @@ from typing import TextIO
 
 import click
 
-from notation.annotate import AnnotateOptions
+from notation.annotate import AnnotateOptions, annotate_lines
 from notation.batch import collecting_less
 from notation.commands.common import (
     Source,
@@ -18,7 +18,6 @@ from notation.commands.common import (
     refuse_overwriting_inputs,
 )
 from notation.errors import display_path
-from notation.streamconvert import annotate_lines
 from notation.writer import record_separator
 
 

@@ -1,10 +1,8 @@
 """``notation check``: the verdict of the rules on every record.
 
-The checking, in one process or several (``--jobs``), is :func:`notation.batch.check_paths`;
-this module reads the options; :func:`notation.checkrun.run_check` writes a line per
-verdict, a summary, and a progress bar for long checks on a terminal.  A plain
-``notation check FILE...`` runs the same function without click (the fast path of
-:func:`notation.cli.main`).
+This module reads the options; :func:`notation.checkrun.run_check` checks and writes
+the verdicts.  A plain ``notation check FILE...`` runs it without click (the fast path
+of :func:`notation.cli.main`).
 """
 
 from __future__ import annotations

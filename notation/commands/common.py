@@ -15,18 +15,15 @@ from typing import IO, TYPE_CHECKING, Any, TextIO, TypeVar
 import click
 from click.utils import format_filename
 
-from notation.cliio import PROGRESS_MIN_BYTES, stdin_lines, warn_not_utf8
+from notation.cliio import PROGRESS_MIN_BYTES, is_terminal, stdin_lines, warn_not_utf8
 from notation.errors import display_path
 from notation.textio import COMPRESSED_SUFFIXES, decoded_lines, open_binary
 
 if TYPE_CHECKING:
     from notation.record import Record
 
-# Start-up (docs/performance.md): what only some commands, or some inputs, need is
-# imported where it is used: the converters (JSON records), the games (--game),
-# the saving of files (-o), rich (a progress bar on a terminal).  What the fast path of
-# `notation check` needs without click (warn_not_utf8, stdin_lines, the progress
-# threshold) lives in notation.cliio and is re-exported here.
+# What only some commands or inputs need is imported where it is used (start-up).
+# What `notation check` needs without click lives in notation.cliio, re-exported here.
 
 __all__ = [
     "PROGRESS_MIN_BYTES",
@@ -63,13 +60,8 @@ class Source:
 
     def lines(self, *, warn: bool = True) -> Iterator[str]:
         """The text lines of the source, line ends kept: UTF-8, or Windows-1252 with a
-        warning on standard error for a source that is not (see :mod:`notation.textio`).
-
-        ``warn`` False: no warning, for a look at the source before it is read (the
-        user is warned once, when it is).  A file is opened here and now, so that one
-        that cannot be read is a usage error (exit 2) before anything is written, not
-        a traceback.
-        """
+        warning (``warn`` False: none, for a first look at it).  A file is opened now,
+        so that one that cannot be read is a usage error before anything is written."""
         if self.path is None:
             return stdin_lines()
         try:
@@ -156,11 +148,8 @@ def _record_files(folder: Path) -> Iterator[Path]:
         folders[:] = [name for name in folders if not name.startswith(".")]
         for name in files:
             path = Path(top, name)
-            if (
-                not name.startswith(".")
-                and _record_suffix(path) in RECORD_SUFFIXES
-                and path.is_file()
-            ):
+            hidden = name.startswith(".")
+            if not hidden and _record_suffix(path) in RECORD_SUFFIXES and path.is_file():
                 yield path
 
 
@@ -208,20 +197,19 @@ def game_option(
     the game's name (``tinkertown`` for ``Tinkertown-Cemetery``).  A misspelt name
     is a usage error (exit 2) that suggests the nearest one.
     """
-    # Imported here, not at the top, to keep every change of this option inside it.
     from notation.games import UnknownGameError, canonical_name, game_names, game_spellings
 
     class GameChoice(click.Choice[str]):
         """The names and aliases of the games, listed only when they are shown (help,
         completion): a command that runs loads no game it is not given (start-up)."""
 
-        @property  # click sets them in __init__; this property computes them instead
+        @property  # click sets them in __init__; they are computed when read instead
         def choices(self) -> tuple[str, ...]:
             return tuple(game_spellings())
 
         @choices.setter
         def choices(self, value: tuple[str, ...]) -> None:
-            pass  # click's __init__ sets them: they are computed when read instead
+            pass
 
         def convert(
             self, value: Any, param: click.Parameter | None, ctx: click.Context | None
@@ -261,14 +249,8 @@ def refuse_overwriting_inputs(output: str | None, sources: list[Source]) -> None
 
 @contextmanager
 def atomic_output(path: str | None) -> Iterator[TextIO]:
-    """Standard output (``path`` None or ``-``), or a file saved whole or not at all.
-
-    The file is saved by :func:`notation.savefile.saving_text`: written beside ``path``
-    and renamed over it only when everything was written, so that an interrupted
-    command leaves the old file intact; a link is followed to its target, and a FIFO,
-    a device or ``/dev/stdout`` is written into.  A file that cannot be saved is a
-    usage error (exit 2) naming ``path`` and saying why.
-    """
+    """Standard output (``path`` None or ``-``), or a file saved whole or not at all
+    (:func:`notation.savefile.saving_text`); one that cannot be saved is a usage error."""
     if path is None or path == "-":
         yield sys.stdout
         return
@@ -287,12 +269,8 @@ def atomic_output(path: str | None) -> Iterator[TextIO]:
 
 
 class Progress:
-    """A progress bar on standard error, for long work on a terminal (``check``, and
-    the commands over collections), in bytes of input.
-
-    Standard output is never touched: the bar is drawn only between lines of output,
-    and erased before them when both go to the same terminal.
-    """
+    """A progress bar on standard error, in bytes of input, for long work on a terminal:
+    drawn only between lines of output, and erased before them on a shared terminal."""
 
     def __init__(self, total: int, label: str = "checking") -> None:
         from rich.console import Console
@@ -345,13 +323,3 @@ class Progress:
     def stop(self) -> None:
         """Erase the bar (at the end, or before the command stops)."""
         self._progress.stop()
-
-
-def is_terminal(stream: TextIO | None) -> bool:
-    """Whether ``stream`` is a terminal (``False`` for one that is closed or missing)."""
-    if stream is None:
-        return False
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False

@@ -21,23 +21,18 @@ from notation.convert import (
     FORMATS,
     Converted,
     NotARecord,
+    convert_lines,
     convert_record,
     read_json_records,
     sniff_json,
 )
-from notation.reader import read_records
-from notation.record import Record
-from notation.streamconvert import convert_lines
 from notation.writer import record_separator
 
 
 def _converted(
     source: Source, fmt: str, to: str, game: str | None, repair: bool
 ) -> Iterator[Converted]:
-    """``convert_record`` of every record of ``source`` (read as ``fmt`` says): record
-    text by the streaming converter (the same texts, most records never made a tree),
-    unless ``repair`` asks for the trees."""
-    records: Iterator[Record]
+    """``convert_record`` of every record of ``source`` (read as ``fmt`` says)."""
     lines = source.lines()
     if fmt == "auto":
         is_json, lines = sniff_json(lines)
@@ -46,11 +41,8 @@ def _converted(
         # A JSON line that is not a record stops the conversion: its text is no record
         # text to pass on, and skipping it would lose it.
         records = read_json_records(lines, source.name, errors="raise")
-    elif repair:
-        records = read_records(lines, source.name, keep_raw=True)
-    else:
-        return convert_lines(lines, source.name, to, game)
-    return (convert_record(record, to, game, repair=repair) for record in records)
+        return (convert_record(record, to, game, repair=repair) for record in records)
+    return convert_lines(lines, source.name, to, game, repair=repair)
 
 
 #: The exit code of a conversion stopped by input that is not records at all (a JSON

@@ -1,11 +1,9 @@
 """``notation index``: write beside a record file where its records are, so that
 ``show``, ``diagram``, ``analyze``, ``replay`` and ``html`` reach record N of it at once.
 
-The index (``FILE.idx``, :mod:`notation.index`) holds the byte offset, first line and
-record count of every chunk of the file, and what tells this version of the file
-from another (size, modification time, hashes of its first and last 64 KiB, a CRC
-per chunk): an index that is out of date, or of another file, is never used; the
-commands then say so and read the file without it.
+The index (``FILE.idx``, :mod:`notation.index`) holds where every chunk of the file
+starts and what tells this version of the file from another: one out of date is
+never used (the commands say so and read the file without it).
 """
 
 from __future__ import annotations

@@ -13,22 +13,24 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 import click
 
 from notation.commands._one_record import (
     go_to,
+    missing_record,
     open_stepper,
     print_position,
     select_record,
+    stdin_bytes,
 )
 from notation.commands.common import (
     ShownPath,
     UsageProblem,
     expand_sources,
     game_option,
-    stdin_lines,
+    is_terminal,
     warn_not_utf8,
 )
 from notation.errors import Defect, display_path
@@ -42,14 +44,6 @@ if TYPE_CHECKING:
 __all__ = ["command"]
 
 
-def _isatty(stream: TextIO | None) -> bool:
-    """Whether ``stream`` is a terminal: not if it is closed or missing (``<&-``)."""
-    try:
-        return stream is not None and stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def _select(file: str, number: int) -> Record:
     """Record ``number`` of the list FILE stands for (``show``'s messages for a file)."""
     if file == "-" or not Path(file).is_dir():
@@ -61,24 +55,8 @@ def _select(file: str, number: int) -> Record:
             count += 1
             if count == number:
                 return record
-    name = display_path(sources[0].name if len(sources) == 1 else file)
-    if not count:
-        raise click.UsageError(f"no records found in {name}")
-    raise click.BadParameter(
-        f"{name} has no record {number} (it has {count})", param_hint="--record"
-    )
-
-
-def _stdin_bytes() -> bytes:
-    """Standard input, whole (an empty input if it is closed)."""
-    if sys.stdin is None:
-        return b""
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is None:  # text without bytes underneath (an embedding program)
-        return "".join(stdin_lines()).encode("utf-8")
-    from notation.textio import open_stream
-
-    return bytes(open_stream(buffer, "<stdin>").read())  # decompressed as a file is
+    shown = display_path(sources[0].name if len(sources) == 1 else file)
+    raise missing_record(shown, number, count)
 
 
 @click.command("replay")
@@ -103,7 +81,7 @@ def command(file: str, number: int, turn: int | None, game: str | None, ascii: b
     standard output is not a terminal, prints what `notation show` prints (default
     turn: the end).
     """
-    if not _isatty(sys.stdout):
+    if not is_terminal(sys.stdout):
         stepper = open_stepper(_select(file, number), game)
         go_to(stepper, turn)
         print_position(stepper, ascii=ascii, position_only=False)
@@ -116,7 +94,7 @@ def command(file: str, number: int, turn: int | None, game: str | None, ascii: b
     hold_standard_descriptors()  # before any file is opened (see there)
 
     if file == "-":
-        sources = [RecordSource("<stdin>", data=_stdin_bytes())]
+        sources = [RecordSource("<stdin>", data=b"".join(stdin_bytes()))]
     else:
         sources = [
             RecordSource(source.name, path=source.path or Path(source.name))
@@ -124,13 +102,8 @@ def command(file: str, number: int, turn: int | None, game: str | None, ascii: b
         ]
     catalog = Catalog(sources, game)
     if not catalog.scan_to(number - 1):
-        count = len(catalog.entries)
         name = display_path(sources[0].name if len(sources) == 1 else file)
-        if not count:
-            raise click.UsageError(f"no records found in {name}")
-        raise click.BadParameter(
-            f"{name} has no record {number} (it has {count})", param_hint="--record"
-        )
+        raise missing_record(name, number, len(catalog.entries))
     _warn_not_utf8(catalog, number - 1)
     # A record that cannot be replayed (no game, a bad setup tag) does not stop the
     # app: it says so in the board's place, and the other records open.  A --turn

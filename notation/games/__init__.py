@@ -22,8 +22,10 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from notation import errors
 from notation.errors import MisuseError, NotationException, misuse_unless
-from notation.games.base import Game
+from notation.games import base
+from notation.games.base import Game, Position
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoints
@@ -33,7 +35,9 @@ __all__ = [
     "UnknownGameError",
     "all_games",
     "canonical_name",
+    "game_error_codes",
     "game_names",
+    "game_of",
     "game_spellings",
     "get_game",
     "lazy_exports",
@@ -157,6 +161,37 @@ def all_games() -> list[Game[Any]]:
     return [seen[k] for k in sorted(seen)]
 
 
+def game_of(position: Position[Any]) -> Game[Any]:
+    """The registered game ``position`` belongs to (what :attr:`Position.game
+    <notation.games.base.Position.game>` gives): the game its class's
+    :attr:`~notation.games.base.Position.game_name` names, else the registered game
+    whose ``new_position()`` is of its class (a game published by another distribution);
+    :class:`~notation.errors.MisuseError` if none is."""
+    name = type(position).game_name
+    if name is not None:
+        return get_game(name)
+    for game in all_games():
+        try:
+            if type(game.new_position()) is type(position):
+                return game
+        except NotationException:
+            continue  # a game that cannot start without tags is not this one
+    raise MisuseError(
+        f"no registered game makes {type(position).__name__} positions "
+        "(set game_name on the position class)"
+    )
+
+
+def game_error_codes() -> dict[str, str]:
+    """The codes of every registered game (:attr:`Game.error_codes
+    <notation.games.base.Game.error_codes>`), each with its meaning: what
+    :func:`notation.errors.all_codes` joins to the shared ones."""
+    codes: dict[str, str] = {}
+    for game in all_games():
+        codes.update(game.error_codes)
+    return codes
+
+
 def _all_declared() -> bool:
     """Whether every game package here declares its names, and no other distribution
     publishes a game: then the names are known without loading a game."""
@@ -227,3 +262,8 @@ def lazy_exports(
         return value
 
     return load
+
+
+# The slots of the layers below, which may not import the registry (see notation.plug_in).
+base.game_finder = game_of
+errors.game_codes = game_error_codes

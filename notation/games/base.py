@@ -28,7 +28,6 @@ from notation.errors import (
     IllegalMoveError,
     MisuseError,
     MoveSyntaxError,
-    NotationException,
     TagValueError,
     misuse_unless,
     require_number,
@@ -51,8 +50,7 @@ WIN_SECOND = "0-1"
 DRAW = "1/2-1/2"
 UNFINISHED = "*"
 
-# Parsed move tokens are memoised per game; real records repeat a few hundred
-# distinct tokens over and over.  The bound only protects against adversarial
+# Parsed move tokens are memoised per game; the bound protects against adversarial
 # input with millions of distinct tokens.
 _PARSE_CACHE_LIMIT = 200_000
 
@@ -80,53 +78,12 @@ def memo_lookup(game: Game[M]) -> Callable[[str], M | None]:
     return game._parse_cache.get
 
 
-T = TypeVar("T")
-
-
-def last_entries(history: list[T], count: int) -> list[T]:
-    """The last ``count`` entries of a position's ``history``, for
-    :meth:`Position.last_moves_canonical`; MisuseError for a count that is not a
-    number from 0 to the moves pushed."""
-    if type(count) is not int or not 0 <= count <= len(history):
-        raise MisuseError(
-            f"last_moves_canonical({count!r}): a count from 0 to the {len(history)} "
-            "moves pushed"
-        )
-    return history[len(history) - count :]
-
-
 def foreign_move(move: object, game: str, kinds: str) -> MisuseError:
     """The error for an object handed to a game's position as a move that is none of the
     game's moves (``kinds``: the move classes, in words)."""
     return MisuseError(
         f"{move!r} is not a {game} move ({kinds}; GAME.parse() reads one from its text)"
     )
-
-
-def bound_on_first_call(
-    namespace: dict[str, Any], variable: str, module: str, name: str
-) -> Callable[..., Any]:
-    """A stand-in for the function ``name`` of ``module`` that imports the module at its
-    first call and puts the function itself in ``namespace[variable]``.
-
-    A game's rules need its describing module only to convert, annotate or draw, never
-    to check, so they do not import it at start; but convert and annotate ask for facts
-    once a move, where an import statement per call (about 0.3 µs) would show.  Declare
-    the variable with the function's type::
-
-        _annotations: Callable[[CavePosition], list[tuple[str, str]]] = bound_on_first_call(
-            globals(), "_annotations", "notation.games.cave.describe", "annotations"
-        )
-    """
-
-    def first_call(*args: Any, **kwargs: Any) -> Any:
-        import importlib
-
-        function = getattr(importlib.import_module(module), name)
-        namespace[variable] = function
-        return function(*args, **kwargs)
-
-    return first_call
 
 
 class Position(ABC, Generic[M]):
@@ -213,33 +170,17 @@ class Position(ABC, Generic[M]):
 
     def last_move_canonical(self) -> M:
         """The canonical spelling of the last move pushed: what :meth:`canonical` gave
-        for it in the position before it (``str()`` of it is its canonical text).
+        for it in the position before it.
 
-        A replay that writes moves in their canonical spelling asks this after each
-        push, rather than taking the move back to ask :meth:`canonical`.  The
-        default does exactly that (pop, :meth:`canonical`, push again), so it is
-        right for every game; a game whose history already knows the answer
-        (whether the move captured, where the pawn went) overrides it to answer
-        without replaying.  :class:`~notation.errors.MisuseError` if no move was
-        pushed, as :meth:`pop`.
+        The default pops, asks :meth:`canonical` and pushes again; a game whose history
+        already knows the answer overrides it.  :class:`~notation.errors.MisuseError`
+        if no move was pushed, as :meth:`pop`.
         """
         move = self.pop()
         try:
             return self.canonical(move)
         finally:
             self.push(move)
-
-    def last_moves_canonical(self, count: int) -> list[M] | None:
-        """The canonical spellings of the last ``count`` moves pushed, first to last,
-        each what :meth:`last_move_canonical` gave right after its push; or None.
-
-        A replay that writes every move of a line may ask once, after the last push,
-        instead of after each.  The default, None, means "ask after each push": a
-        game overrides it where its history knows every answer.
-        :class:`~notation.errors.MisuseError` if ``count`` is negative or more than
-        the moves pushed.
-        """
-        return None
 
     @abstractmethod
     def last_move_facts(self) -> dict[str, Any]:
@@ -249,25 +190,6 @@ class Position(ABC, Generic[M]):
         where a zombie was placed and what was eliminated.
         """
 
-    def last_move_facts_key(self) -> Hashable | None:
-        """A small value that settles :meth:`last_move_facts`, or None.
-
-        Two positions of one game whose keys are equal (and not None) have the same
-        facts: the same keys, values and types of values.  A caller that turns the
-        facts into something costly (``convert --to json`` encodes them after every
-        move) may then keep what it made by the key, and skip building the facts of
-        a move it has met before; a corpus repeats a few thousand.  A key need not
-        tell apart moves whose facts are equal, but it must never join two whose
-        facts differ, not even ``True`` and ``1``: give each kind of key a shape of
-        its own (a leading tag) and each place in it one type.
-
-        The default, None, says "no key: ask :meth:`last_move_facts`", which is
-        always right; a game overrides this where the key is cheaper than the facts
-        (read straight from its history entry), and may still answer None for a
-        kind of move whose facts are not worth keying.
-        """
-        return None
-
     @abstractmethod
     def annotations(self) -> list[tuple[str, str]]:
         """Machine-readable facts of this position, as ``(key, value)`` pairs.
@@ -275,17 +197,6 @@ class Position(ABC, Generic[M]):
         Written into records as ``[%key value]`` after each move; values contain
         no ``]``, ``{`` or ``}``.  Deterministic, and short: what changed or matters.
         """
-
-    def annotations_key(self) -> Hashable | None:
-        """A small value that settles :meth:`annotations`, or None.
-
-        As :meth:`last_move_facts_key` is to the facts: two positions of one game
-        whose keys are equal (and not None) have the same annotations, so that
-        ``annotate`` may keep the comment it wrote by the key.  The default, None,
-        says "ask :meth:`annotations`"; a game overrides it where the key is cheaper
-        than the pairs, and may answer None where it is not.
-        """
-        return None
 
     @abstractmethod
     def board_view(self) -> BoardView:
@@ -314,10 +225,8 @@ class Position(ABC, Generic[M]):
         return self.check(move) is None
 
     # -- a position as Python sees it: its game, printing, equality, play by text ---
-    #: The :attr:`Game.name` of the game these positions belong to.  A game sets it on
-    #: its position class, so that :attr:`game` is one registry look-up and the rules
-    #: module needs no import of the game module (which imports it).  ``None``: the
-    #: game is found by its starting position's class (see :attr:`game`).
+    #: The :attr:`Game.name` of the game these positions belong to, so that :attr:`game`
+    #: is one registry look-up.  ``None``: the game is found by its position class.
     game_name: ClassVar[str | None] = None
 
     @property
@@ -328,22 +237,7 @@ class Position(ABC, Generic[M]):
         distribution) is found as the registered game whose ``new_position()`` is of
         this position's class; :class:`~notation.errors.MisuseError` if none is.
         """
-        # Imported here: the registry imports this module.
-        from notation.games import all_games, get_game
-
-        name = type(self).game_name
-        if name is not None:
-            return get_game(name)
-        for game in all_games():
-            try:
-                if type(game.new_position()) is type(self):
-                    return game
-            except NotationException:
-                continue  # a game that cannot start without tags is not this one
-        raise MisuseError(
-            f"no registered game makes {type(self).__name__} positions "
-            "(set game_name on the position class)"
-        )
+        return game_finder(self)
 
     def __repr__(self) -> str:
         """``<TinkertownPosition 'position string'>``: the class names the game, and
@@ -365,10 +259,9 @@ class Position(ABC, Generic[M]):
     def __hash__(self) -> int:
         """The hash of :meth:`position_string`, consistent with ``==``.
 
-        A position is mutable: its hash changes with every :meth:`push` and
-        :meth:`pop`.  A position changed while it is a set member or a dict key is
-        lost there, which is the caller's risk (python-chess makes boards unhashable
-        for this reason).  Store ``position.copy()`` or ``position_string()`` instead.
+        A position is mutable: its hash changes with every :meth:`push` and :meth:`pop`,
+        so a position changed while a set member or a dict key is lost there.  Store
+        ``position.copy()`` or ``position_string()`` instead.
         """
         return hash(self.position_string())
 
@@ -692,3 +585,8 @@ class Deal(Generic[M]):
         true letters here.  The default: ``move`` as chosen.
         """
         return move
+
+
+def game_finder(position: Position[Any]) -> Game[Any]:
+    """A slot (see :func:`notation.plug_in`), filled by :mod:`notation.games`."""
+    raise MisuseError(f"no game registry is installed to find the game of {position!r}")

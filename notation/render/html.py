@@ -1,29 +1,14 @@
 """A self-contained HTML viewer for records: one file, no network, works from ``file://``.
 
 The page holds the records as JSON, made here by the game's own engine so that the
-page's script needs no rules.  A big collection must make a small page, so the
-positions are not kept as board views but as compact states and what each move
-changed (docs/diagrams.md, "How the page is made"):
-
-- records come in *chunks* (a few dozen records each, made in parallel by worker
-  processes and written as they come, so memory stays flat), each in a script
-  element of its own, which the page parses only when one of its records is shown
-  (an index after the chunks names every record and where it is); each chunk has
-  tables shared by its records: the distinct cells (role, tokens, note), the
-  strings of the facts (labels and values), and the distinct *frames* (files, ranks, the
-  squares in order, palette, paths, token layout: what stays the same from one
-  position of a game to the next);
-- a position is a *state*: the frame, a cell id for each square of the frame, the
-  last-move marks, the facts (string ids: label, value, label, value...), the
-  caption, and the last move's arrow;
-- a move keeps only what it changed from the state before it (``d``): the squares
-  whose cell changed, with their new cell id, and the marks, facts and caption
-  where they changed (of facts whose labels stay, only the values that changed).
-
-The page's script (``viewer.js``, inlined) rebuilds a record's states when it is
-chosen, draws a state the way :mod:`notation.render.svg` draws a view, and steps
-through the record's tree following the model of :class:`notation.stepper.Stepper`.
-A move that cannot be played is kept with its error and ends its line.
+page's script needs no rules, and kept small (docs/diagrams.md, "How the page is
+made"): records come in *chunks*, each a script element the page parses only when one
+of its records is shown, with tables its records share (cells, fact strings, *frames*:
+what stays the same from one position to the next); a position is a *state* (a frame,
+a cell id per square, marks, facts, caption, arrow), and a move keeps only what it
+changed from the state before it.  The page's script (``viewer.js``) rebuilds the
+states, draws them as :mod:`notation.render.svg` does, and steps through the tree as
+:class:`notation.stepper.Stepper` does; a move that cannot be played ends its line.
 """
 
 from __future__ import annotations
@@ -48,9 +33,10 @@ from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variatio
 from notation.render.legend import legend_entries
 from notation.render.palette import THEMES
 from notation.render.svg import move_ends, pile_overflows
-from notation.replay import ReplayVisitor, replay_tree
+from notation.replay import replay_tree
 from notation.stepper import Stepper, StepperError
 from notation.view import SPREAD, BoardView, Cell, Token
+from notation.visitor import RecordVisitor
 
 __all__ = [
     "CHUNK_RECORDS",
@@ -80,10 +66,8 @@ _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 @dataclass(frozen=True, slots=True)
 class RecordPage:
-    """One record made ready for the page, and whether the rules found it sound.
-
-    ``data`` is a chunk holding this record alone (see :func:`chunk_data`).
-    """
+    """One record made ready for the page (``data``: a chunk of it alone, see
+    :func:`chunk_data`), and its first defect."""
 
     data: dict[str, Any]
     error: Defect | None
@@ -199,30 +183,14 @@ class _Recorder:
         self.frames: dict[int, BoardView] = {}  # a view of each frame used: the legend
         self.arrow = self.ring = self.marked = False
 
-    def _frame(self, view: BoardView, before: _State | None) -> tuple[int, tuple[str, ...]]:
-        if before is not None:
-            old = before.view
-            # A game hands out the same palette and paths each time, mostly: comparing
-            # is quick, and a frame is looked up only when something differs.
-            same = (
-                view.files == old.files and view.ranks == old.ranks
-                and (view.palette is old.palette or view.palette == old.palette)
-                and view.links == old.links and view.token_layout == old.token_layout
-                and tuple(view.cells) == before.squares
-            )
-            if same:
-                return before.frame, before.squares
-        squares = tuple(view.cells)
-        frame = self.tables.frame(view, squares)
-        self.frames.setdefault(frame, view)
-        return frame, squares
-
     def state(
         self, view: BoardView, before: _State | None, arrow: tuple[str, str] | None
     ) -> tuple[_State, dict[str, Any]]:
         """The state of ``view``, and what changed from ``before`` (everything when
         ``before`` is None or of another frame)."""
-        frame, squares = self._frame(view, before)
+        squares = tuple(view.cells)
+        frame = self.tables.frame(view, squares)
+        self.frames.setdefault(frame, view)
         cells = list(view.cells.values())
         tables = self.tables
         out: dict[str, Any] = {}
@@ -301,15 +269,16 @@ class _Recorder:
 class _Line:
     """A line being built: its items, and the states before and after its last move."""
 
-    __slots__ = ("before_last", "out", "previous")
+    __slots__ = ("before_last", "node", "out", "previous")
 
     def __init__(self, previous: _State) -> None:
         self.out: list[dict[str, Any]] = []
+        self.node: MoveNode | None = None  # the move of the last item
         self.previous = previous  # the state after the line's last move so far
         self.before_last = previous  # the state before it: where its variations start
 
 
-class _Builder(ReplayVisitor):
+class _Builder(RecordVisitor[None]):
     """Builds the page's tree of moves from one replay of the record (which goes on
     past a move that cannot be played: that move ends its line only)."""
 
@@ -317,7 +286,8 @@ class _Builder(ReplayVisitor):
         self.record = record
         self.game = game
         self.recorder = recorder
-        self.lines = [_Line(start)]
+        self.main = _Line(start)
+        self.lines: list[_Line | None] = [self.main]  # None: a line not replayed
 
     @staticmethod
     def _item(node: MoveNode) -> dict[str, Any]:
@@ -337,6 +307,7 @@ class _Builder(ReplayVisitor):
 
     def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
         line = self.lines[-1]
+        assert line is not None  # the replay plays no move of a line it does not replay
         item = self._item(node)
         view = position.board_view()
         # Where the move went, from its canonical form (a short form may leave out where
@@ -348,17 +319,23 @@ class _Builder(ReplayVisitor):
         state, delta = self.recorder.state(view, line.previous, arrow)
         item["d"] = delta
         line.out.append(item)
+        line.node = node
         line.before_last, line.previous = line.previous, state
 
     def move_error(self, node: MoveNode, error: Defect) -> None:
         item = self._item(node)
         item["e"] = str(error.located(file=self.record.source, record=self.record.index))
-        self.lines[-1].out.append(item)
+        line = self.lines[-1]
+        assert line is not None
+        line.out.append(item)
+        line.node = node
 
-    def begin_variation(
-        self, variation: Variation, node: MoveNode, position: Position[Any]
-    ) -> None:
+    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
         parent = self.lines[-1]
+        if parent is None or parent.node is not node:
+            # A variation of a move after one that could not be played: not replayed.
+            self.lines.append(None)
+            return
         # A variation replaces the parent's last move: it starts from the state before
         # it (the parent's last state, when that move could not be played).
         failed = "e" in parent.out[-1]
@@ -372,9 +349,7 @@ class _Builder(ReplayVisitor):
         parent.out[-1].setdefault("v", []).append(entry)
         self.lines.append(inner)
 
-    def end_variation(
-        self, variation: Variation, node: MoveNode, position: Position[Any]
-    ) -> None:
+    def end_variation(self, variation: Variation, node: MoveNode) -> None:
         self.lines.pop()
 
 
@@ -407,7 +382,7 @@ def _record(record: Record, tables: _Tables, default_game: str | None) -> tuple[
         roundSize=stepper.position.round_size,
         startTurn=stepper.start_turn,
         start=start_data,
-        moves=builder.lines[0].out,
+        moves=builder.main.out,
         legend=recorder.legend(),
         error=None if error is None else str(error),
         fatal=False,
@@ -463,21 +438,13 @@ def as_chunk(data: Mapping[str, Any]) -> Chunk:
 
 
 def _groups(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
-    group: list[Record] = []
-    for record in records:
-        group.append(record)
-        if len(group) >= size:
-            yield group
-            group = []
-    if group:
-        yield group
+    it = iter(records)
+    return iter(lambda: list(itertools.islice(it, size)), [])
 
 
 #: How the records of a chunk go to a worker: each class of the record tree as its
-#: constructor and the values of its fields (pickle's default for a dataclass with
-#: slots asks for its fields one by one, in Python, on both sides: for a big page,
-#: three times the time of reading the records).  Only classes whose fields are all
-#: arguments of the constructor and all of their state.
+#: constructor and its fields' values (where those are all of its state), which pickle
+#: does in C, not field by field in Python.
 _REDUCERS: dict[type, Callable[[Any], Any]] = dict(copyreg.dispatch_table)
 
 
@@ -521,22 +488,17 @@ def build_chunks(
     jobs: int | None = None,
     size: int = CHUNK_RECORDS,
 ) -> Generator[Chunk, None, None]:
-    """The page's chunks for ``records``, in order, the same whatever ``jobs``.
-
-    ``jobs``: processes to make them with (None: one per free core,
-    :func:`notation.batch.default_jobs`); a single chunk is always made here.
-    Streamed: a few chunks per worker are in the making at a time, whatever the
-    number of records, and the workers are stopped however the iteration ends
-    (:func:`notation.batch.map_in_order`).
-    """
+    """The page's chunks for ``records``, in order, the same whatever ``jobs``
+    (processes; None: one per free core; a single chunk is always made here).
+    Streamed: a few chunks per worker at a time, the workers stopped however the
+    iteration ends (:func:`notation.batch.map_in_order`)."""
     groups = _groups(records, size)
     with collecting_less():
         first = next(groups, None)
         if first is None:
             return
         second = next(groups, None)
-        # An input big enough for workers, when a page has two chunks: a chunk's work
-        # is that of a check of a far bigger file.
+        # Two chunks are enough for workers: a chunk's work is a check of a far bigger file.
         workers = default_jobs(POOL_MIN_BYTES) if jobs is None else max(1, jobs)
         every = itertools.chain((first,), () if second is None else (second,), groups)
         if second is None or workers == 1:
@@ -579,7 +541,7 @@ def theme_css(themes: Mapping[str, Mapping[str, str]] = THEMES) -> str:
 
 def _compact(text: str, comment: str) -> str:
     """A script or style sheet without its indentation, blank lines and whole-line
-    comments (``comment`` starts one): a third smaller, and the same program."""
+    comments (``comment`` starts one)."""
     lines = (line.strip() for line in text.splitlines())
     return "\n".join(line for line in lines if line and not line.startswith(comment)) + "\n"
 

@@ -1,18 +1,11 @@
 """What each mark of a picture means: the legend under a diagram and beside the viewer.
 
-A legend lists what the pictures of one or more positions use, and nothing else:
-the cell colours (a grave, the chapel, a tombstone, a coloured tomb, a gate...),
-the tokens (their colour and the labels they carry), the corner notes, a pile's
-``+n`` bar, the paths, and the last move's marks (arrow, ring, outline).
-
-It knows no game.  Names come from the view's roles ("tomb-yellow" is "tomb
-yellow"), unless the view carries its own words: :attr:`notation.view.BoardView.legend`,
-from a role, a ``"<role>:<label>"`` token, ``"note"`` or a ``"note:<text>"`` note,
-``"path"`` to what it means (the field's docstring gives the keys), e.g.
-``{"over": "a grave above capacity", "red:r?": "a Red piece never shown",
-"note": "what the piece may still be", "note:=Z": "a team of 2 fights as a zombie"}``.
-A legend lists only what the pictures use: a token's words when a token of that
-role and label is drawn, a note's when that note is.
+A legend lists only what the pictures of one or more positions use: cell colours,
+tokens, corner notes, a pile's ``+n`` bar, paths, the last move's marks.  It knows no
+game: names come from the view's roles ("tomb-yellow" is "tomb yellow"), unless the
+view has its own words (:attr:`notation.view.BoardView.legend`, keyed by a role, a
+``"<role>:<label>"`` token, ``"note"`` or ``"note:<text>"``, ``"path"``), e.g.
+``{"over": "a grave above capacity", "red:r?": "a Red piece never shown"}``.
 """
 
 from __future__ import annotations
@@ -53,8 +46,7 @@ def role_name(role: str) -> str:
 
 
 def _words(view: BoardView) -> Mapping[str, str]:
-    # The game's own words (BoardView.legend); a view made before the field existed
-    # (pickled, or a look-alike) has none.
+    # The game's own words; a look-alike view may have none.
     found = getattr(view, "legend", None)
     return found if isinstance(found, Mapping) else {}
 
@@ -144,18 +136,14 @@ def legend_entries(
         entries += _token_entries(role, palette.get(role, ""), labels, words)
     entries += _note_entries(notes, words)
     if more and not spread:
-        entries.append(LegendEntry(
-            "more", "", "", "+n",
-            "more beneath; the corner says the height",
-        ))
+        more_text = "more beneath; the corner says the height"
+        entries.append(LegendEntry("more", "", "", "+n", more_text))
     if links:
         entries.append(LegendEntry("path", "", "", "", words.get(PATH_KEY, "path between cells")))
     if arrow:
         entries.append(LegendEntry("arrow", "", "", "", "last move, from and to"))
     if ring:
-        entries.append(LegendEntry(
-            "ring", "", "", "", "last move, on one square"
-        ))
+        entries.append(LegendEntry("ring", "", "", "", "last move, on one square"))
     if marks:
         entries.append(LegendEntry("outline", "", "", "", "squares of the last move"))
     return entries

@@ -1,23 +1,10 @@
 """Colours that read: WCAG contrast, the ink for text on a fill, and the page themes.
 
-Games choose the colours of their roles (``BoardView.palette``); the renderers
-draw labels and notes on those fills.  WCAG 2 AA asks for a contrast of at least
-4.5:1 between text and its background, so the renderers
-
-- write text in whichever of :data:`INK` (near black) and white contrasts more
-  with its fill (:func:`ink_on`), and
-- nudge a fill that neither reaches 4.5:1 with, a step of 5% at a time towards
-  black or white, until the better ink does (:func:`readable`): a game's red
-  ``#d63a2f`` becomes ``#ca372c``, a change the eye hardly sees.
-
-Both are exact integer steps on ``#rrggbb`` colours and are done the same way by
-the HTML viewer's script (``viewer.js``), so that the page draws what
-``notation diagram`` draws.  :data:`THEMES` are the colours of the page and of the
-picture's surroundings in the light and the dark theme; ``tests/test_svg.py``
-checks each text colour against its background.
-
-This module knows no game and no output format: the terminal renderer may use
-it as well.
+Text on a game's fill is written in whichever of :data:`INK` and white contrasts more
+(:func:`ink_on`), and a fill on which neither reaches WCAG AA (4.5:1) is nudged towards
+black or white, 5% at a time, until the better ink does (:func:`readable`: a red
+``#d63a2f`` becomes ``#ca372c``).  Exact integer steps on ``#rrggbb``, done the same way
+by ``viewer.js``.  :data:`THEMES`: the colours around the board, light and dark.
 """
 
 from __future__ import annotations

@@ -6,11 +6,6 @@ system library, no browser), and Pillow, which assembles the frames of a GIF.
 Without it, :func:`require` raises :class:`RasterUnavailable`, whose message
 says how to install it.
 
-Why resvg-py (measured for issue 16, a 516 x 690 diagram, see docs/diagrams.md):
-about 3 MB installed and 50 ms a frame, text included; skia-python is 120 MB
-with numpy and draws no SVG text; svglib needs reportlab's Cairo backend, and
-CairoSVG needs the system's Cairo.
-
 Text is drawn with the fonts of the system (the picture asks for DejaVu Sans,
 then Verdana, Arial, any sans-serif): without any font installed, a PNG has no
 text, which the SVG would have.
@@ -67,9 +62,7 @@ def require() -> tuple[Any, Any]:
         missing = " and ".join(
             name for name, found in (("resvg-py", resvg), ("Pillow", image)) if found is None
         )
-        raise RasterUnavailable(
-            f"PNG and GIF need {missing}, in the png extra: {INSTALL_HINT}"
-        )
+        raise RasterUnavailable(f"PNG and GIF need {missing}, in the png extra: {INSTALL_HINT}")
     return resvg, image
 
 
@@ -85,21 +78,18 @@ def gif_frames(svgs: Iterable[str], *, delay: int = DEFAULT_DELAY, zoom: float =
     different heights (a caption of more lines) are put on the size of the largest,
     their top left corners together, on the picture's paper colour.  The frames are
     held as RGB while they are made: about 1 MB each at the default size."""
-    resvg, image = require()
+    _, image = require()
     pictures: list[Any] = []
     for svg in svgs:
-        png = bytes(resvg.svg_to_bytes(svg_string=svg, zoom=zoom))
-        with image.open(io.BytesIO(png)) as picture:
+        with image.open(io.BytesIO(svg_to_png(svg, zoom=zoom))) as picture:
             pictures.append(picture.convert("RGB"))
     if not pictures:
         raise ValueError("a GIF needs at least one frame")
     width = max(p.width for p in pictures)
     height = max(p.height for p in pictures)
     paper = pictures[0].getpixel((pictures[0].width // 2, 1))
-    # One palette for every frame (the colours of a game hardly change): the GIF
-    # then stores of each frame only the box that changed, a few squares.
-    # The palette is made from frames all through the game, so that a colour that
-    # shows up late (a piece revealed, a tombstone) has its own entry.
+    # One palette for every frame, so the GIF stores of each only the box that changed;
+    # sampled all through the game, so a colour that shows up late has its own entry.
     sample = pictures[:: max(1, len(pictures) // 8)] + pictures[-1:]
     sheet = image.new("RGB", (width, height * len(sample)), paper)
     for index, picture in enumerate(sample):

@@ -1,23 +1,17 @@
-"""The text of a position of a record, for the terminal: what ``notation show``
-prints, and the pieces ``notation replay`` draws around its move list.
-
-Built from a :class:`~notation.stepper.Stepper` as rich renderables: the header
-(game, event, players, result), the turn and who moves, the last move with its
-glyphs and comments and the variations instead of it, the problem line, and the
-board with its facts (:func:`notation.render.terminal.board_renderable`).
+"""The text of a position of a record, as rich renderables from a
+:class:`~notation.stepper.Stepper`: what ``notation show`` prints (header, board, turn,
+last move, problem), and the pieces ``notation replay`` draws around its move list.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from notation.record import Comment, MoveNode
-from notation.render.terminal import asciify, board_renderable
+from notation.render.terminal import board_renderable, cleaner
 from notation.stepper import Stepper
-from notation.walk import move_label
+from notation.visitor import move_label
 
 __all__ = [
     "ERROR_STYLE",
@@ -59,14 +53,6 @@ SUFFIX_NAMES = {
 ERROR_STYLE = "bold red"
 
 
-def _cleaner(ascii: bool) -> Callable[[str], str]:
-    return asciify if ascii else _same
-
-
-def _same(text: str) -> str:
-    return text
-
-
 def move_number(turn: int, round_size: int) -> str:
     """The move number written before ``turn``: ``12.`` for a round's first turn, else ``12...``."""
     return move_label(turn, round_size, resumes=True)
@@ -84,7 +70,7 @@ def line_range(stepper: Stepper) -> tuple[int, int]:
 
 def header(stepper: Stepper, ascii: bool = False) -> Text:
     """The record's tags that matter: game, event, site, date, round, players, result."""
-    clean = _cleaner(ascii)
+    clean = cleaner(ascii)
     record, game = stepper.record, stepper.game
     tags = record.tag_dict
     text = Text(clean(game.title), style="bold")
@@ -117,7 +103,7 @@ def turn_line(stepper: Stepper, ascii: bool = False) -> Text:
 
 def to_move(stepper: Stepper, ascii: bool = False) -> Text:
     """Who moves next, or the result the rules gave."""
-    clean = _cleaner(ascii)
+    clean = cleaner(ascii)
     position = stepper.position
     outcome = position.outcome()
     if outcome is None:
@@ -128,12 +114,13 @@ def to_move(stepper: Stepper, ascii: bool = False) -> Text:
 
 def move_lines(stepper: Stepper, ascii: bool = False) -> Text:
     """The last move with its glyphs, the comments around it, the variations instead of it."""
-    clean = _cleaner(ascii)
+    clean = cleaner(ascii)
     lines: list[Text] = []
     node = stepper.last_node
     if node is not None:
         line = Text("Last move: ", style="bold")
-        line.append(clean(f"turn {stepper.turn}, {_numbered(stepper, node)}"))
+        number = move_number(stepper.turn, stepper.position.round_size)
+        line.append(clean(f"turn {stepper.turn}, {number} {node.written}"))
         glyphs = glyph_words(node)
         if glyphs:
             line.append(clean(f"   ({glyphs})"), style="italic")
@@ -152,10 +139,6 @@ def move_lines(stepper: Stepper, ascii: bool = False) -> Text:
         line.append(clean(firsts))
         lines.append(line)
     return Text("\n").join(lines)
-
-
-def _numbered(stepper: Stepper, node: MoveNode) -> str:
-    return f"{move_number(stepper.turn, stepper.position.round_size)} {node.written}"
 
 
 def glyph_words(node: MoveNode) -> str:
@@ -191,7 +174,7 @@ def comments_here(stepper: Stepper) -> list[Comment]:
 
 def problem_line(stepper: Stepper, ascii: bool = False) -> Text | None:
     """What is wrong: the move the replay could not play, else the record's first defect."""
-    clean = _cleaner(ascii)
+    clean = cleaner(ascii)
     error = stepper.error
     if error is not None:
         text = f"stopped at turn {error.turn} ({error.move}): {error.message}"
@@ -206,16 +189,12 @@ def problem_line(stepper: Stepper, ascii: bool = False) -> Text | None:
 def show_renderable(
     stepper: Stepper, *, width: int, ascii: bool = False, plain: bool = False
 ) -> RenderableType:
-    """Everything ``notation show`` prints for the stepper's current position.
-
-    ``plain``: for a console without colour (see :func:`board_renderable`).
-    """
+    """Everything ``notation show`` prints for the stepper's current position
+    (``plain``: for a console without colour)."""
     parts: list[RenderableType] = [
         header(stepper, ascii),
         Text(),
-        board_renderable(
-            stepper.position.board_view(), width=width, ascii=ascii, plain=plain
-        ),
+        board_renderable(stepper.position.board_view(), width=width, ascii=ascii, plain=plain),
         Text(),
         turn_line(stepper, ascii),
     ]

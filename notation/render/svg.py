@@ -8,17 +8,10 @@ the board the caption, the facts and a legend of every mark the picture uses.
 Cells and piles carry a ``<title>``: a browser shows it as a tooltip.
 :func:`position_svg` replays a record to a turn and draws the position reached.
 
-Colours: text is written in whichever ink contrasts more with its fill, and a
-fill on which neither reaches WCAG AA is nudged until one does
-(:mod:`notation.render.palette`).
-
-The HTML viewer (:mod:`notation.render.html`) draws the same pictures in the
-browser with a JavaScript port of this module (``viewer.js``); the two follow
-the same geometry, step by step, so a change here belongs there too.
-
-Output is deterministic: numbers are rounded and written the same way every
-time, cells are drawn in board order, and nothing depends on dict order beyond
-the view's own.
+Text is in whichever ink contrasts more with its fill (:mod:`notation.render.palette`).
+The HTML viewer draws the same pictures with a JavaScript port of this module
+(``viewer.js``), step by step: a change here belongs there too.  Output is
+deterministic (numbers rounded the same way, cells in board order).
 """
 
 from __future__ import annotations
@@ -120,10 +113,8 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _escape(text: str) -> str:
-    text = (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        .replace('"', "&quot;")
-    )
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace('"', "&quot;")
     if text.isprintable():  # the common case: nothing XML refuses
         return text
     return _NOT_XML.sub(lambda found: ascii(found.group())[1:-1], text)

@@ -1,27 +1,15 @@
 """Draw any :class:`~notation.view.BoardView` on a terminal, with rich.
 
-The renderer knows no game: it draws a grid of cells with file and rank
-coordinates, each cell showing its tokens' labels bottom to top ("WRW", "??",
-"ZZ 1 3"), the cell's note on a second line, the last move's cells between
-brackets, and the view's facts beside (or under) the board.  Two character sets:
-Unicode box drawing, or ``ascii`` for terminals that have no Unicode, where every
-character written is ASCII.
+A grid of cells with file and rank coordinates, each cell showing its tokens' labels
+bottom to top ("WRW", "ZZ 1 3") and its note on a second line, the last move's cells
+between brackets, the view's facts beside (or under) the board; in Unicode box drawing
+or ``ascii``.  A board too wide is spelt *compact* (``R5``: five tokens, ``R`` on top;
+``Z4 1``), and the stacks are then listed in full under it.
 
-Two spellings of a cell: in full (every token), or *compact* when the board would
-not fit the width otherwise: a pile shows its top token and its height (``R5``: five
-tokens, ``R`` on top), a spread of figures counts repeated ones (``Z4 1``).  Nothing
-is lost: :func:`board_renderable` says when it went compact and lists the stacks in
-full under the board.
-
-Colour is rich's business: a console that is not a terminal, or has ``no_color``,
-writes the same layout as plain text.  In colour, tokens are chips (the token's
-colour behind its label) and every text on a cell is black or white, whichever has
-the higher contrast with what is behind it, so that each reaches WCAG AA (4.5:1)
-whatever the palette.  Cell backgrounds that a 256-colour terminal would draw the
-same (Cave's grey squares and red-tinted home row both become grey) are made more
-saturated until they differ (:func:`terminal_palette`).  Roles also carry a symbol
-in a cell's lower left corner, in colour as in plain text, so that no colour is the
-only sign of anything.  Brackets mark the last move in every mode.
+Without colour (not a terminal, ``no_color``) the same layout is plain text.  In colour,
+text on a cell is black or white, whichever reaches WCAG AA, and cell colours that a
+256-colour terminal would draw the same are told apart (:func:`terminal_palette`).
+Roles also carry a symbol in a cell's corner, so that no colour is the only sign.
 """
 
 from __future__ import annotations
@@ -43,6 +31,8 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from notation.cliio import is_terminal
+from notation.render.palette import AA, contrast
 from notation.view import PILE, BoardView, Cell, Token, TokenLayout
 
 __all__ = [
@@ -56,6 +46,7 @@ __all__ = [
     "board_size",
     "cell_label",
     "cell_width",
+    "cleaner",
     "compact_label",
     "compact_note",
     "contrast_ratio",
@@ -85,8 +76,6 @@ MARK_COLOUR = "#ffd75f"
 NOTE_STYLE = Style(dim=True)
 BLACK_INK = "#000000"
 WHITE_INK = "#ffffff"
-#: WCAG AA for normal text.
-AA = 4.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +89,7 @@ class _Box:
 
 
 def _unicode_junctions() -> dict[tuple[bool, bool, bool, bool], str]:
-    chars = {
+    return {
         (False, True, False, True): "┌",
         (False, True, True, False): "┐",
         (True, False, False, True): "└",
@@ -116,9 +105,8 @@ def _unicode_junctions() -> dict[tuple[bool, bool, bool, bool], str]:
         (False, True, False, False): "│",
         (False, False, True, False): "─",
         (False, False, False, True): "─",
+        (False, False, False, False): " ",
     }
-    chars[(False, False, False, False)] = " "
-    return chars
 
 
 def _ascii_junctions() -> dict[tuple[bool, bool, bool, bool], str]:
@@ -134,11 +122,8 @@ ASCII_BOX = _Box("-", "|", _ascii_junctions())
 
 
 def asciify(text: str) -> str:
-    """``text`` with ASCII characters only: accents dropped, anything else as ``?``.
-
-    Box-drawing and typographic characters a game might use get their usual
-    ASCII stand-ins, so ``--ascii`` output stays readable.
-    """
+    """``text`` in ASCII: usual stand-ins for typographic characters ("->", "..."),
+    accents dropped, anything else as ``?``."""
     if text.isascii():
         return text
     out: list[str] = []
@@ -168,6 +153,11 @@ def _same(text: str) -> str:
     return text
 
 
+def cleaner(ascii: bool) -> Callable[[str], str]:
+    """:func:`asciify` for ``ascii`` output, else the text as it is."""
+    return asciify if ascii else _same
+
+
 # -- colours ----------------------------------------------------------------------
 
 
@@ -180,24 +170,11 @@ def _rgb(colour: str) -> tuple[float, float, float] | None:
     return triplet.red / 255, triplet.green / 255, triplet.blue / 255
 
 
-def _luminance(rgb: tuple[float, float, float]) -> float:
-    """WCAG 2's relative luminance."""
-
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 @functools.lru_cache(maxsize=1024)
 def contrast_ratio(first: str, second: str) -> float:
     """WCAG 2's contrast ratio of two colours (1 to 21; AA text needs 4.5)."""
     a, b = _rgb(first), _rgb(second)
-    if a is None or b is None:
-        return 1.0
-    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
+    return 1.0 if a is None or b is None else contrast(_hex(a), _hex(b))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -270,14 +247,9 @@ def _terminal_palette(
 
 
 def _told_apart(palette: Mapping[str, str], roles: Iterable[str]) -> dict[str, str]:
-    """``palette`` with the cell colours of ``roles`` (commonest first) told apart.
-
-    A role keeps its colour unless it looks like one taken before it, in true colour
-    or once a 256-colour terminal has rounded both; then it gets the first of its
-    more saturated (or lighter, darker) variants that looks different.  Cave's
-    red-tinted home row (#6d5052) and its grey squares (#5b6068) both become grey
-    59/241 on a 256-colour terminal: the home row turns a clear dusky red.
-    """
+    """``palette`` with the cell colours of ``roles`` (commonest first) told apart: a
+    role that looks like one taken before it (in true colour or in 256 colours) gets
+    the first of its more saturated (or lighter, darker) variants that looks different."""
     out = dict(palette)
     taken: list[str] = []
     for role in roles:
@@ -531,7 +503,7 @@ def draw_board(
     whatever this view's cells hold.
     """
     box = ASCII_BOX if ascii else UNICODE_BOX
-    clean = asciify if ascii else _same
+    clean = cleaner(ascii)
     rows = view.rows()
     on = [[cell.role != "off" for cell in row] for row in rows]
     symbols = role_symbols(view)
@@ -649,7 +621,7 @@ def legend(view: BoardView, *, ascii: bool = False, plain: bool = False) -> Text
     % chapel  = tombstone  no symbol: grave``).  In colour, every role on the board,
     each with a swatch of its colour and its symbol if it has one.
     """
-    clean = asciify if ascii else _same
+    clean = cleaner(ascii)
     text = Text("Cells: ", style="bold")
     symbols = role_symbols(view)
     entries: list[tuple[Text, str]] = []
@@ -763,7 +735,7 @@ def _cell_interior(
 
 def facts_table(facts: Sequence[tuple[str, str]], *, ascii: bool = False) -> Table:
     """Labelled facts as a two-column grid: label, value."""
-    clean = asciify if ascii else _same
+    clean = cleaner(ascii)
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
@@ -797,7 +769,7 @@ def stack_lines(
     view: BoardView, squares: Iterable[str], *, ascii: bool = False
 ) -> list[tuple[str, str]]:
     """(square, its tokens in full, bottom to top) for each of ``squares`` that has any."""
-    clean = asciify if ascii else _same
+    clean = cleaner(ascii)
     out = []
     for square in squares:
         label = cell_label(view.cell(square))
@@ -889,15 +861,12 @@ def make_console(
 ) -> Console:
     """A console for our output: colour on a terminal, plain text otherwise.
 
-    ``plain`` None decides from the stream and the environment: plain text when
-    the stream is not a terminal or ``NO_COLOR`` is set (no ANSI at all, not even
-    bold).  Piped output gets a fixed width, so it does not depend on a terminal,
-    and its lines of text are never wrapped (soft wrap): a message naming a long
-    path stays one line for grep.  Only the layout (the board, its facts beside it)
-    keeps the fixed width.
+    ``plain`` None: plain (no ANSI at all) when the stream is not a terminal or
+    ``NO_COLOR`` is set.  Piped output has a fixed width for the layout, and its lines
+    of text are never wrapped (soft wrap), so that a long message stays one line.
     """
     stream = file if file is not None else sys.stdout
-    is_tty = _isatty(stream)
+    is_tty = is_terminal(stream)
     if plain is None:
         plain = not is_tty or bool(os.environ.get("NO_COLOR"))
     if width is None:
@@ -915,16 +884,12 @@ def make_console(
     )
 
 
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def render_plain(renderable: RenderableType, width: int = PLAIN_WIDTH) -> str:
     """What ``renderable`` prints as plain text (for captures and tests)."""
-    console = make_console(io.StringIO(), width=width, plain=True)
+    return _captured(make_console(io.StringIO(), width=width, plain=True), renderable)
+
+
+def _captured(console: Console, renderable: RenderableType) -> str:
     with console.capture() as capture:
         console.print(renderable)
     return "\n".join(line.rstrip() for line in capture.get().splitlines()) + "\n"
@@ -940,7 +905,4 @@ def emit(console: Console, renderable: RenderableType) -> None:
     if not is_plain(console):
         console.print(renderable)
         return
-    with console.capture() as capture:
-        console.print(renderable)
-    text = "\n".join(line.rstrip() for line in capture.get().splitlines())
-    console.file.write(text + "\n")
+    console.file.write(_captured(console, renderable))

@@ -2,15 +2,10 @@
 :class:`~notation.stepper.Stepper` (through a :class:`~notation.tui.navigate.Navigator`)
 and the position's :class:`~notation.view.BoardView`.
 
-The screen: two title lines (game, event, players, result), a status line (where,
-whose turn, the last key's message; it becomes the prompt of ``g`` and ``/``), then
-the board with the panels beside it (the last move and what it did, the move tree,
-facts, the chosen square, the legend), the record list beside them when there is
-room, and the keys in the footer.  :func:`~notation.tui.board.choose_layout` decides
-how much fits.
-
-Records are found in a worker thread (:meth:`Catalog.scan`) and checked in another,
-so that a file of thousands opens at once; nothing here blocks on them.
+The screen: two title lines, a status line (the prompt of ``g`` and ``/``), the board
+with its panels beside it (last move, move tree, facts, square, legend), the record list
+when there is room (:func:`~notation.tui.board.choose_layout`), and the keys.  Records
+are found and checked in worker threads, so that a file of thousands opens at once.
 """
 
 from __future__ import annotations
@@ -35,7 +30,7 @@ from textual.worker import get_current_worker
 
 from notation.errors import Defect, NotationException
 from notation.render.show_text import header, line_range
-from notation.render.terminal import BoardDrawing, asciify
+from notation.render.terminal import BoardDrawing, cleaner
 from notation.replay import resolve_game
 from notation.stepper import Stepper, StepperError
 from notation.tui.board import BoardWidget, Layout, Needs, choose_layout, record_needs
@@ -65,7 +60,6 @@ _ASCII_GLYPHS = {key.action: key.ascii_glyph for key in KEYS if key.ascii_glyph}
 def _bindings() -> list[BindingType]:
     bindings: list[BindingType] = []
     for key in KEYS:
-        glyph = key.glyph
         if key.action == "enter_variation" and "1" in key.names:
             for digit in key.names.split(","):
                 bindings.append(Binding(digit, f"enter_variation({digit})", show=False))
@@ -73,7 +67,7 @@ def _bindings() -> list[BindingType]:
         bindings.append(
             Binding(
                 key.names, key.action, key.footer or key.does, show=bool(key.footer),
-                key_display=glyph or None,
+                key_display=key.glyph or None,
             )
         )
     # Ctrl-C quits, as in every terminal program (Textual would copy).
@@ -136,8 +130,7 @@ class ReplayApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
     TITLE = "notation replay"
     ENABLE_COMMAND_PALETTE = False
-    # Nothing has the focus at first: every key goes to the app's bindings (a focused
-    # filter would take the arrows).
+    # No focus at first: every key goes to the app's bindings (a filter takes arrows).
     AUTO_FOCUS = None
     CSS = """
     Screen { layout: vertical; }
@@ -203,8 +196,7 @@ class ReplayApp(App[int]):
         self._list_alone = False
         self._seen_version = -1
         self._stop = threading.Event()
-        #: The entries whose rows are in view (for the checker, which must not ask the
-        #: list itself from its thread).
+        #: The entries whose rows are in view (for the checker thread).
         self._in_view: tuple[int, ...] = ()
         self._legend_key: object = None
         #: What every position of the open record's main line needs of the screen.
@@ -289,8 +281,7 @@ class ReplayApp(App[int]):
                     return
                 time.sleep(0.05)  # the scan has not found more yet
                 continue
-            # A record that cannot be read or checked says so in its row when it is
-            # drawn; whatever the input, the checks go on (and no traceback ends the app).
+            # A record that cannot be read says so in its row; the checks go on.
             with contextlib.suppress(Exception):
                 catalog.check(index)
             if index == done:
@@ -299,8 +290,7 @@ class ReplayApp(App[int]):
             time.sleep(0)
 
     def _next_to_check(self, done: int) -> int | None:
-        # The rows in view first.  The worker never touches a widget (Textual's are not
-        # thread-safe): the screen leaves the rows in view in self._in_view.
+        # The rows in view first (left in self._in_view: widgets are not thread-safe).
         catalog = self.catalog
         for index in self._in_view:
             known = catalog.known(index)
@@ -341,10 +331,8 @@ class ReplayApp(App[int]):
             elif self.catalog.scanned:
                 self._waiting = False
                 count = len(self.catalog.entries)
-                self._show_error(
-                    f"no record {self.current + 1}: {count} record{'s' if count != 1 else ''}"
-                    " found"
-                )
+                plural = "s" if count != 1 else ""
+                self._show_error(f"no record {self.current + 1}: {count} record{plural} found")
         self._seen_version = self.catalog.version
         panel = self._find(RecordPanel)
         panel.list.current = self.current
@@ -386,7 +374,7 @@ class ReplayApp(App[int]):
     def _show_error(self, message: str) -> None:
         self.stepper = None
         self.nav = None
-        clean = asciify if self.ascii else _same
+        clean = cleaner(self.ascii)
         label = (
             self.catalog.label(self.current)
             if self.current < len(self.catalog.entries) else "notation replay"
@@ -412,7 +400,7 @@ class ReplayApp(App[int]):
         stepper = self.stepper
         if stepper is None:
             return
-        clean = asciify if self.ascii else _same
+        clean = cleaner(self.ascii)
         view = stepper.position.board_view()
         width, height = self.size
         layout = choose_layout(
@@ -441,8 +429,7 @@ class ReplayApp(App[int]):
         self._find("#square", Static).update(
             square_panel(view, selected, self.drawing, ascii=self.ascii)
         )
-        # The legend changes with the roles on the board and the drawing's form only:
-        # not redrawn at every move (each update of a panel lays the screen out again).
+        # Redrawn only when the roles or the drawing's form change (an update lays out).
         legend_key = (
             stepper.game.name, frozenset(c.role for c in view.cells.values()),
             self.drawing.compact, bool(view.links),
@@ -591,8 +578,7 @@ class ReplayApp(App[int]):
             self._list_alone = True
             if layout is not None:
                 self._apply_layout(layout)
-        # At once, not after a refresh as Widget.focus does: the keys typed right after
-        # "l" are the filter's.
+        # At once (Widget.focus waits a refresh): the keys typed right after "l" are its.
         self.screen.set_focus(self._find("#filter", Input))
 
     def action_escape(self) -> None:
@@ -614,7 +600,7 @@ class ReplayApp(App[int]):
         self.push_screen(HelpScreen(self._help()))
 
     def _help(self) -> RenderableType:
-        clean = asciify if self.ascii else _same
+        clean = cleaner(self.ascii)
         keys = grid([(key.shown, key.does) for key in KEYS])
         mouse = grid([(f"mouse: {what}", does) for what, does in MOUSE])
         parts: list[RenderableType] = [Text("Keys", style="bold underline"), keys, mouse]
@@ -690,9 +676,7 @@ class ReplayApp(App[int]):
             self._done()
             return
         self._query = text
-        found = search(
-            self.stepper.record, text, self.nav.address, self.stepper.start_turn + 1
-        )
+        found = search(self.stepper.record, text, self.nav.address, self.stepper.start_turn + 1)
         if found is None:
             self._done(f"no move or comment holds {text!r}")
             return
@@ -759,7 +743,3 @@ def _main_line_needs(nav: Navigator) -> Needs:
         views.append(stepper.position.board_view())
     nav.goto(address)
     return record_needs(views)
-
-
-def _same(text: str) -> str:
-    return text

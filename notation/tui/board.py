@@ -1,11 +1,6 @@
-"""The board of ``notation replay``, and the choice of how to draw it in the room there is.
-
-:func:`choose_layout` decides, from the terminal's size and the position, how much
-the board can show: cells in full or compact (``R5``), with or without their note
-line, the panels beside the board or below it, the record list beside them or not.
-It prefers the full spelling to the notes (a capacity is shown under Square anyway),
-and says what it had to leave out.  :class:`BoardWidget` draws the board
-(:func:`notation.render.terminal.draw_board`) and turns a click into a square.
+"""The board of ``notation replay`` (:class:`BoardWidget`: a click gives its square), and
+:func:`choose_layout`: how to draw it in the room there is (full or compact cells, with
+or without notes, panels beside or below), saying what it had to leave out.
 """
 
 from __future__ import annotations
@@ -56,12 +51,8 @@ FORMS: tuple[Form, ...] = ((False, True), (False, False), (True, True), (True, F
 
 @dataclass(frozen=True, slots=True)
 class Needs:
-    """What every position of a record needs of the screen: the cells' inside width
-    in each form, whether cells have a note line, and the width of the facts.
-
-    Drawn with these, every position of a record is the same size (see
-    :func:`record_needs`).
-    """
+    """What every position of a record needs of the screen, so that all are drawn the
+    same size: the cells' inside width in each form, a note line, the facts' width."""
 
     inner: Mapping[Form, int]
     note_line: bool
@@ -238,10 +229,8 @@ class BoardWidget(Widget, can_focus=False):
 
     def clear(self) -> None:
         """Show no board."""
-        self.drawing = None
-        self._text = Text()
-        self.styles.width = 0
-        self.styles.height = 0
+        self.drawing, self._text = None, Text()
+        self.styles.width = self.styles.height = 0
         self.refresh(layout=True)
 
     def render(self) -> Text:

@@ -1,15 +1,10 @@
 """The records of the files a viewer was given, found at once and read when needed.
 
-A :class:`Catalog` holds the sources (files, or standard input read into memory)
-and one :class:`Entry` per record, found by :func:`notation.index.scan_chunks`
-without reading any record.  A record is read (its chunk, usually just itself) when
-it is opened or its row is shown, and checked against the rules in the background
-(:meth:`Catalog.check`); its :class:`Summary` is kept, the record is not, so a file of
-any size costs little memory.
-
-The scan and the checks run in worker threads while the screen reads the entries:
-entries are only ever appended, summaries only ever added, and the small cache of
-read chunks is guarded by a lock.
+A :class:`Catalog` holds the sources and one :class:`Entry` per record, found by
+:func:`notation.index.scan_chunks` without reading any.  A record is read when it is
+opened or its row is shown, and checked in the background; its :class:`Summary` is
+kept, the record is not.  Worker threads scan and check while the screen reads:
+entries are only appended, summaries only added, the chunk cache is locked.
 """
 
 from __future__ import annotations
@@ -217,10 +212,8 @@ class Catalog:
 
     def summary(self, index: int) -> Summary:
         """The summary of entry ``index``: read now if needed, checked if it was."""
-        found = self._summaries.get(index)
-        if found is None:
-            found = self._summarise(self.record(index))
-            self._summaries.setdefault(index, found)
+        if index not in self._summaries:
+            self._summaries.setdefault(index, self._summarise(self.record(index)))
             self.version += 1
         return self._summaries[index]
 
@@ -289,15 +282,9 @@ class Catalog:
             names = [name for name in game.player_tags if tags.get(name)]
         players = " - ".join(tags[name] for name in names if tags.get(name)) or "?"
         status = "broken" if record.error is not None else ""
-        problem = str(record.error.located(file=record.source, record=record.index)) if (
-            record.error is not None
-        ) else ""
-        return Summary(
-            game=title,
-            event=tags.get("Event", ""),
-            players=players,
-            result=record.result or tags.get("Result") or "none",
-            turns=len(record.moves),
-            status=status,
-            problem=problem,
+        problem = "" if record.error is None else str(
+            record.error.located(file=record.source, record=record.index)
         )
+        result = record.result or tags.get("Result") or "none"
+        return Summary(title, tags.get("Event", ""), players, result, len(record.moves),
+                       status, problem)

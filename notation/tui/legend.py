@@ -21,7 +21,7 @@ from rich.text import Text
 from notation.render.terminal import (
     ROLE_SYMBOLS,
     BoardDrawing,
-    asciify,
+    cleaner,
     compact_note,
     ink_on,
     role_symbols,
@@ -84,7 +84,7 @@ def legend_renderable(
 ) -> RenderableType:
     """Every mark of ``view`` as drawn (``drawing``: compact or not), with its meaning
     in the view's words (``game``, its name, is not needed: the view says it all)."""
-    clean = asciify if ascii else _same
+    clean = cleaner(ascii)
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     table.add_column(overflow="fold")
@@ -114,7 +114,3 @@ def legend_renderable(
         paths = words.get(PATH_KEY, "the paths between zones")
         table.add_row(Text("Paths", style="bold"), Text(clean(f"{paths} (listed under Facts)")))
     return Group(table)
-
-
-def _same(text: str) -> str:
-    return text

@@ -1,15 +1,10 @@
 """The move list of ``notation replay``: the whole record as a tree, one round per row,
 each variation indented under the move it replaces, the current move highlighted;
-a click on a move goes there.
-
-:func:`tree_rows` lays the rows out (no Textual: tests read them as text);
-:class:`MoveTree` shows them, drawing only the rows in view (a record may have
-thousands of moves) and keeping the current move in view.
+a click on a move goes there.  :func:`tree_rows` lays the rows
+out (no Textual); :class:`MoveTree` draws only those in view.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from rich.style import Style
 from rich.text import Text
@@ -20,9 +15,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from notation.record import Record
-from notation.render.terminal import asciify
+from notation.render.terminal import cleaner
 from notation.tui.navigate import Address, nodes_in_order
-from notation.walk import expected_number, move_label
+from notation.visitor import expected_number, move_label
 
 # MoveTree is left out for pdoc, which cannot read Textual's own annotations.
 __all__ = ["address_text", "tree_rows"]
@@ -54,7 +49,7 @@ def tree_rows(
     ``broken``: the (line, column) of the move that breaks the record, drawn in red.
     Rows are cut to ``width`` columns, continuing on the next row, indented.
     """
-    clean: Callable[[str], str] = asciify if ascii else _same
+    clean = cleaner(ascii)
     rows: list[Text] = []
     row: Text | None = None
     row_depth = 0
@@ -117,10 +112,6 @@ def tree_rows(
     if not rows:
         rows.append(Text("(no moves)", style=NUMBER))
     return rows, current_row
-
-
-def _same(text: str) -> str:
-    return text
 
 
 class MoveTree(ScrollView, can_focus=False):

@@ -1,21 +1,15 @@
 """Moving through a record by address: what a click on a move or a search needs.
 
-The :class:`~notation.stepper.Stepper` moves one step at a time, in and out of
-variations.  A viewer also jumps: to a move clicked in the tree, to the next move a
-search finds.  An :data:`Address` names a position of the record tree; a
-:class:`Navigator` wraps a stepper, keeps the address of where it is (every move
-goes through it), and goes to any address.
-
-Addresses: ``(n,)`` is the position after ``n`` moves of the main line; entering
-variation ``k`` of the main line's move ``j`` (0-based) and playing ``n`` of its
-moves is ``(j, k, n)``; one more level, ``(j, k, j2, k2, n)``.  The tree is walked
-with a stack of its own, as :mod:`notation.walk` does: variations nest deeper than
-recursion allows.
+A :class:`Navigator` wraps a stepper, keeps the :data:`Address` of where it is, and
+goes to any address.  ``(n,)`` is the position after ``n`` moves of the main line;
+entering variation ``k`` of the main line's move ``j`` (0-based) and playing ``n`` of
+its moves is ``(j, k, n)``; one more level, ``(j, k, j2, k2, n)``.  The tree is walked
+with a stack of its own: variations nest deeper than recursion allows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from notation.record import Comment, MoveNode, Record
@@ -113,17 +107,11 @@ class Navigator:
 
     def forward(self, count: int = 1) -> int:
         """Up to ``count`` moves forward on the line; how many were played."""
-        done = 0
-        while done < count and self.stepper.forward():
-            done += 1
-        return done
+        return _repeat(self.stepper.forward, count)
 
     def back(self, count: int = 1) -> int:
         """Up to ``count`` moves back on the line; how many were taken back."""
-        done = 0
-        while done < count and self.stepper.back():
-            done += 1
-        return done
+        return _repeat(self.stepper.back, count)
 
     def to_index(self, index: int) -> bool:
         """To the position after ``index`` moves of the line (as far as the line goes)."""
@@ -159,3 +147,10 @@ class Navigator:
             if not self.to_index(index + 1) or not self.enter(number):
                 return False
         return self.to_index(last)
+
+
+def _repeat(step: Callable[[], object], count: int) -> int:
+    done = 0
+    while done < count and step():
+        done += 1
+    return done

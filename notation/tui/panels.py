@@ -1,13 +1,9 @@
-"""The texts around the board of ``notation replay``, as rich renderables: the status
-line, the last move (glyphs, comments, what the rules say it did, the variations
-instead of it), the square under the cursor, the facts.  Built from a
-:class:`~notation.stepper.Stepper` and its view; no Textual here, so tests read them
-as plain text.
+"""The texts around the board of ``notation replay`` as rich renderables (status line,
+last move, square, facts), from a :class:`~notation.stepper.Stepper`; no Textual here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -15,7 +11,6 @@ from rich.table import Table
 from rich.text import Text
 
 from notation.render.show_text import (
-    ERROR_STYLE,
     comments_here,
     glyph_words,
     line_range,
@@ -23,7 +18,7 @@ from notation.render.show_text import (
     problem_line,
     to_move,
 )
-from notation.render.terminal import BoardDrawing, asciify, cell_label, facts_table
+from notation.render.terminal import BoardDrawing, cell_label, cleaner, facts_table
 from notation.stepper import Stepper
 from notation.view import PILE, BoardView
 
@@ -34,14 +29,6 @@ __all__ = [
     "square_panel",
     "status_text",
 ]
-
-
-def _cleaner(ascii: bool) -> Callable[[str], str]:
-    return asciify if ascii else _same
-
-
-def _same(text: str) -> str:
-    return text
 
 
 def status_text(
@@ -110,7 +97,7 @@ def _value(value: Any) -> str:
 
 def move_panel(stepper: Stepper, *, ascii: bool = False) -> RenderableType:
     """The last move and all that is said of it; at a line's start, what comes next."""
-    clean = _cleaner(ascii)
+    clean = cleaner(ascii)
     parts: list[RenderableType] = []
     node = stepper.last_node
     round_size = stepper.position.round_size
@@ -164,7 +151,7 @@ def square_panel(
     """The chosen square in full (stack bottom to top, role, note, and the detail the
     game gives, such as a hidden piece's odds); on a compact board,
     every stack that is written short."""
-    clean = _cleaner(ascii)
+    clean = cleaner(ascii)
     parts: list[RenderableType] = []
     if square is not None and square in view.cells:
         cell = view.cell(square)
@@ -194,7 +181,7 @@ def square_panel(
 def facts_panel(stepper: Stepper, view: BoardView, *, ascii: bool = False) -> RenderableType:
     """The position's facts, what the rules say the last move did, and the paths
     between zones if the board has them."""
-    clean = _cleaner(ascii)
+    clean = cleaner(ascii)
     parts: list[RenderableType] = [facts_table(view.facts, ascii=ascii)]
     facts = rule_facts(stepper) if stepper.last_node is not None else []
     if facts:
@@ -208,11 +195,6 @@ def facts_panel(stepper: Stepper, view: BoardView, *, ascii: bool = False) -> Re
         joined = ", ".join(f"{a}-{b}" for a, b in view.links)
         parts.append(Text(clean(f"Paths: {joined}"), style="dim"))
     return Group(*parts)
-
-
-def error_text(message: str) -> Text:
-    """A message about a record that cannot be shown at all."""
-    return Text(message, style=ERROR_STYLE)
 
 
 def grid(rows: list[tuple[str, str]]) -> Table:

@@ -1,10 +1,9 @@
 """The record list of ``notation replay``: every record of the files given, filtered by
 what is typed, one row each (number, result, turns, valid or broken, players).
 
-Rows are drawn only when in view, and a record is read only when its row is drawn
-(:class:`~notation.tui.catalog.Catalog`), so a list of thousands opens at once.  A
-filter matches the words typed against the records' tags and, once the background
-check has reached them, their summaries ("broken", "1-0", a player's name).
+Rows are drawn, and their records read, only when in view, so a list of thousands
+opens at once.  A filter matches the words typed against the records' tags and, once
+checked, their summaries ("broken", "1-0", a player's name).
 """
 
 from __future__ import annotations

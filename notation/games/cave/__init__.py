@@ -6,9 +6,11 @@ and every format.  The package:
 
 * :mod:`.board`: squares, neighbours, sides and material, as tables made once;
 * :mod:`.moves`: ``Enter``, ``Step``, ``Attack``, ``Pass``, their text and grammar glue;
-* :mod:`.rules`: :class:`CavePosition`, every rule in one place;
+* :mod:`.rules`: the position's rules, every rule in one place;
 * :mod:`.strings`: position strings, written and read;
 * :mod:`.describe`: diagram, facts of the last move, annotations, board view;
+* :mod:`.position`: :class:`CavePosition`, the rules' position with its strings,
+  descriptions and odds: the class of the positions the game makes;
 * :mod:`.codes`: the codes of its errors, one per rule a move breaks;
 * :mod:`.hidden`: the identities as a referee deals and holds them;
 * :mod:`.infer`: what a record lets anyone know: each hidden piece's exact odds;
@@ -62,7 +64,8 @@ if TYPE_CHECKING:
     from notation.games.cave.describe import PALETTE, SQUARE_ROLE
     from notation.games.cave.game import CaveGame, read_position
     from notation.games.cave.moves import Attack, CaveMove, Enter, Pass, Step
-    from notation.games.cave.rules import ATTACKER_WINS, CavePosition
+    from notation.games.cave.position import CavePosition
+    from notation.games.cave.rules import ATTACKER_WINS
     from notation.games.cave.strings import POSITION_FIELDS
 
     GAME: CaveGame
@@ -72,108 +75,37 @@ if TYPE_CHECKING:
 NAMES = ("cave",)
 
 __all__ = [
-    "ATTACKER_WINS",
-    "BLACK",
-    "CLASS_NAMES",
-    "CLASS_OF",
-    "CLASS_PLURALS",
-    "DIAGONAL",
-    "DRAW",
-    "ERROR_CODES",
-    "FILES",
-    "GAME",
-    "HOME_RANK",
-    "HOME_ROW",
-    "HOME_ROW_ORDER",
-    "KNIGHT",
-    "LETTERS",
-    "LIMIT",
-    "MAX_TEAM",
-    "N_SQUARES",
-    "ORTHOGONAL",
-    "PALETTE",
-    "PIECES_PER_SIDE",
-    "PIECE_SIDE",
-    "POSITION_FIELDS",
-    "RANKS",
-    "RED",
-    "RELATION",
-    "RESULT_NAMES",
-    "SIDE_CODES",
-    "SIDE_KEYS",
-    "SIDE_NAMES",
-    "SKELETON",
-    "SQUARES",
-    "SQUARE_INDEX",
-    "SQUARE_ROLE",
-    "TEAM_CLASS",
-    "WIN_FIRST",
-    "WIN_SECOND",
-    "ZOMBIE",
-    "Attack",
-    "CaveGame",
-    "CaveMove",
-    "CavePosition",
-    "Enter",
-    "Pass",
-    "Step",
-    "read_position",
-    "square_arg",
-    "square_index",
-    "square_name",
+    "ATTACKER_WINS", "BLACK", "CLASS_NAMES", "CLASS_OF", "CLASS_PLURALS", "DIAGONAL", "DRAW",
+    "ERROR_CODES", "FILES", "GAME", "HOME_RANK", "HOME_ROW", "HOME_ROW_ORDER", "KNIGHT", "LETTERS",
+    "LIMIT", "MAX_TEAM", "N_SQUARES", "ORTHOGONAL", "PALETTE", "PIECES_PER_SIDE", "PIECE_SIDE",
+    "POSITION_FIELDS", "RANKS", "RED", "RELATION", "RESULT_NAMES", "SIDE_CODES", "SIDE_KEYS",
+    "SIDE_NAMES", "SKELETON", "SQUARES", "SQUARE_INDEX", "SQUARE_ROLE", "TEAM_CLASS", "WIN_FIRST",
+    "WIN_SECOND", "ZOMBIE", "Attack", "CaveGame", "CaveMove", "CavePosition", "Enter", "Pass",
+    "Step", "read_position", "square_arg", "square_index", "square_name",
 ]
 
 #: Where each public name lives: loaded on first use, so that the registry, and a
-#: record of another game, do not load this one (start-up: docs/performance.md).
+#: record of another game, do not load this one.
 _HOMES = {
-    "DRAW": "notation.games.base",
-    "WIN_FIRST": "notation.games.base",
-    "WIN_SECOND": "notation.games.base",
-    "BLACK": "board",
-    "CLASS_NAMES": "board",
-    "CLASS_OF": "board",
-    "CLASS_PLURALS": "board",
-    "DIAGONAL": "board",
-    "FILES": "board",
-    "HOME_RANK": "board",
-    "HOME_ROW": "board",
-    "HOME_ROW_ORDER": "board",
-    "KNIGHT": "board",
-    "LETTERS": "board",
-    "LIMIT": "board",
-    "MAX_TEAM": "board",
-    "N_SQUARES": "board",
-    "ORTHOGONAL": "board",
-    "PIECE_SIDE": "board",
-    "PIECES_PER_SIDE": "board",
-    "RANKS": "board",
-    "RED": "board",
-    "RELATION": "board",
-    "RESULT_NAMES": "board",
-    "SIDE_CODES": "board",
-    "SIDE_KEYS": "board",
-    "SIDE_NAMES": "board",
-    "SKELETON": "board",
-    "SQUARE_INDEX": "board",
-    "SQUARES": "board",
-    "TEAM_CLASS": "board",
-    "ZOMBIE": "board",
-    "square_arg": "board",
-    "square_index": "board",
-    "square_name": "board",
-    "ERROR_CODES": "codes",
-    "PALETTE": "describe",
-    "SQUARE_ROLE": "describe",
-    "CaveGame": "game",
-    "read_position": "game",
-    "Attack": "moves",
-    "CaveMove": "moves",
-    "Enter": "moves",
-    "Pass": "moves",
-    "Step": "moves",
-    "ATTACKER_WINS": "rules",
-    "CavePosition": "rules",
-    "POSITION_FIELDS": "strings",
+    name: home
+    for home, names in {
+        "notation.games.base": "DRAW WIN_FIRST WIN_SECOND",
+        "board": (
+            "BLACK CLASS_NAMES CLASS_OF CLASS_PLURALS DIAGONAL FILES HOME_RANK HOME_ROW"
+            " HOME_ROW_ORDER KNIGHT LETTERS LIMIT MAX_TEAM N_SQUARES ORTHOGONAL PIECE_SIDE"
+            " PIECES_PER_SIDE RANKS RED RELATION RESULT_NAMES SIDE_CODES SIDE_KEYS SIDE_NAMES"
+            " SKELETON SQUARE_INDEX SQUARES TEAM_CLASS ZOMBIE square_arg square_index"
+            " square_name"
+        ),
+        "codes": "ERROR_CODES",
+        "describe": "PALETTE SQUARE_ROLE",
+        "game": "CaveGame read_position",
+        "moves": "Attack CaveMove Enter Pass Step",
+        "rules": "ATTACKER_WINS",
+        "position": "CavePosition",
+        "strings": "POSITION_FIELDS",
+    }.items()
+    for name in names.split()
 }
 
 

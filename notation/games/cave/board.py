@@ -38,11 +38,13 @@ DIAGONAL: tuple[tuple[int, ...], ...] = tuple(
     _neighbours(s, ((1, 1), (1, -1), (-1, -1), (-1, 1))) for s in range(N_SQUARES)
 )
 
-# RELATION[a * 20 + b]: how square b lies from square a (for the messages of a move
-# or an attack between squares that are not neighbours the right way).
-_FAR, _ORTH, _DIAG, _SAME = 0, 1, 2, 3
+#: The values of :data:`RELATION`: two squares that are not neighbours, orthogonal
+#: neighbours, diagonal neighbours, the same square.
+FAR, ORTH, DIAG, SAME = 0, 1, 2, 3
+#: RELATION[a * 20 + b]: how square b lies from square a (for the messages of a move
+#: or an attack between squares that are not neighbours the right way).
 RELATION: tuple[int, ...] = tuple(
-    _SAME if a == b else _ORTH if b in ORTHOGONAL[a] else _DIAG if b in DIAGONAL[a] else _FAR
+    SAME if a == b else ORTH if b in ORTHOGONAL[a] else DIAG if b in DIAGONAL[a] else FAR
     for a in range(N_SQUARES)
     for b in range(N_SQUARES)
 )

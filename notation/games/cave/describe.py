@@ -39,6 +39,7 @@ from notation.games.cave.board import (
 )
 from notation.games.cave.infer import odds_text, side_odds
 from notation.games.cave.moves import Attack, Enter, Step
+from notation.games.cave.rules import Undo
 from notation.view import BoardView, Cell
 from notation.view import Token as ViewToken
 
@@ -131,14 +132,15 @@ def diagram(position: "CavePosition") -> str:
 def _revealed(position: "CavePosition") -> list[tuple[str, str]]:
     """The pieces the last move (an attack) showed for the first time: (square it
     fought on, letter), attacker first."""
-    move, _, first, _, revealed, _ = position._history[-1]
+    last = Undo._make(position._history[-1])
+    move, first = last.move, last.first
     assert isinstance(move, Attack)
     return [
         (
             SQUARES[move.origin if pid == first[0] else move.target],
             LETTERS[position._identity[pid]],
         )
-        for pid in revealed
+        for pid in last.revealed
     ]
 
 
@@ -146,7 +148,8 @@ def last_move_facts(position: "CavePosition") -> dict[str, Any]:
     """What the last move did (``{}`` before any move); keys in docs/cave.md."""
     if not position._history:
         return {}
-    move, _, first, second, _, won = position._history[-1]
+    last = Undo._make(position._history[-1])
+    move, first, second, won = last.move, last.first, last.second, last.won
     side = (position.turn - 1) & 1
     facts: dict[str, Any] = {"side": SIDE_KEYS[side]}
     if isinstance(move, Enter):
@@ -172,39 +175,11 @@ def last_move_facts(position: "CavePosition") -> dict[str, Any]:
     return facts
 
 
-def last_move_facts_key(position: "CavePosition") -> tuple[Any, ...] | None:
-    """A key that settles :func:`last_move_facts` (see ``Position.last_move_facts_key``),
-    one shape per kind of move."""
-    history = position._history
-    if not history:
-        return None
-    move, _, first, second, revealed, won = history[-1]
-    side = (position._base + len(history) - 1) & 1  # (turn - 1) & 1
-    if isinstance(move, Step):  # the commonest first
-        return ("s", side, bool(second), len(first) + len(second), position._result)
-    if isinstance(move, Enter):
-        return ("e", side, position._reserve[side], position._result)
-    if isinstance(move, Attack):
-        # What a fight's facts read: the classes and sizes of both units, who won and
-        # what left the board, and where each piece shown for the first time stood.
-        loser = second if won else first
-        identity = position._identity
-        shown = tuple(
-            (move.origin if pid == first[0] else move.target, identity[pid]) for pid in revealed
-        )
-        return (
-            "a", side, unit_class(len(first), move.attacker), len(first),
-            unit_class(len(second), move.defender), len(second), bool(won),
-            PIECE_SIDE[loser[0]], len(loser), shown, position._result,
-        )  # fmt: skip
-    return ("p", side, position._passes, position._result)
-
-
 def annotations(position: "CavePosition") -> list[tuple[str, str]]:
     """``reveal`` and ``possible`` after a fight, ``reserve`` after an entry."""
     if not position._history:
         return []
-    move = position._history[-1][0]
+    move = Undo._make(position._history[-1]).move
     notes: list[tuple[str, str]] = []
     if isinstance(move, Attack):
         revealed = _revealed(position)
@@ -219,25 +194,9 @@ def annotations(position: "CavePosition") -> list[tuple[str, str]]:
     return notes
 
 
-def annotations_key(position: "CavePosition") -> tuple[int, ...] | None:
-    """A key that settles :func:`annotations` (see ``Position.annotations_key``): the
-    reserves after an entry, ``()`` for the moves with none, None after a fight."""
-    if not position._history:
-        return ()
-    move = position._history[-1][0]
-    if isinstance(move, Attack):
-        return None
-    if isinstance(move, Enter):
-        reserve = position._reserve
-        return (reserve[RED], reserve[BLACK])
-    return ()
-
-
 def _narrowed_squares(position: "CavePosition") -> list[str]:
     """``square:letters`` for each square holding a piece never shown that cannot be
-    every class any more, with the letters it may be: asked after every fight of
-    ``annotate``, so each side's letters are found once, and the board is not looked
-    at while neither side has shown a class in full (profiled)."""
+    every class any more, with the letters it may be."""
     hidden = (position._hidden_letters(RED), position._hidden_letters(BLACK))
     narrow = (len(hidden[RED]) < len(LETTERS), len(hidden[BLACK]) < len(LETTERS))
     if not (narrow[RED] or narrow[BLACK]):
@@ -289,9 +248,8 @@ def board_view(position: "CavePosition") -> BoardView:
     )
 
 
-#: Cells of squares holding pieces, by what makes them (cells are frozen, so views
-#: share them, and a renderer comparing two views finds most cells the same object):
-#: (square, side, the pieces' classes, the note's letters, odds).  Bounded.
+#: Cells of squares holding pieces (frozen, so views share them), by (square, side,
+#: the pieces' classes, the note's letters, odds).  Bounded.
 _CELLS: dict[tuple[int, int, tuple[int, ...], tuple[str, ...] | None, str], Cell] = {}
 CELL_CACHE_SIZE = 20_000
 
@@ -374,7 +332,7 @@ def _detail(odds: str, size: int, hidden: int) -> str:
 def _marks(position: "CavePosition") -> tuple[str, ...]:
     if not position._history:
         return ()
-    move = position._history[-1][0]
+    move = Undo._make(position._history[-1]).move
     if isinstance(move, Enter):
         return (SQUARES[move.square],)
     if isinstance(move, Step | Attack):
@@ -444,7 +402,8 @@ def caption(position: "CavePosition") -> str:
     took c3``, with ``; Red wins`` when it ended the game."""
     if not position._history:
         return ""
-    move, _, first, second, _, won = position._history[-1]
+    last = Undo._make(position._history[-1])
+    move, first, second, won = last.move, last.first, last.second, last.won
     side = (position.turn - 1) & 1
     if isinstance(move, Enter):
         text = (

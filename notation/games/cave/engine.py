@@ -3,20 +3,10 @@
 docs/cave.md, "Players and analysis".  Nobody knows a hidden piece, not even its
 owner, so both players know exactly what the record shows and the same
 probabilities (:mod:`.infer`).  A fight is then a chance event whose odds everyone
-knows, and three players use them:
-
-* :func:`greedy_bot` takes the attack with the best expected material, if any
-  gains, else moves at random;
-* :class:`ExpectimaxPlayer` searches the record's positions a few plies deep with
-  every fight as a chance node weighted by the exact odds (the game is one of
-  chance with perfect information about the record, so this is sound: no player in
-  the search knows more than the record);
-* :class:`DeterminisedPlayer` samples deals consistent with the record, searches each
-  as a game of perfect information (alpha-beta, the fights settled by the sampled
-  deal) and plays the move with the best mean value.  It suffers from *strategy
-  fusion* (inside a sampled deal the opponent "knows" identities nobody knows); in
-  the bench it plays about as well as the expectimax, at three to four times the
-  cost, and is kept for comparison (bench/cave_strength.py).
+knows, and three players use them: :func:`greedy_bot`, :class:`ExpectimaxPlayer`
+(sound: no player in its search knows more than the record) and
+:class:`DeterminisedPlayer` (which suffers from *strategy fusion*: inside a sampled
+deal the opponent "knows" identities nobody knows; kept for comparison).
 
 Each sees only its view (the position, which holds what the record has revealed);
 none ever reads the referee's deal.  :func:`analyse` (``notation analyze``) and
@@ -72,9 +62,7 @@ WON = 1000.0
 #: What a unit is worth on top of its pieces, by the class it fights as (S, Z, K):
 #: a piece counts 1 wherever it is, since a side loses when it has none left, and a
 #: stronger unit wins more fights.  A knight (or a team of 3, which fights as one)
-#: always wins its attacks and loses only to a knight's; these weights did a little
-#: better against the greedy player than smaller ones (bench/cave_strength.py),
-#: though the differences were within the noise of a few hundred games.
+#: always wins its attacks and loses only to a knight's.
 CLASS_BONUS: tuple[float, float, float] = (0.0, 0.5, 1.5)
 #: What a unit is worth per rank it has advanced from its home row: the small push
 #: forward without which a search with nothing to win in its horizon shuffles.
@@ -130,7 +118,7 @@ _SHOWN_LETTERS = tuple(((LETTERS[c], 1.0),) for c in range(3))
 
 
 def _fight_floats(position: CavePosition, origin: int, target: int) -> list[tuple[Attack, float]]:
-    """:func:`fight_odds` in floats, as the search wants them (fractions cost more)."""
+    """:func:`fight_odds` in floats, as the search wants them."""
     sides: list[tuple[tuple[str | None, float], ...]] = []
     identity = position._identity
     for sq in (origin, target):

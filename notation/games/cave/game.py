@@ -22,7 +22,7 @@ from notation.games.cave.moves import (
     MoveBuilder,
     move_to_dict,
 )
-from notation.games.cave.rules import CavePosition
+from notation.games.cave.position import CavePosition
 from notation.grammar import build_parser
 
 if TYPE_CHECKING:
@@ -31,8 +31,7 @@ if TYPE_CHECKING:
     from notation.games.cave.hidden import CaveDeal
     from notation.view import Analysis, Assessment
 
-# Start-up (docs/performance.md): the engine and the dealer of hidden identities are
-# imported by the methods that use them; checking a record needs neither.
+# The engine and the dealer are imported by the methods that use them: a check needs neither.
 
 
 def read_position(text: str) -> CavePosition:

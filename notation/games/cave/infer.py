@@ -19,10 +19,6 @@ pieces it has not shown, ``n! / (k! z! s!)`` of its deals fit, and a piece not
 shown is, say, the knight in ``(n - 1)! / ((k - 1)! z! s!)`` of them: probability
 ``k / n``.  Every piece a side has not shown, on the board, in a team, in the
 reserve or already removed, has the same probabilities: they are exchangeable.
-
-The counts depend on six small numbers (what each side has shown of each class),
-so they are memoised: after the first position, a whole board's probabilities
-cost a table look-up per piece.
 """
 
 from __future__ import annotations
@@ -227,8 +223,7 @@ def odds_text(odds: Odds, *, compact: bool = False) -> str:
     Z 1/3, S 1/2"``, ``"S 1"`` for a certainty; ``compact``: ``"K1/6,Z1/3,S1/2"``
     (the form of the ``identities`` annotation)."""
     # The odds this module hands out are a few shared mappings that live as long as
-    # the program (cached), so their texts are kept by identity: hashing fractions
-    # would cost more than writing them.
+    # the program, so their texts are kept by identity.
     key = (id(odds), compact)
     text = _TEXTS.get(key)
     if text is None:

@@ -8,33 +8,28 @@ reveal, and refuses a record that contradicts itself.
 
 The methods below follow docs/cave.md: the four actions ("A turn"), the fight
 ("Combat"), what the record must show and what a hidden piece may still be ("What
-the record reveals"), and the end ("End of the game and results").  Position
-strings, descriptions and views live in :mod:`.strings` and :mod:`.describe`; the
-methods here delegate to them.
+the record reveals"), and the end ("End of the game and results").  The modules
+that describe a position read it here; this module imports none of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from collections.abc import Iterator
+from typing import ClassVar, NamedTuple, Self
 
-from notation.errors import IllegalMoveError, MisuseError, require_text
+from notation.errors import IllegalMoveError, MisuseError
 from notation.games.base import (
     DRAW,
     WIN_FIRST,
     WIN_SECOND,
     Position,
-    bound_on_first_call,
-    last_entries,
 )
 from notation.games.cave.board import (
-    _DIAG,
-    _ORTH,
-    _SAME,
     BLACK,
     CLASS_NAMES,
     CLASS_OF,
     CLASS_PLURALS,
+    DIAG,
     DIAGONAL,
     HOME_RANK,
     HOME_ROW,
@@ -44,11 +39,13 @@ from notation.games.cave.board import (
     LIMIT,
     MAX_TEAM,
     N_SQUARES,
+    ORTH,
     ORTHOGONAL,
     PIECE_SIDE,
     PIECES_PER_SIDE,
     RED,
     RELATION,
+    SAME,
     SIDE_NAMES,
     SQUARES,
     TEAM_CLASS,
@@ -71,30 +68,45 @@ from notation.games.cave.moves import (
     not_a_move,
 )
 
-if TYPE_CHECKING:
-    from notation.games.cave import infer
-    from notation.view import BoardView
-
-# Start-up (docs/performance.md): the position strings, the descriptions and views
-# (notation.view) and the odds (fractions) are imported where they are used: a check
-# needs none of them.
-
 #: docs/cave.md, "Combat": ATTACKER_WINS[attacker][defender], by class (S, Z, K).
 #: The attacker wins when its class is at least the defender's: ties go to it.
 ATTACKER_WINS: tuple[tuple[bool, ...], ...] = tuple(
     tuple(a >= d for d in range(3)) for a in range(3)
 )
 
-# One undo record per pushed move: the move, the consecutive-pass count before it,
-# the two stacks it changed (as they were: origin and target of a step or an attack),
-# the pieces it revealed, and for an attack 1 if the attacker won.
-_Undo = tuple[CaveMove, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+class Undo(NamedTuple):
+    """The layout of what :meth:`CavePosition.push` keeps to undo one move (one entry
+    per move pushed, in the position's history): push keeps a plain tuple, so read an
+    entry with ``Undo._make(entry)``."""
+
+    #: The move as pushed.
+    move: CaveMove
+    #: The count of consecutive passes before it.
+    passes: int
+    #: The two stacks it changed, as they were: origin and target of a step or an
+    #: attack (empty for an entry and a pass).
+    first: tuple[int, ...]
+    second: tuple[int, ...]
+    #: The pieces it revealed (an attack's single pieces never shown before).
+    revealed: tuple[int, ...]
+    #: For an attack, 1 if the attacker won, else 0.
+    won: int
+
+
+#: A history entry as push makes it: the fields of :class:`Undo`.
+_Entry = tuple[CaveMove, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 _EMPTY: tuple[int, ...] = ()
 
 
 class CavePosition(Position[CaveMove]):
-    """A Cave game in progress, as far as the record has revealed it."""
+    """A Cave game in progress, as far as the record has revealed it: the rules.
+
+    The game hands out positions of the subclass
+    :class:`notation.games.cave.position.CavePosition`, which describes them too
+    (position strings, diagram, facts, annotations, board view, odds).
+    """
 
     #: ``position.game`` looks the game up by this name (base.Position.game).
     game_name: ClassVar[str | None] = "cave"
@@ -127,16 +139,9 @@ class CavePosition(Position[CaveMove]):
         self._passes = 0
         self._result: str | None = None
         self._ended_at = 0
-        self._history: list[_Undo] = []
+        self._history: list[_Entry] = []
         #: Turns played before the history starts (a position read from a string).
         self._base = 0
-
-    @classmethod
-    def from_string(cls, text: str) -> Self:
-        """The position a :meth:`position_string` describes (``TagValueError`` if none)."""
-        from notation.games.cave import strings
-
-        return strings.read_position(cls, require_text(text, "a position string"))
 
     # -- protocol ------------------------------------------------------------
     @property
@@ -240,42 +245,7 @@ class CavePosition(Position[CaveMove]):
         """The last move pushed, itself (:meth:`canonical` never changes a move)."""
         if not self._history:
             raise MisuseError("last_move_canonical() with no move pushed on this position")
-        return self._history[-1][0]
-
-    def last_moves_canonical(self, count: int) -> list[CaveMove]:
-        """The last ``count`` moves pushed, themselves (see :meth:`last_move_canonical`)."""
-        return [entry[0] for entry in last_entries(self._history, count)]
-
-    # -- describing the position (strings.py, describe.py) ------------------------
-    def position_string(self) -> str:
-        """The position as one line: docs/cave.md, "Position strings"."""
-        from notation.games.cave import strings
-
-        return strings.position_string(self)
-
-    def diagram(self) -> str:
-        from notation.games.cave import describe
-
-        return describe.diagram(self)
-
-    def last_move_facts(self) -> dict[str, Any]:
-        """What the last move did (``{}`` before any move); keys in docs/cave.md."""
-        return _last_move_facts(self)
-
-    def last_move_facts_key(self) -> Hashable | None:
-        """A key that settles :meth:`last_move_facts` (see the base class)."""
-        return _last_move_facts_key(self)
-
-    def annotations(self) -> list[tuple[str, str]]:
-        """``reveal`` and ``possible`` after a fight, ``reserve`` after an entry."""
-        return _annotations(self)
-
-    def annotations_key(self) -> Hashable | None:
-        """A key that settles :meth:`annotations` (see the base class)."""
-        return _annotations_key(self)
-
-    def board_view(self) -> BoardView:
-        return _board_view(self)
+        return Undo._make(self._history[-1]).move
 
     # -- public extras ---------------------------------------------------------
     @property
@@ -320,25 +290,6 @@ class CavePosition(Position[CaveMove]):
     def piece_identities(self, piece: int) -> frozenset[str]:
         """Identity letters piece ``piece`` (id 0-11, on the board or not) may have."""
         return self._piece_letters(piece_arg(piece))
-
-    def identity_odds(self, square: str | int) -> tuple[infer.Odds, ...]:
-        """The exact probability of each identity of every piece on ``square``, bottom to
-        top (one mapping for a single piece, one per member of a team), given every
-        reveal so far: :func:`.infer.square_odds` (docs/cave.md, "What can be known").
-
-        Each mapping is ``{"K": p, "Z": q, "S": r}`` with fractions that sum to 1; a
-        piece shown has its letter with probability 1.  ``MisuseError`` for an empty
-        square.
-        """
-        from notation.games.cave import infer
-
-        return infer.square_odds(self, square)
-
-    def piece_odds(self, piece: int) -> infer.Odds:
-        """:meth:`identity_odds` of piece ``piece`` (id 0-11, on the board or not)."""
-        from notation.games.cave import infer
-
-        return infer.piece_odds(self, piece)
 
     # -- docs/cave.md, "A turn": the four actions ---------------------------------
     def _actions(self, side: int) -> Iterator[CaveMove]:
@@ -413,8 +364,8 @@ class CavePosition(Position[CaveMove]):
         origin, target = move.origin, move.target
         stack = self._own_unit(origin, side)
         relation = RELATION[origin * N_SQUARES + target]
-        if relation != _ORTH:
-            what = {_DIAG: "is diagonal", _SAME: "stays on its square"}.get(
+        if relation != ORTH:
+            what = {DIAG: "is diagonal", SAME: "stays on its square"}.get(
                 relation, "is not between neighbouring squares"
             )
             raise IllegalMoveError(
@@ -457,8 +408,8 @@ class CavePosition(Position[CaveMove]):
         attacker = self._own_unit(origin, side)
         defender = board[target]
         relation = RELATION[origin * N_SQUARES + target]
-        if relation != _DIAG:
-            what = {_ORTH: "is orthogonal", _SAME: "stays on its square"}.get(
+        if relation != DIAG:
+            what = {ORTH: "is orthogonal", SAME: "stays on its square"}.get(
                 relation, "is not between neighbouring squares"
             )
             raise IllegalMoveError(
@@ -547,10 +498,6 @@ class CavePosition(Position[CaveMove]):
         return unit_class(len(stack), letter)
 
     # -- docs/cave.md, "What the record reveals": hidden identities --------------
-    #
-    # Everything the engine concludes about what a piece may be is here: the letters
-    # a record must write for a piece (and that a letter fits what was shown), the
-    # reveals themselves, and what a piece never shown may still be.
 
     def _hidden_letters(self, side: int) -> tuple[str, ...]:
         """What a piece of ``side`` never shown may be, strongest first.
@@ -665,21 +612,3 @@ class CavePosition(Position[CaveMove]):
             return f"the game is over: drawn at turn {self._ended_at} ({how})"
         winner = "Red" if self._result == WIN_FIRST else "Black"
         return f"the game is over: {winner} won at turn {self._ended_at}"
-
-
-# The describing functions, imported at their first call (see bound_on_first_call).
-_last_move_facts: Callable[[CavePosition], dict[str, Any]] = bound_on_first_call(
-    globals(), "_last_move_facts", "notation.games.cave.describe", "last_move_facts"
-)
-_last_move_facts_key: Callable[[CavePosition], Hashable | None] = bound_on_first_call(
-    globals(), "_last_move_facts_key", "notation.games.cave.describe", "last_move_facts_key"
-)
-_annotations: Callable[[CavePosition], list[tuple[str, str]]] = bound_on_first_call(
-    globals(), "_annotations", "notation.games.cave.describe", "annotations"
-)
-_annotations_key: Callable[[CavePosition], Hashable | None] = bound_on_first_call(
-    globals(), "_annotations_key", "notation.games.cave.describe", "annotations_key"
-)
-_board_view: Callable[[CavePosition], BoardView] = bound_on_first_call(
-    globals(), "_board_view", "notation.games.cave.describe", "board_view"
-)

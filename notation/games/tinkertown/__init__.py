@@ -1,14 +1,10 @@
 """Tinkertown Cemetery (Christian Freeling, Mindsports).
 
 docs/tinkertown.md explains the rules, the notation and the rulings that are
-ours.  The package, as every game's: ``board`` (the cemetery as tables),
-``moves`` (the move types, their text and reading them), ``rules`` (the
-position: every rule, once), ``strings`` (position strings), ``describe``
-(diagram, board view, facts, annotations, captions), ``search`` (the search
-engine: alpha-beta, Zobrist keys, the evaluation), ``analysis`` (move assessment
-by the search, wins at once), ``players`` (a search bot and a greedy bot for
-:func:`notation.play`), ``codes`` (the codes of its errors) and ``game`` (the
-:class:`~notation.games.base.Game` subclass).  Every public name of the rules is
+ours.  The package, as every game's: ``board``, ``moves``, ``rules``, ``strings``,
+``describe``, ``position``, ``codes`` and ``game``; and the engine: ``search``
+(alpha-beta, Zobrist keys, the evaluation), ``analysis`` (move assessment) and
+``players`` (bots for :func:`notation.play`).  Every public name of the rules is
 importable from here; the engine's from its modules.
 """
 
@@ -44,7 +40,7 @@ if TYPE_CHECKING:
     from notation.games.tinkertown.describe import PALETTE
     from notation.games.tinkertown.game import TinkertownGame
     from notation.games.tinkertown.moves import Drop, Move, Resurrection, TinkertownMove
-    from notation.games.tinkertown.rules import TinkertownPosition
+    from notation.games.tinkertown.position import TinkertownPosition
 
     GAME: TinkertownGame
 
@@ -53,66 +49,29 @@ if TYPE_CHECKING:
 NAMES = ("tinkertown", "tinkertown-cemetery", "cemetery")
 
 __all__ = [
-    "CHAPEL",
-    "COLOURS",
-    "ERROR_CODES",
-    "FILES",
-    "GAME",
-    "GRAVES",
-    "IS_GRAVE",
-    "MOVEMENT",
-    "NEIGHBOURS",
-    "OFF_BOARD",
-    "PALETTE",
-    "PATHS",
-    "PATH_OF_GRAVES",
-    "RAYS",
-    "RED",
-    "RESURRECTION",
-    "SIDE_NAMES",
-    "SIZE",
-    "SQUARE_NAMES",
-    "WHITE",
-    "Drop",
-    "Move",
-    "Resurrection",
-    "TinkertownGame",
-    "TinkertownMove",
-    "TinkertownPosition",
-    "parse_square",
-    "square_arg",
+    "CHAPEL", "COLOURS", "ERROR_CODES", "FILES", "GAME", "GRAVES", "IS_GRAVE", "MOVEMENT",
+    "NEIGHBOURS", "OFF_BOARD", "PALETTE", "PATHS", "PATH_OF_GRAVES", "RAYS", "RED", "RESURRECTION",
+    "SIDE_NAMES", "SIZE", "SQUARE_NAMES", "WHITE", "Drop", "Move", "Resurrection", "TinkertownGame",
+    "TinkertownMove", "TinkertownPosition", "parse_square", "square_arg",
 ]
 
 #: Where each public name lives: loaded on first use, so that the registry, and a
-#: record of another game, do not load this one (start-up: docs/performance.md).
+#: record of another game, do not load this one.
 _HOMES = {
-    "CHAPEL": "board",
-    "COLOURS": "board",
-    "FILES": "board",
-    "GRAVES": "board",
-    "IS_GRAVE": "board",
-    "MOVEMENT": "board",
-    "NEIGHBOURS": "board",
-    "OFF_BOARD": "board",
-    "PATH_OF_GRAVES": "board",
-    "PATHS": "board",
-    "RAYS": "board",
-    "RED": "board",
-    "RESURRECTION": "board",
-    "SIDE_NAMES": "board",
-    "SIZE": "board",
-    "SQUARE_NAMES": "board",
-    "WHITE": "board",
-    "parse_square": "board",
-    "square_arg": "board",
-    "ERROR_CODES": "codes",
-    "PALETTE": "describe",
-    "TinkertownGame": "game",
-    "Drop": "moves",
-    "Move": "moves",
-    "Resurrection": "moves",
-    "TinkertownMove": "moves",
-    "TinkertownPosition": "rules",
+    name: home
+    for home, names in {
+        "board": (
+            "CHAPEL COLOURS FILES GRAVES IS_GRAVE MOVEMENT NEIGHBOURS OFF_BOARD"
+            " PATH_OF_GRAVES PATHS RAYS RED RESURRECTION SIDE_NAMES SIZE SQUARE_NAMES WHITE"
+            " parse_square square_arg"
+        ),
+        "codes": "ERROR_CODES",
+        "describe": "PALETTE",
+        "game": "TinkertownGame",
+        "moves": "Drop Move Resurrection TinkertownMove",
+        "position": "TinkertownPosition",
+    }.items()
+    for name in names.split()
 }
 
 

@@ -4,11 +4,6 @@ docs/tinkertown.md, "Move assessment (``annotate --analyze``)".  A move of the
 movement stage is judged by the search (:mod:`.search`) at :data:`ASSESS_DEPTH`
 plies: the score of the position (its best move) against the score of the move
 played, both for the mover.  The margins are in groups (a score of 100 is one).
-
-:func:`winning_move` is the exact and cheap test the search and the assessment rest
-on: an action changes two graves at most, and the grave it leaves was the mover's,
-so it takes at most one group from the opponent: only a side with one group or none
-can lose at once, and then an entry wins.
 """
 
 from __future__ import annotations
@@ -16,18 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from notation.errors import IllegalMoveError
-from notation.games.tinkertown import rules
-from notation.games.tinkertown.board import COLOURS, GRAVES, MOVEMENT, SIDE_NAMES, WHITE
-from notation.games.tinkertown.moves import DROPS, TinkertownMove
+from notation.games.tinkertown.board import MOVEMENT, SIDE_NAMES, WHITE
+from notation.games.tinkertown.search import CONTROL, PROVEN, WIN_SCORE, Searcher
 from notation.view import Assessment
 
 if TYPE_CHECKING:
+    from notation.games.tinkertown.moves import TinkertownMove
     from notation.games.tinkertown.rules import TinkertownPosition
-    from notation.games.tinkertown.search import Searcher
 
-# The search module is imported where it is used: the rules import this module (for
-# winning_move), and a command that never assesses a move (check, convert) should
-# not pay for building the search's tables at start-up.
+# The game imports this module only to assess a move: a check or a conversion never
+# builds the search's tables.
 
 __all__ = ["ASSESS_DEPTH", "BLUNDER", "MISTAKE", "assess_move", "eval_text", "winning_move"]
 
@@ -54,8 +47,6 @@ def assess_move(
     ``MISTAKE`` less.  A move that wins or is a proven win is never ``?`` or ``??``;
     a move that wins at once gets no glyph.  ``position`` is left as it was.
     """
-    from notation.games.tinkertown.search import PROVEN, WIN_SCORE, Searcher
-
     if position.stage != MOVEMENT or position.outcome() is not None:
         return None
     try:
@@ -109,15 +100,11 @@ def assess_move(
 
 
 def _costs(loss: int, best_move: TinkertownMove, depth: int) -> str:
-    from notation.games.tinkertown.search import CONTROL
-
     return f"{best_move} scores {loss / CONTROL:.2f} groups more (depth {depth})"
 
 
 def _only(searcher: Searcher, played: TinkertownMove, score: int, depth: int) -> str:
     """Why ``played`` is the only good move, in words."""
-    from notation.games.tinkertown.search import CONTROL, PROVEN, WIN_SCORE
-
     if score >= PROVEN:
         plies = WIN_SCORE - score
         return f"the only move that wins (in {plies} plies)"
@@ -144,8 +131,6 @@ def eval_text(score: int, side: int) -> str:
     """The ``eval`` annotation of a move whose score is ``score`` for ``side``, who played
     it: the position after the move, for White, in groups (``+1.25``); or ``#n`` /
     ``#-n`` when White / Red wins in n more plies (``#0``: the move won)."""
-    from notation.games.tinkertown.search import CONTROL, PROVEN, WIN_SCORE
-
     white = score if side == WHITE else -score
     if abs(white) >= PROVEN:
         plies = WIN_SCORE - abs(white) - 1
@@ -154,23 +139,7 @@ def eval_text(score: int, side: int) -> str:
 
 
 def winning_move(position: TinkertownPosition) -> TinkertownMove | None:
-    """A move that wins at once for the side to move, or None (movement stage only).
-
-    Only an opponent with one group or none can lose at once, and then an entry
-    wins: on that last group (covered or captured), or anywhere if there is none.
-    """
-    if not position._movement or position._winner >= 0:
-        return None
-    mover = position._to_move
-    count = position._controlled[1 - mover]
-    if count > 1:
-        return None
-    stacks, tomb, capacity = position._stacks, position._tomb, position._capacity
-    for sq in GRAVES:
-        if tomb[sq]:
-            continue
-        before = stacks[sq]
-        if count and (not before or before[-1] != COLOURS[1 - mover]):
-            continue
-        return DROPS[sq][rules.captures(before + COLOURS[mover], capacity[sq], before)]
-    return None
+    """A move that wins at once for the side to move, or None (movement stage only):
+    :meth:`TinkertownPosition.winning_move <notation.games.tinkertown.rules.
+    TinkertownPosition.winning_move>`."""
+    return position.winning_move()

@@ -88,8 +88,8 @@ def _rays(sq: int) -> tuple[tuple[int, ...], ...]:
 
 def _paths() -> tuple[tuple[int, ...] | None, ...]:
     """The table :data:`PATHS`: each ray from each square, cut after each of its squares
-    (a square lies on one ray of another at most).  Made ray by ray, not pair by pair:
-    a sixteenth of the work, at import (start-up, docs/performance.md)."""
+    (a square lies on one ray of another at most).  Made ray by ray, not pair by pair,
+    since it is made at import."""
     paths: list[tuple[int, ...] | None] = [None] * (SIZE * SIZE * SIZE * SIZE)
     for origin in range(SIZE * SIZE):
         for df, dr in _STEPS:
@@ -124,9 +124,7 @@ PATH_BITS: Final[tuple[int, ...]] = tuple(
 #: is all empty (docs/tinkertown.md, "The resurrection stage").
 B_GROUPS: Final[tuple[tuple[int, ...], ...]] = tuple((sq, *NEIGHBOURS[sq]) for sq in GRAVES)
 
-# ---------------------------------------------------------------------------
-# Sides and stages
-# ---------------------------------------------------------------------------
+# -- sides and stages --------------------------------------------------------------
 
 WHITE: Final = 0
 RED: Final = 1
@@ -138,9 +136,7 @@ COLOURS: Final = "wr"
 RESURRECTION: Final = "resurrection"
 MOVEMENT: Final = "movement"
 
-# ---------------------------------------------------------------------------
-# Reading arguments, and words for messages
-# ---------------------------------------------------------------------------
+# -- reading arguments, and words for messages -------------------------------------
 
 
 def parse_square(name: str) -> int:

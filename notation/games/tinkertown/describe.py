@@ -1,11 +1,9 @@
 """What a position tells a person: the diagram, the board view, the facts of the
-last move, the annotations and the caption.
+last move, the annotations and the caption (docs/tinkertown.md, "Moves as data, and
+what a move did", "Annotations" and "Board views").
 
-docs/tinkertown.md, "Moves as data, and what a move did", "Annotations" and "Board
-views" describe the output.  The functions read the position through its
-package-internal attributes; :class:`~notation.games.tinkertown.rules.
-TinkertownPosition` delegates to them.  (No ``from __future__ import
-annotations`` here: it would take the name of :func:`annotations`.)
+No ``from __future__ import annotations`` here: it would take the name of
+:func:`annotations`.
 """
 
 import functools
@@ -34,6 +32,7 @@ from notation.games.tinkertown.board import (
     zombies,
 )
 from notation.games.tinkertown.moves import Drop, Move, Resurrection, squares_of, with_mark
+from notation.games.tinkertown.rules import Undo
 from notation.games.tinkertown.strings import BOARD_LEGEND
 from notation.view import BoardView, Cell
 from notation.view import Token as ViewToken
@@ -83,9 +82,7 @@ def _diagram_cell(position: "TinkertownPosition", sq: int) -> str:
     return position._stacks[sq] or "."
 
 
-# ---------------------------------------------------------------------------
-# The last move
-# ---------------------------------------------------------------------------
+# -- the last move ---------------------------------------------------------------
 
 
 class _Landing(NamedTuple):
@@ -97,7 +94,8 @@ class _Landing(NamedTuple):
 
 
 def _landing(position: "TinkertownPosition") -> _Landing:
-    move, changes, _tomb, _movement, _white, _red = position._history[-1]
+    last = Undo._make(position._history[-1])
+    move, changes = last.move, last.changes
     if isinstance(move, Move):
         (_origin, group), (square, before) = changes
         path = PATHS[move.origin * 64 + move.target]
@@ -108,20 +106,17 @@ def _landing(position: "TinkertownPosition") -> _Landing:
 
 
 def last_move_facts(position: "TinkertownPosition") -> dict[str, Any]:
-    """What the last move did (docs/tinkertown.md, "Moves as data, and what a move did").
-
-    Asked after every move of ``convert --to json`` (profiled): the facts are read
-    straight from the history entry, in one dict display per kind of move, with no
-    intermediate objects; ``_reference_last_move_facts`` in
-    tests/test_describe_equivalence.py is the plain version it must equal.
-    """
+    """What the last move did (docs/tinkertown.md, "Moves as data, and what a move did"),
+    read from the history entry; ``_reference_last_move_facts`` in
+    tests/test_describe_equivalence.py is the plain version it must equal."""
     history = position._history
     if not history:
         return {}
-    move, changes, tomb, movement, _white, _red = history[-1]
+    last = Undo._make(history[-1])
+    move, changes, tomb = last.move, last.changes, last.tomb
     side = SIDE_NAMES[position._to_move ^ 1]
     winner = SIDE_NAMES[position._winner] if position._winner >= 0 else None
-    if not movement:
+    if not last.movement:
         # No capture and no win in the resurrection stage: only the kind differs.
         if isinstance(move, Resurrection):
             action, count = "resurrection", 2
@@ -176,38 +171,8 @@ def last_move_facts(position: "TinkertownPosition") -> dict[str, Any]:
     }
 
 
-def last_move_facts_key(position: "TinkertownPosition") -> tuple[Any, ...] | None:
-    """A key that settles :func:`last_move_facts` (see ``Position.last_move_facts_key``):
-    the same reading of the history entry, without the dict.  One shape per branch
-    there, each led by its own tag: ``r`` a placement or resurrection, ``c`` an action
-    that captured, ``m`` one that did not."""
-    history = position._history
-    if not history:
-        return None
-    move, changes, tomb, movement, _white, _red = history[-1]
-    if not movement:
-        return ("r", isinstance(move, Resurrection), position._to_move, position._movement,
-                position._winner)
-    if isinstance(move, Move):
-        path = PATHS[move.origin * 64 + move.target]
-        assert path is not None
-        is_move, count = True, len(path)
-    else:
-        is_move, count = False, 1
-    if tomb >= 0:
-        landed = _landing(position).landed
-        return ("c", is_move, count, position._to_move, tomb, landed.count("w"),
-                landed.count("r"), position._winner)
-    square = changes[-1][0]  # where the action ended: the last square it changed
-    stack = position._stacks[square]
-    above = len(stack) > position._capacity[square] and "w" in stack and "r" in stack
-    return ("m", is_move, count, position._to_move, above, position._winner)
-
-
-#: The annotations' (key, value) pairs, made once each: a corpus repeats a few
-#: thousand.  ``[%capture]`` by (tombstone, white, red); ``[%control]`` by the groups
-#: each side controls (white << 8 | red); ``[%over]`` by the squares.  Bounded against
-#: hostile input.
+#: The annotations' (key, value) pairs, made once each: ``[%capture]`` by (tombstone,
+#: white, red); ``[%control]`` by (white << 8 | red); ``[%over]`` by the squares.  Bounded.
 _CAPTURE_NOTES: dict[tuple[int, int, int], tuple[str, str]] = {}
 _CONTROL_NOTES: dict[int, tuple[str, str]] = {}
 _OVER_NOTES: dict[tuple[int, ...], tuple[str, str]] = {}
@@ -227,24 +192,23 @@ def _note(
 def _capture(position: "TinkertownPosition") -> tuple[int, int, int] | None:
     """(tombstone, white, red) of the last action if it captured, else None."""
     history = position._history
-    if not history or history[-1][2] < 0:
+    tomb = Undo._make(history[-1]).tomb if history else -1
+    if tomb < 0:
         return None
     landed = _landing(position).landed
-    return (history[-1][2], landed.count("w"), landed.count("r"))
+    return (tomb, landed.count("w"), landed.count("r"))
 
 
 def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
-    """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations").
-
-    Asked after every move of ``annotate`` (profiled): each pair comes from a cache by
-    what it says (see above), the control pair by one number."""
+    """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations"); each pair
+    comes from a cache by what it says (see above)."""
     if not position._movement:
         return []  # nothing to say in the resurrection stage, which never captures
     out: list[tuple[str, str]] = []
     history = position._history
     if history:
-        last = history[-1]
-        if last[2] >= 0:  # the action captured: a tombstone went on this grave
+        last = Undo._make(history[-1])
+        if last.tomb >= 0:  # the action captured: a tombstone went on this grave
             key = _capture(position)
             assert key is not None
             note = _CAPTURE_NOTES.get(key)
@@ -253,7 +217,7 @@ def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
                     _CAPTURE_NOTES, key, "capture", f"{SQUARE_NAMES[key[0]]} {key[1]}w {key[2]}r"
                 )
             out.append(note)
-        elif not last[3]:  # this placement ended the resurrection stage
+        elif not last.movement:  # this placement ended the resurrection stage
             out.append(_STAGE_NOTE)
     over = position._over_squares()
     if over:
@@ -269,20 +233,15 @@ def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
     return out
 
 
-# ---------------------------------------------------------------------------
-# The board view
-# ---------------------------------------------------------------------------
+# -- the board view --------------------------------------------------------------
 
 
 def board_view(position: "TinkertownPosition") -> BoardView:
     """The position for the renderers (docs/tinkertown.md, "Board views").
 
-    Made for every position of a page of thousands of games, so made quickly: a
-    square's :class:`~notation.view.Cell` is taken from a cache by its contents (cells
-    are frozen, so positions share them, and a renderer comparing two views finds most
-    cells the same object), the groups above capacity are found on the way, and when
-    the board differs from the last one viewed only in a few stacks (the next position
-    of a replay), only those squares are looked at.
+    A square's :class:`~notation.view.Cell` comes from a cache by its contents (cells
+    are frozen, so views share them), and when the board differs from the last one
+    viewed in a few stacks (the next position of a replay), only those are looked at.
     """
     stacks, capacity, tomb = position._stacks, position._capacity, position._tomb
     last = _last_board
@@ -319,7 +278,8 @@ def board_view(position: "TinkertownPosition") -> BoardView:
     _remember(_Board(list(stacks), list(capacity), list(tomb), cells, above))
     marks: tuple[str, ...] = ()
     if position._history:
-        marks = tuple(SQUARE_NAMES[sq] for sq in squares_of(position._history[-1][0]))
+        move = Undo._make(position._history[-1]).move
+        marks = tuple(SQUARE_NAMES[sq] for sq in squares_of(move))
     return BoardView(
         files=_VIEW_FILES,
         ranks=_VIEW_RANKS,
@@ -435,7 +395,8 @@ def caption(position: "TinkertownPosition", over: Sequence[int] | None = None) -
     graves above capacity, when the caller has them (else they are found here)."""
     if not position._history:
         return ""
-    move, _changes, tomb, movement, _white, _red = position._history[-1]
+    last = Undo._make(position._history[-1])
+    move, tomb, movement = last.move, last.tomb, last.movement
     turn = position.turn
     number = f"{(turn - 1) // 2 + 1}{'.' if turn % 2 else '...'}"
     side = SIDE_NAMES[1 - position._to_move]

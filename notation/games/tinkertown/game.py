@@ -22,7 +22,7 @@ from notation.games.tinkertown.moves import (
     TinkertownMove,
     syntax_error,
 )
-from notation.games.tinkertown.rules import TinkertownPosition
+from notation.games.tinkertown.position import TinkertownPosition
 from notation.grammar import GameParser, build_parser
 
 if TYPE_CHECKING:  # only named in annotations: a check never imports the views

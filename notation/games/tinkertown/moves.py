@@ -121,9 +121,8 @@ class Move:
 
 TinkertownMove = Drop | Resurrection | Move
 
-#: Every move the board geometry allows, with and without the mark, made once:
-#: legal_moves() hands out these shared immutable objects instead of building new
-#: ones every turn.
+#: Every move the board geometry allows, with and without the mark, made once for
+#: legal_moves() to hand out.
 MOVES: Final[dict[tuple[int, int, bool], Move]] = {
     (origin, target, marked): Move(origin, target, marked)
     for origin in GRAVES
@@ -200,9 +199,7 @@ def move_to_dict(move: TinkertownMove) -> dict[str, Any]:
     }
 
 
-# ---------------------------------------------------------------------------
-# Reading a move token (grammar/tinkertown.lark)
-# ---------------------------------------------------------------------------
+# -- reading a move token (grammar/tinkertown.lark) --------------------------------
 
 
 class MoveBuilder(GameTransformer[TinkertownMove]):

@@ -2,12 +2,6 @@
 
 docs/tinkertown.md, "The search engine": both see the whole position (the game
 hides nothing) and return one of the legal moves they are offered.
-
-- :class:`SearchPlayer` plays the first move of the search's best line
-  (:mod:`.search`), at a fixed depth and/or within a time per move;
-- :func:`greedy_player` plays a move with the best one-ply value (the evaluation
-  after the move, with wins at once taken and moves that let the opponent win at
-  once avoided), chosen at random among equals.
 """
 
 from __future__ import annotations

@@ -3,29 +3,25 @@
 Each rule of docs/tinkertown.md is written once, here, and cites its section.  A
 position keeps one string per square for its stack, bottom to top, ``"w"`` for a
 white zombie and ``"r"`` for a red one, so moving the top k zombies is a slice and
-"does this group hold both colours" is two ``in`` tests.  Position strings, the
-descriptions of a position and move assessment live in strings.py, describe.py and
-analysis.py; the methods here that serve them are one-line delegations.
+"does this group hold both colours" is two ``in`` tests.  The modules that
+describe a position read it here; this module imports none of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from collections.abc import Iterable, Mapping
+from typing import ClassVar, NamedTuple, Self
 
 from notation.errors import (
     IllegalMoveError,
     MisuseError,
     misuse_unless,
     require_sequence,
-    require_text,
 )
 from notation.games.base import (
     WIN_FIRST,
     WIN_SECOND,
     Position,
-    bound_on_first_call,
-    last_entries,
 )
 from notation.games.tinkertown.board import (
     B_GROUPS,
@@ -62,12 +58,6 @@ from notation.games.tinkertown.moves import (
     with_mark,
 )
 
-if TYPE_CHECKING:
-    from notation.view import BoardView
-
-# Start-up (docs/performance.md): the position strings and the descriptions are
-# imported where they are used: a check needs neither.
-
 
 def captures(landed: str, capacity: int, entered_onto: str | None = None) -> bool:
     """Whether the group ``landed``, on a grave of ``capacity`` where an action just
@@ -85,15 +75,36 @@ def captures(landed: str, capacity: int, entered_onto: str | None = None) -> boo
     return len(landed) > capacity and "w" in group and "r" in group
 
 
-# One history entry: the move, the (square, stack before) pairs it changed, the
-# square that got a tombstone (-1 if none), and the stage and last placements
-# before the move.  That is all pop() needs to restore the position exactly.
-# A tuple, not a class: one is made on every push.
-_Undo = tuple[TinkertownMove, tuple[tuple[int, str], ...], int, bool, int, int]
+class Undo(NamedTuple):
+    """The layout of one entry of a position's history, made by every push: all that
+    :meth:`TinkertownPosition.pop` needs to restore the position exactly.  Push keeps a
+    plain tuple, so read an entry with ``Undo._make(entry)``."""
+
+    #: The move as pushed.
+    move: TinkertownMove
+    #: The (square, stack before) pairs the move changed; for an action of the movement
+    #: stage the last pair is the grave where it ended.
+    changes: tuple[tuple[int, str], ...]
+    #: The square that got a tombstone (the move captured), or -1.
+    tomb: int
+    #: Whether the movement stage had begun before the move.
+    movement: bool
+    #: White's and Red's last placements before the move (-1: none).
+    last_white: int
+    last_red: int
+
+
+#: A history entry as push makes it: the fields of :class:`Undo`.
+_Entry = tuple[TinkertownMove, tuple[tuple[int, str], ...], int, bool, int, int]
 
 
 class TinkertownPosition(Position[TinkertownMove]):
-    """A game of Tinkertown Cemetery in progress (mutable, with push/pop)."""
+    """A game of Tinkertown Cemetery in progress (mutable, with push/pop): the rules.
+
+    The game hands out positions of the subclass
+    :class:`notation.games.tinkertown.position.TinkertownPosition`, which describes
+    them too (position strings, diagram, facts, annotations, board view).
+    """
 
     #: ``position.game`` looks the game up by this name (base.Position.game).
     game_name: ClassVar[str | None] = "tinkertown"
@@ -135,13 +146,10 @@ class TinkertownPosition(Position[TinkertownMove]):
         # Turns played before the first move of the history (a position read from
         # a position string starts there).
         self._base = 0
-        self._history: list[_Undo] = []
+        self._history: list[_Entry] = []
         # The graves whose group stands above capacity (over_capacity()), in square
-        # order, or None: not kept.  Annotating asks for it after every move, so from
-        # the first question on every action keeps it up to date (a few changes do:
-        # captures, entries, moves from such a group), and a check, which never asks,
-        # pays one test an action.  _over_undo holds (len(history), the value before)
-        # for each push that changed it, for pop().
+        # order, or None: not kept until first asked for, then kept by every action.
+        # _over_undo holds (len(history), the value before) for each push that changed it.
         self._over: tuple[int, ...] | None = None
         self._over_undo: list[tuple[int, tuple[int, ...] | None]] = []
 
@@ -195,20 +203,6 @@ class TinkertownPosition(Position[TinkertownMove]):
                 pos._bury(sq)
         for sq, group in groups.items():
             pos._set(sq, group)
-        pos._settle()
-        return pos
-
-    @classmethod
-    def from_string(cls, text: str) -> Self:
-        """The position a :meth:`position_string` describes.
-
-        ``TagValueError("Position", reason)`` if the string is malformed or the
-        position impossible; the reason names the part that is wrong.
-        """
-        from notation.games.tinkertown import strings
-
-        pos = cls()
-        strings.read(pos, require_text(text, "a position string"))
         pos._settle()
         return pos
 
@@ -327,7 +321,7 @@ class TinkertownPosition(Position[TinkertownMove]):
             self.push(plain)
         except IllegalMoveError:
             return move
-        captured = self._history[-1][2] >= 0
+        captured = Undo._make(self._history[-1]).tomb >= 0
         self.pop()
         if move.marked and not captured:
             return move
@@ -338,20 +332,12 @@ class TinkertownPosition(Position[TinkertownMove]):
         capture mark exactly when it captured (the history says whether it did)."""
         if not self._history:
             raise MisuseError("last_move_canonical() with no move pushed on this position")
-        entry = self._history[-1]
-        move = entry[0]
-        captured = entry[2] >= 0
+        entry = Undo._make(self._history[-1])
+        move = entry.move
+        captured = entry.tomb >= 0
         if move.marked is captured:  # written as canonical (nearly always): itself
             return move
         return with_mark(move, captured)
-
-    def last_moves_canonical(self, count: int) -> list[TinkertownMove]:
-        """:meth:`last_move_canonical` of each of the last ``count`` moves pushed, from
-        the history: each with its mark made right (nearly always it already was)."""
-        return [
-            move if move.marked is (tomb >= 0) else with_mark(move, tomb >= 0)
-            for move, _changes, tomb, _movement, _white, _red in last_entries(self._history, count)
-        ]
 
     def copy(self) -> Self:
         """An independent copy, history included."""
@@ -372,75 +358,28 @@ class TinkertownPosition(Position[TinkertownMove]):
         other._over_undo = self._over_undo.copy()
         return other
 
-    def position_string(self) -> str:
-        """This position as one line (docs/tinkertown.md, "Position strings").
-
-        ``board side stage placements turns``, e.g. the start is
-        ``4/6/8/3##3/3##3/8/6/4 w resurrection -,- 0``.
-        """
-        from notation.games.tinkertown import strings
-
-        return strings.write(self)
-
-    def diagram(self) -> str:
-        """The board as text, rank 8 at the top.
-
-        A stack is shown bottom to top (``wr``: a red zombie on a white one);
-        ``.`` an empty grave, ``+`` a tombstone, ``#`` the chapel, blank
-        off the board.  The last line says whose turn it is and the stage.
-        """
-        from notation.games.tinkertown import describe
-
-        return describe.diagram(self)
-
-    def last_move_facts(self) -> dict[str, Any]:
-        """What the last move did (docs/tinkertown.md, "Moves as data, and what a move
-        did"); ``{}`` before any.
-
-        Keys: ``action`` ("placement", "resurrection", "move" or "entry"),
-        ``side`` ("White"/"Red", who played it), ``zombies`` (how many it moved or
-        placed), ``captured``, ``removed`` ({"white": n, "red": m}, only when it
-        captured), ``tombstone`` (the square, or None), ``above_capacity`` (it left
-        its destination two-coloured above capacity), ``stage_over`` (it ended the
-        resurrection stage), ``winner`` ("White"/"Red" if it won, else None).
-        """
-        return _last_move_facts(self)
-
-    def last_move_facts_key(self) -> Hashable | None:
-        """A key that settles :meth:`last_move_facts` (see the base class): read from
-        the history entry, as the facts are."""
-        return _last_move_facts_key(self)
-
-    def annotations(self) -> list[tuple[str, str]]:
-        """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations").
-
-        ``capture`` ("h3 2w 1r": where, and the white and red zombies that left;
-        only after a capture), ``stage`` ("movement"; only after the placement that
-        ended the resurrection stage), ``over`` (the graves whose two-coloured
-        group stands above capacity; only when there are any) and ``control``
-        ("W5 R4", the groups each side controls; movement stage only).
-        """
-        return _annotations(self)
-
-    def board_view(self) -> BoardView:
-        """The position for the renderers (docs/tinkertown.md, "Board views").
-
-        Roles: ``off`` (the 12 corner squares), ``chapel``, ``grave``, ``over`` (a
-        grave whose two-coloured group stands above capacity), ``tombstone``;
-        tokens ``white`` ("W") and ``red`` ("R"), bottom to top.  A grave's note
-        is its capacity.
-        """
-        return _board_view(self)
-
     def winning_move(self) -> TinkertownMove | None:
         """A move that wins at once for the side to move, or None (movement stage).
 
         docs/tinkertown.md, "Move assessment": only an opponent with one group or
-        none can lose at once, and then an entry wins.
+        none can lose at once, and then an entry wins: on that last group (covered or
+        captured), or anywhere if there is none.
         """
-        from notation.games.tinkertown import analysis  # the engine: not to check
-
-        return analysis.winning_move(self)
+        if not self._movement or self._winner >= 0:
+            return None
+        mover = self._to_move
+        count = self._controlled[1 - mover]
+        if count > 1:
+            return None
+        stacks, tomb, capacity = self._stacks, self._tomb, self._capacity
+        for sq in GRAVES:
+            if tomb[sq]:
+                continue
+            before = stacks[sq]
+            if count and (not before or before[-1] != COLOURS[1 - mover]):
+                continue
+            return DROPS[sq][captures(before + COLOURS[mover], capacity[sq], before)]
+        return None
 
     # -- read-only accessors for renderers and tools --------------------------------
     @property
@@ -511,7 +450,7 @@ class TinkertownPosition(Position[TinkertownMove]):
     @property
     def move_stack(self) -> list[TinkertownMove]:
         """The moves played so far, first to last (a new list)."""
-        return [entry[0] for entry in self._history]
+        return [Undo._make(entry).move for entry in self._history]
 
     def over_capacity(self) -> list[int]:
         """Graves whose group holds both colours and stands above capacity, in square order.
@@ -628,9 +567,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         # docs/tinkertown.md, "The resurrection stage", 1 and 2: White's first turn
         # is one placement; then (a), then (b).
         if self._last[WHITE] < 0:
-            raise IllegalMoveError(
-                "White's first turn is one placement", "tinkertown-opening-pair"
-            )
+            raise IllegalMoveError("White's first turn is one placement", "tinkertown-opening-pair")
         self._check_a(move.a)
         self._check_b(move.a, move.b)
         self._place(move, (move.a, move.b))
@@ -758,9 +695,8 @@ class TinkertownPosition(Position[TinkertownMove]):
         side = self._to_move
         last = self._last
         controlled = self._controlled
-        # What _set does for both squares, inline (the hot path of every movement turn):
-        # the origin's top zombie is the mover's; what stays on it and what lands (or
-        # nothing, on a capture) change who controls a group.
+        # What _set does for both squares, inline: the origin's top zombie is the
+        # mover's; what stays on it and what lands (or nothing) change who controls a group.
         if entry:
             changes: tuple[tuple[int, str], ...] = ((square, before),)
         else:
@@ -881,18 +817,3 @@ def _grave_arg(name: str) -> int:
     if why:
         raise MisuseError(why)
     return sq
-
-
-# The describing functions, imported at their first call (see bound_on_first_call).
-_last_move_facts: Callable[[TinkertownPosition], dict[str, Any]] = bound_on_first_call(
-    globals(), "_last_move_facts", "notation.games.tinkertown.describe", "last_move_facts"
-)
-_last_move_facts_key: Callable[[TinkertownPosition], Hashable | None] = bound_on_first_call(
-    globals(), "_last_move_facts_key", "notation.games.tinkertown.describe", "last_move_facts_key"
-)
-_annotations: Callable[[TinkertownPosition], list[tuple[str, str]]] = bound_on_first_call(
-    globals(), "_annotations", "notation.games.tinkertown.describe", "annotations"
-)
-_board_view: Callable[[TinkertownPosition], BoardView] = bound_on_first_call(
-    globals(), "_board_view", "notation.games.tinkertown.describe", "board_view"
-)

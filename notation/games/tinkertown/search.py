@@ -1,23 +1,9 @@
 """The search: alpha-beta (negamax) with iterative deepening and a transposition table.
 
-docs/tinkertown.md, "The search engine", says what is searched and how, the
-evaluation and its weights, the defaults and the limits.  In short:
-
-- negamax alpha-beta with principal variation search (null windows after the first
-  move), iterative deepening from depth 1, and a depth or time budget;
-- a transposition table keyed by Zobrist keys, brought up to date after each move
-  the search plays from what the rules' own history entry says changed
-  (:func:`key_after_push`), so the rules' push and pop stay untouched and
-  ``notation check`` pays nothing for the search;
-- moves ordered by the table's best move, then by their one-ply value: every node
-  scores all its children statically as it generates them, which is also how the
-  last ply is searched (the children of a depth-1 node are scored, not played);
-- an evaluation that is a sum over graves of a value that depends on the stack and
-  the grave only, so a move changes it on two graves and its value is known
-  without playing it;
-- an exact rule at every leaf: an opponent left with one group or none loses at
-  once (an entry covers or captures that group, or goes anywhere), so wins and
-  losses one ply past the horizon are proven, not estimated.
+docs/tinkertown.md, "The search engine", says what is searched and how (principal
+variation search, Zobrist keys kept from the rules' history entries, move ordering,
+the evaluation and its weights, the exact rule at the leaves), the defaults and the
+limits.
 
 Scores are ints for the side to move: :data:`CONTROL` (100) is one group; a win in
 ``n`` plies is ``WIN_SCORE - n``, a loss ``-(WIN_SCORE - n)``.
@@ -41,6 +27,7 @@ from notation.games.tinkertown.board import (
     WHITE,
 )
 from notation.games.tinkertown.moves import DROPS, MOVES_ALONG, Resurrection, TinkertownMove
+from notation.games.tinkertown.rules import Undo
 from notation.view import WIN, Analysis
 
 if TYPE_CHECKING:
@@ -127,8 +114,7 @@ def _square_value(sq: int, stack: str) -> int:
 
 class _Values(dict[str, int]):
     """One grave's memo of :func:`_square_value`: ``memo[stack]`` computes a stack's term
-    the first time it is asked for (a plain subscript after that, the cheapest look-up
-    Python has, for the search's innermost loop)."""
+    the first time it is asked for (a plain subscript after that)."""
 
     __slots__ = ("square",)
 
@@ -252,18 +238,20 @@ def key_after_push(position: TinkertownPosition, key: int) -> int:
     before; the position holds what they are now.  So the key follows any move
     without the rules knowing keys exist, and their push and pop cost the same.
     """
-    _move, changes, tomb, movement, last_white, last_red = position._history[-1]
+    entry = Undo._make(position._history[-1])
     stacks = position._stacks
     keys = _STACK_KEYS
     key ^= _RED_KEY
-    for sq, old in changes:
+    for sq, old in entry.changes:
         at = keys[sq]
         key ^= at[old] ^ at[stacks[sq]]
+    tomb = entry.tomb
     if tomb >= 0:
         key ^= _TOMB_KEYS[tomb]
-    if movement != position._movement:
+    if entry.movement != position._movement:
         key ^= _MOVEMENT_KEY
     last = position._last
+    last_white, last_red = entry.last_white, entry.last_red
     if last_white != last[WHITE]:
         key ^= _LAST_KEYS[WHITE][last_white + 1] ^ _LAST_KEYS[WHITE][last[WHITE] + 1]
     if last_red != last[RED]:
@@ -378,9 +366,8 @@ class Searcher:
         stacks = position._stacks
         position.push(move)  # an illegal move raises here, and nothing has changed
         self._saved.append((self.key, self.material))
-        _move, changes, *_ = position._history[-1]
         mat = self.material
-        for sq, old in changes:
+        for sq, old in Undo._make(position._history[-1]).changes:
             mat += square_value(sq, stacks[sq]) - square_value(sq, old)
         self.material = mat
         self.key = key_after_push(position, self.key)
@@ -496,10 +483,10 @@ class Searcher:
         """The children of a resurrection-stage position: each placement adds a group
         of the mover's on an empty grave; nobody can win or lose yet.
 
-        The moves are those of the rules' ``legal_moves()``, in its order, found
-        faster: placement (b) may go on a grave whose neighbours are all empty once
-        (a) is on the board, which is a grave of that kind now that is neither (a)
-        nor next to it.
+        The moves are those of the rules' ``legal_moves()``, in its order, found from
+        the graves with empty neighbourhoods, listed once: placement (b) may go on a
+        grave whose neighbours are all empty once (a) is on the board, which is a grave
+        of that kind now that is neither (a) nor next to it.
         """
         position = self.position
         side = position._to_move
@@ -780,12 +767,10 @@ def _complete(
 ) -> tuple[TinkertownMove, ...]:
     """``line`` with the win at once that follows it, when it stops one move short (the
     search proves such a loss without playing the winning entry)."""
-    from notation.games.tinkertown.analysis import winning_move
-
     after = position.copy()
     for move in line:
         after.push(move)
     if after._winner >= 0:
         return line
-    win = winning_move(after)
+    win = after.winning_move()
     return line if win is None else (*line, win)

@@ -8,7 +8,7 @@ Five fields separated by spaces: the board (rank 8 first, ranks separated by
 Reading is strict: every refusal is a ``TagValueError("Position", reason)`` whose
 reason names the field and says what is wrong, and positions no game reaches are
 refused too.  The functions read and fill a position through its package-internal
-attributes; :class:`~notation.games.tinkertown.rules.TinkertownPosition` delegates
+attributes; :class:`~notation.games.tinkertown.position.TinkertownPosition` delegates
 to them.
 """
 
@@ -61,9 +61,7 @@ def _bad(reason: str) -> TagValueError:
     return TagValueError("Position", f"bad position string: {reason}")
 
 
-# ---------------------------------------------------------------------------
-# Writing
-# ---------------------------------------------------------------------------
+# -- writing -----------------------------------------------------------------------
 
 
 def write(position: TinkertownPosition) -> str:
@@ -94,9 +92,7 @@ def _item(position: TinkertownPosition, sq: int) -> str:
     return stack[:-1] + stack[-1].upper() if stack else ""
 
 
-# ---------------------------------------------------------------------------
-# Reading
-# ---------------------------------------------------------------------------
+# -- reading -----------------------------------------------------------------------
 
 
 def read(position: TinkertownPosition, text: str) -> None:
@@ -315,9 +311,7 @@ def _check_last_is_alone(position: TinkertownPosition) -> None:
         )
 
 
-# ---------------------------------------------------------------------------
-# The words of the board view's legend
-# ---------------------------------------------------------------------------
+# -- the words of the board view's legend ------------------------------------------
 
 #: What the marks of a Tinkertown picture mean, for every renderer's legend: the
 #: board view's ``legend`` (keys as ``BoardView.legend`` says: roles, ``role:label``

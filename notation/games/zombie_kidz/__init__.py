@@ -4,14 +4,15 @@ Notation and our rulings: docs/zombie-kidz.md.  The package, one file per concer
 
 - ``board``: the zones, tombs, gates, paths of both sides and the die, as tables;
 - ``moves``: :class:`ZombieKidzMove`, its text, reading it and its data;
-- ``rules``: :class:`ZombieKidzPosition`, what a turn does and when the game ends;
+- ``rules``: the position's rules, what a turn does and when the game ends;
 - ``strings``: position strings, written and read;
 - ``describe``: diagram, board view, facts, captions and the words they share;
+- ``position``: :class:`ZombieKidzPosition`, the rules' position with its strings
+  and descriptions: the class of the positions the game makes;
 - ``codes``: the codes of its errors, one per rule a turn breaks;
 - ``game``: :class:`ZombieKidzGame`, and here ``GAME``, the registered instance.
 
-Every public name of the former module ``notation/games/zombie_kidz.py`` is
-importable from here.
+Every public name of the rules is importable from here.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from notation.games.zombie_kidz.describe import LOCK_TOKEN, PALETTE, PAWN_TOKENS, ZOMBIE_TOKEN
     from notation.games.zombie_kidz.game import ZombieKidzGame
     from notation.games.zombie_kidz.moves import ZombieKidzMove
-    from notation.games.zombie_kidz.rules import ZombieKidzPosition
+    from notation.games.zombie_kidz.position import ZombieKidzPosition
     from notation.games.zombie_kidz.strings import POSITION_FIELDS
 
     GAME: ZombieKidzGame
@@ -63,77 +64,33 @@ if TYPE_CHECKING:
 NAMES = ("zombie-kidz", "zombiekidz")
 
 __all__ = [
-    "ALL_GATES_LOCKED",
-    "CENTRE",
-    "DEADLY",
-    "DEFAULT_PLAYERS",
-    "DEFAULT_ZOMBIES",
-    "DICE",
-    "DIE_FACES",
-    "DIE_TOMB",
-    "ERROR_CODES",
-    "GAME",
-    "GATES",
-    "GATE_BIT",
-    "GATE_NAMES",
-    "LOCK_TOKEN",
-    "NEIGHBOURS_MANY",
-    "NEIGHBOURS_TWO",
-    "PALETTE",
-    "PATHS_BOTH_SIDES",
-    "PATHS_TWO_PLAYER_SIDE",
-    "PAWN_TOKENS",
-    "PLAYERS_WIN",
-    "PLAYER_COUNTS",
-    "POSITION_FIELDS",
-    "TOMB_COLOURS",
-    "ZOMBIES_WIN",
-    "ZOMBIE_COUNTS",
-    "ZOMBIE_TOKEN",
-    "ZONE_INDEX",
-    "ZONE_NAMES",
-    "ZombieKidzGame",
-    "ZombieKidzMove",
-    "ZombieKidzPosition",
-    "square_arg",
-    "zone_arg",
+    "ALL_GATES_LOCKED", "CENTRE", "DEADLY", "DEFAULT_PLAYERS", "DEFAULT_ZOMBIES", "DICE",
+    "DIE_FACES", "DIE_TOMB", "ERROR_CODES", "GAME", "GATES", "GATE_BIT", "GATE_NAMES", "LOCK_TOKEN",
+    "NEIGHBOURS_MANY", "NEIGHBOURS_TWO", "PALETTE", "PATHS_BOTH_SIDES", "PATHS_TWO_PLAYER_SIDE",
+    "PAWN_TOKENS", "PLAYERS_WIN", "PLAYER_COUNTS", "POSITION_FIELDS", "TOMB_COLOURS", "ZOMBIES_WIN",
+    "ZOMBIE_COUNTS", "ZOMBIE_TOKEN", "ZONE_INDEX", "ZONE_NAMES", "ZombieKidzGame", "ZombieKidzMove",
+    "ZombieKidzPosition", "square_arg", "zone_arg",
 ]
 
 #: Where each public name lives: loaded on first use, so that the registry, and a
-#: record of another game, do not load this one (start-up: docs/performance.md).
+#: record of another game, do not load this one.
 _HOMES = {
-    "ALL_GATES_LOCKED": "board",
-    "CENTRE": "board",
-    "DEADLY": "board",
-    "DEFAULT_PLAYERS": "board",
-    "DEFAULT_ZOMBIES": "board",
-    "DICE": "board",
-    "DIE_FACES": "board",
-    "DIE_TOMB": "board",
-    "GATE_BIT": "board",
-    "GATE_NAMES": "board",
-    "GATES": "board",
-    "NEIGHBOURS_MANY": "board",
-    "NEIGHBOURS_TWO": "board",
-    "PATHS_BOTH_SIDES": "board",
-    "PATHS_TWO_PLAYER_SIDE": "board",
-    "PLAYER_COUNTS": "board",
-    "PLAYERS_WIN": "board",
-    "TOMB_COLOURS": "board",
-    "ZOMBIE_COUNTS": "board",
-    "ZOMBIES_WIN": "board",
-    "ZONE_INDEX": "board",
-    "ZONE_NAMES": "board",
-    "square_arg": "board",
-    "ERROR_CODES": "codes",
-    "LOCK_TOKEN": "describe",
-    "PALETTE": "describe",
-    "PAWN_TOKENS": "describe",
-    "ZOMBIE_TOKEN": "describe",
-    "ZombieKidzGame": "game",
-    "ZombieKidzMove": "moves",
-    "ZombieKidzPosition": "rules",
-    "POSITION_FIELDS": "strings",
+    name: home
+    for home, names in {
+        "board": (
+            "ALL_GATES_LOCKED CENTRE DEADLY DEFAULT_PLAYERS DEFAULT_ZOMBIES DICE DIE_FACES"
+            " DIE_TOMB GATE_BIT GATE_NAMES GATES NEIGHBOURS_MANY NEIGHBOURS_TWO"
+            " PATHS_BOTH_SIDES PATHS_TWO_PLAYER_SIDE PLAYER_COUNTS PLAYERS_WIN TOMB_COLOURS"
+            " ZOMBIE_COUNTS ZOMBIES_WIN ZONE_INDEX ZONE_NAMES square_arg"
+        ),
+        "codes": "ERROR_CODES",
+        "describe": "LOCK_TOKEN PALETTE PAWN_TOKENS ZOMBIE_TOKEN",
+        "game": "ZombieKidzGame",
+        "moves": "ZombieKidzMove",
+        "position": "ZombieKidzPosition",
+        "strings": "POSITION_FIELDS",
+    }.items()
+    for name in names.split()
 }
 
 

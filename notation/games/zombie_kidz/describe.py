@@ -5,9 +5,7 @@ The words the rules and the position strings share (how many zombies, who stands
 where, why a game ended) are in :mod:`.words`, which the rules import without this.
 """
 
-# No "from __future__ import annotations": it would clash with annotations() below,
-# the name every game's describe module gives that function; the position's type is
-# written as a string instead.
+# No "from __future__ import annotations": it would clash with annotations() below.
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
@@ -23,6 +21,7 @@ from notation.games.zombie_kidz.board import (
     side_name,
 )
 from notation.games.zombie_kidz.moves import TURNS
+from notation.games.zombie_kidz.rules import Undo
 from notation.games.zombie_kidz.words import RESULT_NAMES, zombies_text
 from notation.view import SPREAD, BoardView, Cell, Token
 
@@ -72,16 +71,17 @@ def last_move_facts(position: "ZombieKidzPosition") -> dict[str, Any]:
     """What the last turn did: see docs/zombie-kidz.md, "Data for programs"."""
     if not position._history:
         return {}
-    move, tomb, origin, cleared, lock = position._history[-1]
+    last = Undo._make(position._history[-1])
+    tomb, lock = last.tomb, last.lock
     player = (position._turn - 1) % position._players
     target = position._pawns[player]
     facts: dict[str, Any] = {
         "player": player + 1,
-        "die": move.die,
+        "die": last.move.die,
         "placed_on": ZONE_NAMES[tomb] if tomb >= 0 else None,
-        "moved_to": ZONE_NAMES[target] if target != origin else None,
+        "moved_to": ZONE_NAMES[target] if target != last.origin else None,
         "zone": ZONE_NAMES[target],
-        "eliminated": cleared,
+        "eliminated": last.cleared,
         "locked": ZONE_NAMES[lock.bit_length() - 1] if lock else None,
     }
     if position._end is not None:
@@ -90,26 +90,13 @@ def last_move_facts(position: "ZombieKidzPosition") -> dict[str, Any]:
     return facts
 
 
-def last_move_facts_key(position: "ZombieKidzPosition") -> tuple[Any, ...] | None:
-    """A key that settles :func:`last_move_facts` (see ``Position.last_move_facts_key``):
-    what it reads of the history entry and the end, without the dict."""
-    if not position._history:
-        return None
-    move, tomb, origin, cleared, lock = position._history[-1]
-    player = (position._turn - 1) % position._players  # asked after every move: no properties
-    target = position._pawns[player]
-    end = position._end  # (outcome, turn, reason): the facts leave out the turn
-    return (player, move.die, tomb, target != origin, target, cleared, lock,
-            None if end is None else (end[0], end[2]))
-
-
 def annotations(position: "ZombieKidzPosition") -> list[tuple[str, str]]:
     """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked:
     docs/zombie-kidz.md, "Annotations".
 
     Asked after every turn of ``annotate``: the pairs are made once each, by the
     zombies on the zones, the reserve and the locks (see ``_NOTES``)."""
-    key = annotations_key(position)
+    key = (*position._zombies, position._reserve, position._locked)
     notes = _NOTES.get(key)
     if notes is None:
         zones = [f"{ZONE_NAMES[z]}:{n}" for z, n in enumerate(position._zombies) if n]
@@ -120,12 +107,6 @@ def annotations(position: "ZombieKidzPosition") -> list[tuple[str, str]]:
             _NOTES.clear()
         _NOTES[key] = notes
     return list(notes)
-
-
-def annotations_key(position: "ZombieKidzPosition") -> tuple[int, ...]:
-    """A key that settles :func:`annotations` (see ``Position.annotations_key``): the
-    zombies on each zone, the reserve and the lock bits."""
-    return (*position._zombies, position._reserve, position._locked)
 
 
 #: The annotations by (zombies on each zone, reserve, the lock bits): a few thousand
@@ -231,7 +212,8 @@ def _last_marks(position: "ZombieKidzPosition") -> tuple[str, ...]:
     zone the pawn stayed on."""
     if not position._history:
         return ()
-    _, tomb, origin, _, _ = position._history[-1]
+    last = Undo._make(position._history[-1])
+    tomb, origin = last.tomb, last.origin
     target = position._pawns[(position.turn - 1) % position.players]
     zones = (origin,) if target == origin else (origin, target)
     placed = (tomb,) if tomb >= 0 and tomb not in zones else ()
@@ -260,10 +242,11 @@ def caption(position: "ZombieKidzPosition") -> str:
     """The last turn in the canonical form and what it did, in words."""
     if not position._history:
         return ""
-    move, tomb, origin, cleared, lock = position._history[-1]
+    last = Undo._make(position._history[-1])
+    move, origin, cleared, lock = last.move, last.origin, last.cleared, last.lock
     player = (position._turn - 1) % position._players
     target = position._pawns[player]
-    if tomb >= 0:
+    if last.tomb >= 0:
         roll = f"{move.colour} tomb +1"
     elif move.die == "W":
         roll = "white, no zombie"

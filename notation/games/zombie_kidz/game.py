@@ -23,7 +23,7 @@ from notation.games.zombie_kidz.board import (
 )
 from notation.games.zombie_kidz.codes import ERROR_CODES
 from notation.games.zombie_kidz.moves import MoveBuilder, ZombieKidzMove
-from notation.games.zombie_kidz.rules import ZombieKidzPosition
+from notation.games.zombie_kidz.position import ZombieKidzPosition
 from notation.games.zombie_kidz.words import RESULT_NAMES
 from notation.grammar import GameParser, build_parser
 

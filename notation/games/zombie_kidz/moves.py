@@ -93,10 +93,8 @@ def not_a_move(move: object) -> MisuseError:
     return foreign_move(move, "Zombie Kidz", "a ZombieKidzMove")
 
 
-# Every turn a board allows, made once: legal moves are these shared immutable
-# objects rather than new ones made (and checked) on every call.  The key is
-# (die, the pawn's zone, the zone it ends on, x, L): the same zone twice is a stay,
-# written with the die alone; a step is written in the long form.
+# Every turn a board allows, made once, by (die, the pawn's zone, the zone it ends on,
+# x, L): the same zone twice is a stay (the die alone); a step is in the long form.
 TURNS: Final[Mapping[tuple[str, int, int, bool, bool], ZombieKidzMove]] = {
     (die, origin, target, x, lock): ZombieKidzMove(
         die, None if target == origin else origin, None if target == origin else target, x, lock

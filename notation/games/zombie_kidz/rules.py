@@ -3,16 +3,15 @@
 docs/zombie-kidz.md, "A turn": the roll, the step, then clearing and locking,
 which happen by themselves; "Results": everybody wins or loses together.  A
 position is a few lists and ints changed in place by :meth:`ZombieKidzPosition.push`
-and restored by :meth:`ZombieKidzPosition.pop` from one small undo tuple per turn.
+and restored by :meth:`ZombieKidzPosition.pop` from one :class:`Undo` per turn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, Self
 
-from notation.errors import IllegalMoveError, MisuseError, require_text
-from notation.games.base import Position, bound_on_first_call, last_entries
+from notation.errors import IllegalMoveError, MisuseError
+from notation.games.base import Position
 from notation.games.zombie_kidz.board import (
     ALL_GATES_LOCKED,
     CENTRE,
@@ -48,15 +47,27 @@ from notation.games.zombie_kidz.words import (
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from notation.view import BoardView
 
-# Start-up (docs/performance.md): the position strings and the descriptions are
-# imported where they are used: a check needs neither.
+class Undo(NamedTuple):
+    """The layout of what :meth:`ZombieKidzPosition.push` keeps to undo one turn (one
+    entry per turn played, in the position's history): push keeps a plain tuple, so
+    read an entry with ``Undo._make(entry)``."""
 
-#: What push() keeps to undo one turn: (move, the tomb the roll filled or -1, the
-#: pawn's zone before the turn, zombies eliminated, the gate bit locked or 0).
-#: A plain tuple: one is made per turn played.
-_Undo: TypeAlias = tuple[ZombieKidzMove, int, int, int, int]
+    #: The turn as pushed.
+    move: ZombieKidzMove
+    #: The tomb the roll filled, or -1 (white, or a losing roll with the reserve empty).
+    tomb: int
+    #: The pawn's zone before the turn.
+    origin: int
+    #: Zombies eliminated on the zone the pawn ended on.
+    cleared: int
+    #: The gate bit the turn locked, or 0.
+    lock: int
+
+
+#: A history entry as push makes it: the fields of :class:`Undo`.
+_Entry = tuple[ZombieKidzMove, int, int, int, int]
+
 
 #: Zombies per zone at the start: one on each gate (copied into every new position).
 _START_ZOMBIES: list[int] = [1 if z in GATES else 0 for z in range(len(ZONE_NAMES))]
@@ -68,7 +79,12 @@ _ZOMBIES: Final = frozenset(ZOMBIE_COUNTS.values())
 
 
 class ZombieKidzPosition(Position[ZombieKidzMove]):
-    """A game in progress: zombies per zone, pawns, locks, reserve, turn."""
+    """A game in progress: zombies per zone, pawns, locks, reserve, turn; the rules only.
+
+    The game hands out positions of the subclass
+    :class:`notation.games.zombie_kidz.position.ZombieKidzPosition`, which describes
+    them too (position strings, diagram, facts, board view).
+    """
 
     #: ``position.game`` looks the game up by this name (base.Position.game).
     game_name: ClassVar[str | None] = "zombie-kidz"
@@ -112,7 +128,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         self._turn = 0
         # (result, turn, why) once the rules have ended the game.
         self._end: tuple[str, int, str] | None = None
-        self._history: list[_Undo] = []
+        self._history: list[_Entry] = []
 
     def _load(
         self,
@@ -236,7 +252,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         player = self._turn % self._players
         origin = self._pawns[player]
 
-        # 1. Roll.  _roll_loses's test, inline (a profiled hot path); it says why.
+        # 1. Roll.  _roll_loses's test, inline; it says why.
         zombies = self._zombies
         if tomb >= 0 and (
             self._reserve == 0 or (zombies[tomb] + 1 >= DEADLY and self._pawn_count[tomb])
@@ -266,7 +282,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
 
         # 3. Clear: the zombies on the mover's zone go back to the reserve; 4. Lock.
         # Both happen by themselves; the marks written must fit.
-        # _gate_locked(origin, target), inline (a profiled hot path).
+        # _gate_locked(origin, target), inline.
         lock = GATE_BIT[target]
         if lock and (self._locked & lock or not self._pawn_count[target] - (target == origin)):
             lock = 0
@@ -399,18 +415,9 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         zones the pawn left and reached, whether zombies were cleared, the lock)."""
         if not self._history:
             raise MisuseError("last_move_canonical() with no move pushed on this position")
-        move, _, origin, cleared, lock = self._history[-1]
+        last = Undo._make(self._history[-1])
         target = self._pawns[(self._turn - 1) % self._players]
-        return TURNS[move.die, origin, target, cleared > 0, lock > 0]
-
-    def last_moves_canonical(self, count: int) -> list[ZombieKidzMove]:
-        """:meth:`last_move_canonical` of each of the last ``count`` turns pushed, from
-        the history: the pawn ends where the turn says, or stays (a losing roll is
-        always written as a stay)."""
-        return [
-            TURNS[move.die, origin, origin if move.target is None else move.target, x > 0, lock > 0]
-            for move, _, origin, x, lock in last_entries(self._history, count)
-        ]
+        return TURNS[last.move.die, last.origin, target, last.cleared > 0, last.lock > 0]
 
     def copy(self) -> Self:
         other = type(self)(self._players, self._total)
@@ -462,52 +469,6 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
             return f"{name} was locked before this turn"
         return f"no other pawn is on {name}, so it is not locked"
 
-    # -- describing the position: strings.py and describe.py -----------------------
-    def position_string(self) -> str:
-        """The position as one line (docs/zombie-kidz.md, "Position strings").
-
-        ``101/000/101 b2,b2 - 4/8 2 1 0`` is the start with two players and 8 zombies.
-        """
-        from notation.games.zombie_kidz import strings
-
-        return strings.position_string(self)
-
-    @classmethod
-    def from_string(cls, text: str) -> Self:
-        """The position a :meth:`position_string` describes.
-
-        Raises ``TagValueError("Position", reason)`` for a malformed string, and for
-        one that no game can reach (the reason names the field or the fact).
-        """
-        from notation.games.zombie_kidz import strings
-
-        return strings.read_position(cls, require_text(text, "a position string"))
-
-    def diagram(self) -> str:
-        from notation.games.zombie_kidz import describe
-
-        return describe.diagram(self)
-
-    def last_move_facts(self) -> dict[str, Any]:
-        """What the last turn did: see docs/zombie-kidz.md, "Data for programs"."""
-        return _last_move_facts(self)
-
-    def last_move_facts_key(self) -> Hashable | None:
-        """A key that settles :meth:`last_move_facts` (see the base class)."""
-        return _last_move_facts_key(self)
-
-    def annotations(self) -> list[tuple[str, str]]:
-        """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked."""
-        return _annotations(self)
-
-    def annotations_key(self) -> Hashable | None:
-        """A key that settles :meth:`annotations` (see the base class)."""
-        return _annotations_key(self)
-
-    def board_view(self) -> BoardView:
-        """The board for the renderers: see docs/zombie-kidz.md, "Board views"."""
-        return _board_view(self)
-
     # -- the roll as a chance step (notation.play) -----------------------------------
     def chance_outcomes(self) -> list[tuple[str, Fraction]] | None:
         """The roll before the next turn: each face of the fair die (R Y G K B W) with
@@ -525,21 +486,3 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         of :meth:`legal_moves` that carry that letter, as :meth:`legal_moves_for_roll`
         gives them."""
         return self.legal_moves_for_roll(outcome)
-
-
-# The describing functions, imported at their first call (see bound_on_first_call).
-_last_move_facts: Callable[[ZombieKidzPosition], dict[str, Any]] = bound_on_first_call(
-    globals(), "_last_move_facts", "notation.games.zombie_kidz.describe", "last_move_facts"
-)
-_last_move_facts_key: Callable[[ZombieKidzPosition], Hashable | None] = bound_on_first_call(
-    globals(), "_last_move_facts_key", "notation.games.zombie_kidz.describe", "last_move_facts_key"
-)
-_annotations: Callable[[ZombieKidzPosition], list[tuple[str, str]]] = bound_on_first_call(
-    globals(), "_annotations", "notation.games.zombie_kidz.describe", "annotations"
-)
-_annotations_key: Callable[[ZombieKidzPosition], Hashable | None] = bound_on_first_call(
-    globals(), "_annotations_key", "notation.games.zombie_kidz.describe", "annotations_key"
-)
-_board_view: Callable[[ZombieKidzPosition], BoardView] = bound_on_first_call(
-    globals(), "_board_view", "notation.games.zombie_kidz.describe", "board_view"
-)

@@ -18,9 +18,8 @@ seven images under the symmetries of the square have one value: the key of a
 position is the least of its eight keys.
 
 Two solvers share that encoding: :func:`solve_python`, plain Python, for the
-positions reachable from a given one when they are few (tests, a position no
-table holds), and :func:`solve_numpy`, which needs numpy (optional: nothing else
-in the toolkit uses it) and solves a whole variant in seconds to minutes.  Their answer is a
+positions reachable from a given one when they are few, and :func:`solve_numpy`,
+which needs numpy (optional) and solves a whole variant.  Their answer is a
 :class:`Table`: the sorted keys and their values, which :func:`table_for` finds
 shipped in the package (the 2-player game) or in the user's cache directory.
 ``python -m notation.games.zombie_kidz.solve PLAYERS ZOMBIES`` solves a variant
@@ -225,7 +224,7 @@ def state_key(position: ZombieKidzPosition) -> int:
 def position_of(key: int, variant: Variant) -> ZombieKidzPosition:
     """A position whose state is ``key``, player 1 to move (turn ``10 * players``: every
     pawn has had turns, so the position string of it reads back)."""
-    from notation.games.zombie_kidz.rules import ZombieKidzPosition
+    from notation.games.zombie_kidz.position import ZombieKidzPosition
 
     zombies, pawns, locks = decode_key(key, variant.players)
     position = ZombieKidzPosition(variant.players, variant.zombies)
@@ -655,8 +654,7 @@ def solve_numpy(
 
     # 3. Value iteration from 0, more locks first.  Modified policy iteration: a full
     # sweep takes the best turn of every roll (and stops the solve once it changes no
-    # value by more than the tolerance); the sweeps between follow those best turns
-    # only, a sixth of the work, and still only raise the values towards the answer.
+    # value by more than the tolerance); the sweeps between follow those best turns.
     locks = (seen >> _LOCK_SHIFT) & _ALL_SLOTS
     lock_count = np.zeros(count, dtype=np.int64)
     for i in range(len(GATE_NAMES)):
