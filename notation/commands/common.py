@@ -153,6 +153,13 @@ def _record_files(folder: Path) -> Iterator[Path]:
                 yield path
 
 
+if TYPE_CHECKING:
+    _PathType = click.Path[str]
+    _ChoiceType = click.Choice[str]
+else:  # click's types are generic from 8.2 (Choice) and 8.5 (Path); 8.1 is supported
+    _PathType = click.Path
+    _ChoiceType = click.Choice
+
 def _record_suffix(path: Path) -> str:
     """The suffix that says what a file holds: ``.txt`` for ``games.txt.gz`` too."""
     suffixes = [suffix.lower() for suffix in path.suffixes]
@@ -161,7 +168,7 @@ def _record_suffix(path: Path) -> str:
     return suffixes[-1] if suffixes else ""
 
 
-class ShownPath(click.Path[str]):
+class ShownPath(_PathType):
     """``click.Path`` (for arguments that name files), whose messages show a name as
     every message does (:func:`~notation.errors.display_path`: ``caf\\xe9.txt``, where
     click would write ``caf\ufffd.txt``)."""
@@ -199,7 +206,7 @@ def game_option(
     """
     from notation.games import UnknownGameError, canonical_name, game_names, game_spellings
 
-    class GameChoice(click.Choice[str]):
+    class GameChoice(_ChoiceType):
         """The names and aliases of the games, listed only when they are shown (help,
         completion): a command that runs loads no game it is not given (start-up)."""
 
