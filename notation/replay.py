@@ -381,10 +381,7 @@ class Replay(RecordVisitor[Verdict]):
             self.error = error
             return
         try:
-            text = tags.get("Position")
-            self.position = (
-                game.new_position(tags) if text is None else game.position_from_string(text, tags)
-            )
+            self.position = start_position(game, tags)
         except TagValueError as exc:
             tag = record.find_tag(exc.tag)
             line, col = (tag.line, tag.column) if tag else (record.first_line, 1)

@@ -18,14 +18,13 @@ from typing import Any
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from notation import convert as convert_module
 from notation.annotate import AnnotateOptions, annotate_lines, annotate_record
 from notation.convert import Converted, convert_lines, convert_record
 from notation.reader import read_records
-from tests.test_drivers import FILES, _game_of, _plain_text, decorated_text
-from tests.test_fuzz import GAMES, Seed, fuzz, mutated, seeds
+from tests.test_drivers import FILES, MIXED, _game_of, _plain_text, decorated_text, mixed
+from tests.test_fuzz import GAMES, Seed, fuzz
 
 #: The formats of convert, and annotate.
 KINDS = ("text", "plain", "json", "annotate")
@@ -111,20 +110,10 @@ def test_edges(text: str) -> None:
     assert_same(text, "cave")
 
 
-_PLAIN = {game: _plain_text(game, 3, 5) for game in GAMES}
-
-
 @fuzz(2.0)
-@given(
-    parts=st.lists(st.one_of(mutated(), st.sampled_from(seeds())), min_size=1, max_size=4),
-    plain=st.sampled_from(GAMES),
-    where=st.integers(0, 4),
-    default=st.sampled_from((None, *GAMES)),
-)
+@given(**MIXED)
 def test_mutated_records(parts: list[Seed], plain: str, where: int, default: str | None) -> None:
-    texts = [seed.text for seed in parts]
-    texts.insert(min(where, len(texts)), _PLAIN[plain])  # plain records among them
-    assert_same("\n".join(texts), default)
+    assert_same("\n".join(mixed(parts, plain, where)), default)
 
 
 def test_annotate_options_and_json_lines_take_the_tree_path() -> None:

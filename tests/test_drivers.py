@@ -207,17 +207,27 @@ def test_json_lines_are_checked_as_records() -> None:
 
 _PLAIN = {game: _plain_text(game, 3, 5) for game in GAMES}
 
+#: Records mutated by the fuzzer's mutations, several to a text, plain ones among them
+#: (``mixed``), and a default game: the arguments of a hypothesis test.
+MIXED = {
+    "parts": st.lists(st.one_of(mutated(), st.sampled_from(seeds())), min_size=1, max_size=4),
+    "plain": st.sampled_from(GAMES),
+    "where": st.integers(0, 4),
+    "default": st.sampled_from((None, *GAMES)),
+}
+
+
+def mixed(parts: list[Seed], plain: str, where: int) -> list[str]:
+    """The texts of ``parts``, with the plain records of ``plain`` at ``where``."""
+    texts = [seed.text for seed in parts]
+    texts.insert(min(where, len(texts)), _PLAIN[plain])
+    return texts
+
 
 @fuzz(2.0)
-@given(
-    parts=st.lists(st.one_of(mutated(), st.sampled_from(seeds())), min_size=1, max_size=4),
-    plain=st.sampled_from(GAMES),
-    where=st.integers(0, 4),
-    default=st.sampled_from((None, *GAMES)),
-)
+@given(**MIXED)
 def test_mutated_records(parts: list[Seed], plain: str, where: int, default: str | None) -> None:
-    texts = [seed.text for seed in parts]
-    texts.insert(min(where, len(texts)), _PLAIN[plain])  # plain records among them
+    texts = mixed(parts, plain, where)
     for joiner in ("\n", ""):
         assert_same(joiner.join(texts), default)
 
