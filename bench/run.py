@@ -68,10 +68,8 @@ except ImportError:  # the comparison is skipped, with a word why
     chess = None  # type: ignore[assignment]
 
 from notation.games import game_names, get_game
-from notation.reader import read_file
-from notation.replay import check_record
-from notation.reader import visit_records
-from notation.replay import Replay
+from notation.reader import read_file, visit_records
+from notation.replay import Replay, check_record
 from notation.writer import write_record
 
 NOTATION = [sys.executable, "-m", "notation"]
@@ -492,8 +490,8 @@ def main() -> None:
         section(f"in process, one core, median of {args.runs} runs (turns or plies per second)")
         print(
             "read = records and moves parsed; tree check = read_file and check_record "
-            "(the whole tree\nbuilt, then replayed); read+check = visit_records with a Replay, what "
-            "notation check does;\npython-chess = chess.pgn.read_game (SAN parsed, "
+            "(the whole tree\nbuilt, then replayed); read+check = visit_records with a Replay, "
+            "what notation check does;\npython-chess = chess.pgn.read_game (SAN parsed, "
             "legality checked);\nprocessor time of this process, the four taken in turn; "
             "peak = tracemalloc"
         )

@@ -85,6 +85,33 @@ _RUN = re.compile(
 _BRACKETS = re.compile(r"[(){};]")
 
 
+#: A token starting with a digit that is no move number (``12.``, ``12...``), in a
+#: line of tokens with a space before and after each.
+_NOT_A_NUMBER = re.compile(r" (?!\d{1,9}\.(?:\.\.)? )\d")
+
+
+def _all_moves(tokens: list[str], line: str) -> bool:
+    """Whether ``tokens`` (of ``line``, one space apart, ASCII, no bracket) are well-formed
+    move numbers and moves without a glyph, the last a move, and a result after it or
+    not: a line whose every move can get nothing more but the next move."""
+    last = tokens[-1]
+    end = len(line)
+    if last in RESULTS:
+        if len(tokens) < 2 or line.count("*") > (last == "*"):
+            return False
+        end -= len(last) + 1
+        last = tokens[-2]
+    elif "*" in line:
+        return False
+    return not (
+        last[0] in DIGITS
+        or "!" in line
+        or "?" in line
+        or "$" in line
+        or _NOT_A_NUMBER.search(f" {line[:end]} ") is not None
+    )
+
+
 def read_records(
     lines: Iterable[str],
     source: str | None = None,
@@ -325,15 +352,40 @@ def _without_bom(lines: Iterable[str]) -> Iterator[str]:
 class _Line:
     """A line of play being read: the main line or an open variation.  The reader keeps
     only its last move (glyphs, comments and variations after it go there); the
-    visitor gets every move as it comes."""
+    visitor gets every move as it comes.  For a visitor that needs no nodes, the last
+    move of a line of text is kept as where it was written (``held``: the line's tokens
+    and the move's index past it) and made a node only if something follows it."""
 
-    __slots__ = ("last", "last_has_variations", "node", "variation")
+    __slots__ = ("held", "known", "last_has_variations", "node", "variation")
 
     def __init__(self, variation: Variation | None, node: MoveNode | None) -> None:
-        self.last: MoveNode | None = None
+        self.known: MoveNode | None = None
+        self.held: tuple[list[str], int, int] | None = None
         self.last_has_variations = False
         self.variation = variation
         self.node = node  # the move the variation is an alternative to
+
+    @property
+    def last(self) -> MoveNode | None:
+        """The line's last move read so far."""
+        held = self.held
+        if held is not None:
+            self.held = None
+            tokens, stop, lineno = held
+            column = len(" ".join(tokens[: stop - 1])) + 2 if stop > 1 else 1
+            number = None
+            if stop > 1 and tokens[stop - 2][0] in DIGITS:
+                text = tokens[stop - 2]
+                digits = text.rstrip(".")
+                number = MoveNumber(int(digits), len(text) - len(digits), lineno,
+                                    column - len(text) - 1)
+            self.known = MoveNode(tokens[stop - 1], lineno, column, number=number)
+        return self.known
+
+    @last.setter
+    def last(self, node: MoveNode | None) -> None:
+        self.known = node
+        self.held = None
 
 
 def _ignore(*_args: object) -> None:
@@ -353,6 +405,8 @@ class _Reader:
         self.on_move: Callable[[MoveNode], None] = _ignore
         self.on_plain: Callable[[str, MoveNumber | None, int, int], None] = _ignore
         self.on_moves: Callable[[list[str], int, int, int, int], None] = _ignore
+        # The visitor needs no node for a move that ends a line (see _Line).
+        self.whole_lines = False
         self.on_begin_variation: Callable[[Variation, MoveNode], None] = _ignore
         self.on_end_variation: Callable[[Variation, MoveNode], None] = _ignore
         self.count = 0
@@ -410,7 +464,9 @@ class _Reader:
         if visitor.begin_moves(record) is SKIP:
             self.on_move = self.on_plain = self.on_moves = _ignore
             self.on_begin_variation = self.on_end_variation = _ignore
+            self.whole_lines = True
         else:
+            self.whole_lines = not visitor.needs_nodes
             self.on_move = visitor.visit_move
             self.on_plain = visitor.visit_plain_move
             self.on_moves = visitor.visit_moves
@@ -520,25 +576,50 @@ class _Reader:
         """What the visitor makes of each record of ``lines``; a byte-order mark
         starting the first line is dropped, unless ``strip_bom`` is false (``lines``
         are not the input's start)."""
+        try:
+            yield from self._records(lines, first_line, strip_bom)
+        except MemoryError:
+            # A record too big to hold (millions of tag lines): let it go before the
+            # error goes up, or the error's traceback keeps it, and handling the
+            # error finds no memory either (CPython then retries its handler forever).
+            self._forget_record()
+            raise
+
+    def _forget_record(self) -> None:
+        """Empty what the current record holds, in place (its lists have other holders)."""
+        record = self.record
+        if record is not None:
+            record.tags.clear()
+            record.moves.clear()
+            record.comments.clear()
+        for texts in (self.raw_parts, self.raw_before, self.comment_parts):
+            texts.clear()
+        self.raw_blanks.clear()
+        self.lines = []
+
+    def _records(self, lines: Iterable[str], first_line: int, strip_bom: bool) -> Iterator[Any]:
         prev_blank = True
         lineno = 0
         keep_raw = self.keep_raw
+        known_tag = _TAG_PAIRS.get
+        # Reading a header, tag line after tag line (most lines of a file of short
+        # games): the usual tag line goes straight to its record, whose last line it
+        # is (tag_line, tag_raw: told the record when another line comes).
+        header = False
+        tags: list[Tag] = []
+        raw_parts: list[str] = []
+        tag_line, tag_raw = 0, ""
         for lineno, raw in enumerate(_without_bom(lines) if strip_bom else lines, first_line):
-            if (
-                raw[:1] == "["
-                and not prev_blank
-                and not self.in_movetext
-                and not self.closed
-                and self.comment_start is None
-                and self.record is not None
-                and not keep_raw
-            ):
-                # A tag line within a header (most lines of a file of short games): what
-                # the general path below does with it, without its tests.
-                self.record.last_line = lineno
-                self.end_text = raw
-                self._tag(self.record, raw.rstrip("\r\n"), lineno)
-                continue
+            if header:
+                pair = known_tag(raw)
+                if pair is not None:
+                    tags.append(Tag(pair[0], pair[1], lineno, 1))
+                    if keep_raw:
+                        raw_parts.append(raw)
+                    tag_line, tag_raw = lineno, raw
+                    continue
+                header = False
+                self._header_read(tag_line, tag_raw)
             written = raw  # the line as written, for Record.raw: a skipped mark kept
             if raw[:1] == "\ufeff":
                 raw = self._bom_skipped(raw, prev_blank)
@@ -603,14 +684,26 @@ class _Reader:
                 yield from self._movetext(line, lineno, end + 1)
                 continue
             if starts_tag and not self.in_movetext and not self.closed:
-                self._tag(record, line, lineno)
+                self._tag(record, line, lineno, raw)
+                header = raw[:1] == "["  # not after a skipped mark: the record's raw text
+                tags, raw_parts, tag_line, tag_raw = record.tags, self.raw_parts, lineno, raw
                 continue
             pos = 0 if self.closed or self.failed else self._plain(record, line, lineno)
             if pos < len(line):
                 yield from self._movetext(line, lineno, pos)
+        if header:
+            self._header_read(tag_line, tag_raw)
         finished = self._finish()
         if finished is not None:
             yield self.visitor.end_record(finished)
+
+    def _header_read(self, line: int, raw: str) -> None:
+        """The tag lines read straight into the current record end at ``line``."""
+        record = self.record
+        assert record is not None
+        record.last_line = line
+        self.end_text = raw
+        self.raw_offset = 0
 
     def _bom_skipped(self, raw: str, prev_blank: bool) -> str:
         """``raw`` (which starts with a byte-order mark) without the mark where the reader
@@ -645,14 +738,17 @@ class _Reader:
             has_tags=self.malformed_tag or bool(record.tags),
         )
 
-    def _tag(self, record: Record, line: str, lineno: int) -> None:
-        pair = _TAG_PAIRS.get(line)
+    def _tag(self, record: Record, line: str, lineno: int, key: str | None = None) -> None:
+        """The tag line ``line`` (without its line end); ``key``, the line as read, is
+        what :data:`_TAG_PAIRS` keeps its pair under (``line`` by default)."""
+        key = line if key is None else key
+        pair = _TAG_PAIRS.get(key)
         if pair is None:
             plain = _PLAIN_TAG.fullmatch(line)
             if plain is not None:  # the usual line, which _TAG reads the same
                 if len(_TAG_PAIRS) >= _TAG_PAIRS_LIMIT:
                     _TAG_PAIRS.clear()
-                pair = _TAG_PAIRS[line] = (plain[1], plain[2])
+                pair = _TAG_PAIRS[key] = (plain[1], plain[2])
         if pair is not None:
             record.tags.append(Tag(pair[0], pair[1], lineno, 1))
             return
@@ -679,13 +775,36 @@ class _Reader:
 
     def _plain(self, record: Record, line: str, lineno: int) -> int:
         """Read ``line`` by :meth:`_spaced` if it is the usual line (ASCII tokens one
-        space apart, no bracket); return where that stopped (0: the line is
+        space apart, no bracket), by :meth:`_whole` if all of it is moves and the
+        visitor needs no nodes; return where that stopped (0: the line is
         :meth:`_movetext`'s)."""
         if line.isascii() and _BRACKETS.search(line) is None:
             tokens = line.split()
             if " ".join(tokens) == line:
+                if not self.in_movetext:
+                    self._enter_moves(record)  # the visitor says whether it needs nodes
+                if (
+                    self.whole_lines
+                    and self.pending_number is None
+                    and not self.pending_comments
+                    and _all_moves(tokens, line)
+                ):
+                    return self._whole(record, tokens, line, lineno)
                 return self._spaced(record, tokens, line, lineno)
         return 0
+
+    def _whole(self, record: Record, tokens: list[str], line: str, lineno: int) -> int:
+        """A line of moves (:func:`_all_moves`), all its moves one run, for a visitor
+        that needs no nodes: the last is made a node only if something follows it."""
+        result = tokens.pop() if tokens[-1] in RESULTS else None
+        self.on_moves(tokens, 0, len(tokens), lineno, 1)
+        current = self.lines[-1]
+        current.held = (tokens, len(tokens), lineno)
+        current.known = None
+        current.last_has_variations = False
+        if result is not None:
+            self._result(record, result, lineno, len(line) - len(result) + 1)
+        return len(line)
 
     def _spaced(self, record: Record, tokens: list[str], line: str, lineno: int) -> int:
         """The usual line, as writers write it: ASCII tokens one space
@@ -696,7 +815,6 @@ class _Reader:
         A move followed by another on the line can get nothing more (no glyph, comment
         or variation: the line has no bracket), so the visitor is told it as a plain
         move (``visit_plain_move``); the last of the line becomes a node."""
-        self._enter_moves(record)
         result = tokens.pop() if tokens[-1] in RESULTS else None  # the last line of a record
         col = 1
         rest = tokens

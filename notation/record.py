@@ -401,9 +401,12 @@ class Record:
     @property
     def tag_dict(self) -> dict[str, str]:
         """Tags as a dict (the first of repeated names wins)."""
-        out: dict[str, str] = {}
-        for tag in self.tags:
-            out.setdefault(tag.name, tag.value)
+        tags = self.tags
+        out = {tag.name: tag.value for tag in tags}
+        if len(out) < len(tags):  # a name repeated: its first value, not its last
+            out = {}
+            for tag in tags:
+                out.setdefault(tag.name, tag.value)
         return out
 
     def mainline(self) -> Iterator[MoveNode]:

@@ -15,7 +15,7 @@ turn 30.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -156,6 +156,11 @@ def start_position(game: Game[Any], tags: Mapping[str, str]) -> Position[Any]:
     """
     misuse_unless(isinstance(game, Game), "game", "a notation.Game", game)
     misuse_unless(isinstance(tags, Mapping), "tags", "a mapping of tag names to values", tags)
+    return _position_from(game, tags)
+
+
+def _position_from(game: Game[Any], tags: Mapping[str, str]) -> Position[Any]:
+    """:func:`start_position` without its checks of the arguments."""
     text = tags.get("Position")
     if text is not None:
         return game.position_from_string(text, tags)
@@ -330,9 +335,13 @@ class Replay(RecordVisitor[Verdict]):
         # The first error: a Defect, or (node, exception, turn) made one at the end.
         self.error: Defect | tuple[MoveNode, Exception, int] | None = None
 
+    @property
+    def needs_nodes(self) -> bool:
+        """A check needs no node (it stops at the first error); an inner visitor may."""
+        return self.inner is not None or not self.stop_at_error
+
     # -- the record ------------------------------------------------------------------
     def begin_record(self, record: Record) -> None:
-        self.__dict__.pop("visit_moves", None)  # the last record's run
         self.reset()
         self.begun = False
         if self.inner is not None:
@@ -352,10 +361,6 @@ class Replay(RecordVisitor[Verdict]):
             self.push = self.position.push
             self.size = self.position.round_size
             self.frame.dead = False
-            if self.inner is None:
-                # The reader binds visit_moves once this returns: the runs of plain
-                # moves of a check's main line go to a closure over the position.
-                self.visit_moves = self._main_line_run()  # type: ignore[method-assign,assignment]
         if self.inner is not None:
             self.inner.begin_moves(record)
             if self.position is not None:
@@ -376,65 +381,56 @@ class Replay(RecordVisitor[Verdict]):
             return
         self.game = game
         self.tagged = tagged = tags.get("Result")
-        error = None if tagged is None else _tag_error(record.find_tag("Result"))
-        if error is not None:
-            self.error = error
+        if tagged is not None and tagged not in RESULTS:
+            self.error = _tag_error(record.find_tag("Result"))
             return
         try:
-            self.position = start_position(game, tags)
+            self.position = _position_from(game, tags)
         except TagValueError as exc:
             tag = record.find_tag(exc.tag)
             line, col = (tag.line, tag.column) if tag else (record.first_line, 1)
             self.error = Defect(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or "")
 
-    def _main_line_run(self) -> Callable[[list[str], int, int, int, int], None]:
-        """:meth:`visit_moves` of a check (no inner visitor) while the main line is
-        replayed and nothing went wrong: the run played in one loop.  At a move that
-        cannot be played (or a wrong number) the rest of the run goes the general way,
-        which says why."""
-        main = self.frame
+    def visit_moves(self, tokens: list[str], start: int, stop: int, line: int, column: int) -> None:
+        """A check's main line (no inner visitor), while nothing went wrong: the run
+        played in one loop.  At a move that cannot be played (or a wrong number), in a
+        variation and under an inner visitor, the moves go one by one
+        (:meth:`visit_plain_move`), which says why."""
+        frame = self.frame
+        if self.inner is not None or not frame.main or frame.dead:
+            RecordVisitor.visit_moves(self, tokens, start, stop, line, column)
+            return
         position = self.position
         assert position is not None
         cached, parse, push, size = self.cached, self.parse, self.push, self.size
-        general = RecordVisitor.visit_moves.__get__(self)
-        replay = self
-
-        def run(tokens: list[str], start: int, stop: int, line: int, column: int) -> None:
-            if replay.frame is not main or main.dead:
-                general(tokens, start, stop, line, column)
-                return
-            played = first = position.turn
-            numbered = -1  # the index of the number before the next move, if any
-            for index in range(start, stop):
-                text = tokens[index]
-                if text[0] in DIGITS:
-                    numbered = index
-                    continue
-                if numbered >= 0:
-                    number = _NUMBERS.get(tokens[numbered]) or _move_number(tokens[numbered])
-                    if number[0] != played // size + 1 or (number[1] == 1) != (
-                        played % size == 0
-                    ):
-                        break
-                move = cached(text)
-                try:
-                    if move is None:
-                        move = parse(text)
-                    push(move)
-                except (MoveSyntaxError, IllegalMoveError):
+        played = first = position.turn
+        numbered = -1  # the index of the number before the next move, if any
+        for index in range(start, stop):
+            text = tokens[index]
+            if text[0] in DIGITS:
+                numbered = index
+                continue
+            if numbered >= 0:
+                number = _NUMBERS.get(tokens[numbered]) or _move_number(tokens[numbered])
+                if number[0] != played // size + 1 or (number[1] == 1) != (played % size == 0):
                     break
-                played += 1
-                numbered = -1
-            else:
-                index = stop
-            main.pushed += played - first
-            replay.turns += played - first
-            if index < stop:  # from the move that went wrong (and its number), as usual
-                again = numbered if numbered >= 0 else index
-                where = column + len(" ".join(tokens[start:again])) + 1 if again > start else column
-                general(tokens, again, stop, line, where)
-
-        return run
+            move = cached(text)
+            try:
+                if move is None:
+                    move = parse(text)
+                push(move)
+            except (MoveSyntaxError, IllegalMoveError):
+                break
+            played += 1
+            numbered = -1
+        else:
+            index = stop
+        frame.pushed += played - first
+        self.turns += played - first
+        if index < stop:  # from the move that went wrong (and its number), as usual
+            again = numbered if numbered >= 0 else index
+            where = column + len(" ".join(tokens[start:again])) + 1 if again > start else column
+            RecordVisitor.visit_moves(self, tokens, again, stop, line, where)
 
     # -- the moves ---------------------------------------------------------------------
     def visit_plain_move(

@@ -151,6 +151,14 @@ class RecordVisitor(Generic[T]):
         :meth:`after_plain_move` for each, and no node is made for it."""
         return type(self).visit_plain_move is not RecordVisitor.visit_plain_move
 
+    @property
+    def needs_nodes(self) -> bool:
+        """Whether this visitor needs the node of every move (by default it does).  One
+        that does not (a check) may be told every move of a line of text as a plain
+        move, its last too, and the nodes that :meth:`begin_variation` and
+        :meth:`end_variation` get are then the reader's own, not handed over before."""
+        return True
+
     # -- under a replay (notation.replay.Replay) ---------------------------------------
     def visit_start(self, position: Any) -> None:
         """Under a replay: the record's moves are played from ``position`` (after

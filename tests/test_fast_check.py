@@ -181,11 +181,16 @@ def test_a_closed_pipe_exits_quietly_with_141(
 ) -> None:
     """``notation check -v many.txt | head -1``: far more output than a pipe holds."""
     report = tmp_path / "report.txt"
+    # Far more than a pipe and an output buffer hold, whether or not the environment
+    # asks for unbuffered output (PYTHONUNBUFFERED), which is then taken out.
+    many = tmp_path / "more.txt"
+    many.write_text(inputs["many"].read_text(encoding="utf-8") * 20, encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
     process = subprocess.Popen(
-        [sys.executable, "-c", PROBE, mode, str(report), "check", "-v", str(inputs["many"])],
+        [sys.executable, "-c", PROBE, mode, str(report), "check", "-v", str(many)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "NOTATION_CACHE_DIR": str(tmp_path / "c")},
+        env={**env, "PYTHONPATH": str(ROOT), "NOTATION_CACHE_DIR": str(tmp_path / "c")},
     )
     assert process.stdout is not None and process.stderr is not None
     assert b"valid" in process.stdout.readline()
