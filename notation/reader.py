@@ -76,12 +76,6 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
-#: A line (of _spaced's: single spaces, no bracket) of move numbers (N. or N...) and
-#: moves without suffix, that may end in a result.
-_RUN = re.compile(
-    r"(?:(?:\d{1,9}\.(?:\.\.)?|[^\s\d$*!?]|[^\s\d$*][^\s]*[^\s!?])(?: |$))+"
-    r"(?:(?:1-0|0-1|1/2-1/2|\*)$)?\Z"
-)
 _BRACKETS = re.compile(r"[(){};]")
 
 
@@ -783,14 +777,14 @@ class _Reader:
             if " ".join(tokens) == line:
                 if not self.in_movetext:
                     self._enter_moves(record)  # the visitor says whether it needs nodes
-                if (
-                    self.whole_lines
-                    and self.pending_number is None
+                moves = (
+                    self.pending_number is None
                     and not self.pending_comments
                     and _all_moves(tokens, line)
-                ):
+                )
+                if moves and self.whole_lines:
                     return self._whole(record, tokens, line, lineno)
-                return self._spaced(record, tokens, line, lineno)
+                return self._spaced(record, tokens, line, lineno, moves)
         return 0
 
     def _whole(self, record: Record, tokens: list[str], line: str, lineno: int) -> int:
@@ -806,11 +800,14 @@ class _Reader:
             self._result(record, result, lineno, len(line) - len(result) + 1)
         return len(line)
 
-    def _spaced(self, record: Record, tokens: list[str], line: str, lineno: int) -> int:
-        """The usual line, as writers write it: ASCII tokens one space
-        apart, without brackets, so that str.split finds them and their columns are
-        counted.  Returns where it stopped: the end of the line, or the first token
-        that :meth:`_movetext` must read (a glyph, a result before the end, "12.d3"...).
+    def _spaced(
+        self, record: Record, tokens: list[str], line: str, lineno: int, moves: bool
+    ) -> int:
+        """The usual line, as writers write it: ASCII tokens one space apart, without
+        brackets, so that str.split finds them and their columns are counted
+        (``moves``: all of it moves, :func:`_all_moves`).  Returns where it stopped: the
+        end of the line, or the first token that :meth:`_movetext` must read (a glyph,
+        a result before the end, "12.d3"...).
 
         A move followed by another on the line can get nothing more (no glyph, comment
         or variation: the line has no bracket), so the visitor is told it as a plain
@@ -818,13 +815,10 @@ class _Reader:
         result = tokens.pop() if tokens[-1] in RESULTS else None  # the last line of a record
         col = 1
         rest = tokens
-        if self.pending_number is None and not self.pending_comments and _RUN.match(line):
-            # A line of moves and well-formed numbers (and a result): up to the move
-            # before its last, each move is followed by another move.
-            last = len(tokens) - 1
-            while last >= 0 and tokens[last][0] in DIGITS:
-                last -= 1
-            before = last - 1
+        if moves:
+            # A line of moves and well-formed numbers, the last a move (and a result):
+            # up to the move before its last, each move is followed by another move.
+            before = len(tokens) - 2
             while before >= 0 and tokens[before][0] in DIGITS:
                 before -= 1
             if before >= 0:

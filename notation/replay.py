@@ -392,23 +392,30 @@ class Replay(RecordVisitor[Verdict]):
             self.error = Defect(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or "")
 
     def visit_moves(self, tokens: list[str], start: int, stop: int, line: int, column: int) -> None:
-        """A check's main line (no inner visitor), while nothing went wrong: the run
-        played in one loop.  At a move that cannot be played (or a wrong number), in a
-        variation and under an inner visitor, the moves go one by one
-        (:meth:`visit_plain_move`), which says why."""
-        frame = self.frame
-        if self.inner is not None or not frame.main or frame.dead:
+        """The main line's runs, while nothing went wrong, played in one loop (an inner
+        visitor that :attr:`~RecordVisitor.takes_plain_moves` gets each move played).
+        At a move that cannot be played (or a wrong number), in a variation and for
+        any other inner visitor, the moves go one by one (:meth:`visit_plain_move`),
+        which says why."""
+        frame, inner = self.frame, self.inner
+        if not frame.main or frame.dead or (inner is not None and not self.inner_plain):
             RecordVisitor.visit_moves(self, tokens, start, stop, line, column)
             return
         position = self.position
         assert position is not None
         cached, parse, push, size = self.cached, self.parse, self.push, self.size
+        visit = after = None
+        if inner is not None:
+            visit, after = inner.visit_plain_move, inner.after_plain_move
         played = first = position.turn
         numbered = -1  # the index of the number before the next move, if any
+        number: tuple[int, int] = (0, 0)
+        col = number_col = column
         for index in range(start, stop):
             text = tokens[index]
             if text[0] in DIGITS:
-                numbered = index
+                numbered, number_col = index, col
+                col += len(text) + 1
                 continue
             if numbered >= 0:
                 number = _NUMBERS.get(tokens[numbered]) or _move_number(tokens[numbered])
@@ -422,14 +429,19 @@ class Replay(RecordVisitor[Verdict]):
             except (MoveSyntaxError, IllegalMoveError):
                 break
             played += 1
+            if visit is not None and after is not None:
+                visit(text, MoveNumber(*number, line, number_col) if numbered >= 0 else None,
+                      line, col)
+                after(text, move, position)
             numbered = -1
+            col += len(text) + 1
         else:
             index = stop
         frame.pushed += played - first
         self.turns += played - first
         if index < stop:  # from the move that went wrong (and its number), as usual
             again = numbered if numbered >= 0 else index
-            where = column + len(" ".join(tokens[start:again])) + 1 if again > start else column
+            where = number_col if numbered >= 0 else col
             RecordVisitor.visit_moves(self, tokens, again, stop, line, where)
 
     # -- the moves ---------------------------------------------------------------------

@@ -44,24 +44,24 @@ class CavePosition(rules.CavePosition):
         return strings.position_string(self)
 
     def diagram(self) -> str:
-        from notation.games.cave import describe
+        import notation.games.cave.describe as describe  # no importlib call: called per move
 
         return describe.diagram(self)
 
     def last_move_facts(self) -> dict[str, Any]:
         """What the last move did (``{}`` before any move); keys in docs/cave.md."""
-        from notation.games.cave import describe
+        import notation.games.cave.describe as describe  # no importlib call: called per move
 
         return describe.last_move_facts(self)
 
     def annotations(self) -> list[tuple[str, str]]:
         """``reveal`` and ``possible`` after a fight, ``reserve`` after an entry."""
-        from notation.games.cave import describe
+        import notation.games.cave.describe as describe  # no importlib call: called per move
 
         return describe.annotations(self)
 
     def board_view(self) -> BoardView:
-        from notation.games.cave import describe
+        import notation.games.cave.describe as describe  # no importlib call: called per move
 
         return describe.board_view(self)
 

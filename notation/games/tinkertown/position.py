@@ -60,7 +60,7 @@ class TinkertownPosition(rules.TinkertownPosition):
         ``.`` an empty grave, ``+`` a tombstone, ``#`` the chapel, blank
         off the board.  The last line says whose turn it is and the stage.
         """
-        from notation.games.tinkertown import describe
+        import notation.games.tinkertown.describe as describe  # no importlib call: called per move
 
         return describe.diagram(self)
 
@@ -75,7 +75,7 @@ class TinkertownPosition(rules.TinkertownPosition):
         its destination two-coloured above capacity), ``stage_over`` (it ended the
         resurrection stage), ``winner`` ("White"/"Red" if it won, else None).
         """
-        from notation.games.tinkertown import describe
+        import notation.games.tinkertown.describe as describe  # no importlib call: called per move
 
         return describe.last_move_facts(self)
 
@@ -88,7 +88,7 @@ class TinkertownPosition(rules.TinkertownPosition):
         group stands above capacity; only when there are any) and ``control``
         ("W5 R4", the groups each side controls; movement stage only).
         """
-        from notation.games.tinkertown import describe
+        import notation.games.tinkertown.describe as describe  # no importlib call: called per move
 
         return describe.annotations(self)
 
@@ -100,6 +100,6 @@ class TinkertownPosition(rules.TinkertownPosition):
         tokens ``white`` ("W") and ``red`` ("R"), bottom to top.  A grave's note
         is its capacity.
         """
-        from notation.games.tinkertown import describe
+        import notation.games.tinkertown.describe as describe  # no importlib call: called per move
 
         return describe.board_view(self)

@@ -50,24 +50,24 @@ class ZombieKidzPosition(rules.ZombieKidzPosition):
         return strings.read_position(cls, require_text(text, "a position string"))
 
     def diagram(self) -> str:
-        from notation.games.zombie_kidz import describe
+        import notation.games.zombie_kidz.describe as describe  # no importlib call: called per move
 
         return describe.diagram(self)
 
     def last_move_facts(self) -> dict[str, Any]:
         """What the last turn did: see docs/zombie-kidz.md, "Data for programs"."""
-        from notation.games.zombie_kidz import describe
+        import notation.games.zombie_kidz.describe as describe  # no importlib call: called per move
 
         return describe.last_move_facts(self)
 
     def annotations(self) -> list[tuple[str, str]]:
         """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked."""
-        from notation.games.zombie_kidz import describe
+        import notation.games.zombie_kidz.describe as describe  # no importlib call: called per move
 
         return describe.annotations(self)
 
     def board_view(self) -> BoardView:
         """The board for the renderers: see docs/zombie-kidz.md, "Board views"."""
-        from notation.games.zombie_kidz import describe
+        import notation.games.zombie_kidz.describe as describe  # no importlib call: called per move
 
         return describe.board_view(self)
