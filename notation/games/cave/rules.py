@@ -94,6 +94,10 @@ class Undo(NamedTuple):
     won: int
 
 
+
+# The tuple's constructor is made outside this module, where "CaveMove" names nothing: its
+# type, for tools that read the annotations (the API reference).
+Undo.__new__.__annotations__["move"] = CaveMove
 #: A history entry as push makes it: the fields of :class:`Undo`.
 _Entry = tuple[CaveMove, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 

@@ -94,6 +94,10 @@ class Undo(NamedTuple):
     last_red: int
 
 
+
+# The tuple's constructor is made outside this module, where "TinkertownMove" names nothing: its
+# type, for tools that read the annotations (the API reference).
+Undo.__new__.__annotations__["move"] = TinkertownMove
 #: A history entry as push makes it: the fields of :class:`Undo`.
 _Entry = tuple[TinkertownMove, tuple[tuple[int, str], ...], int, bool, int, int]
 

@@ -65,6 +65,10 @@ class Undo(NamedTuple):
     lock: int
 
 
+
+# The tuple's constructor is made outside this module, where "ZombieKidzMove" names nothing: its
+# type, for tools that read the annotations (the API reference).
+Undo.__new__.__annotations__["move"] = ZombieKidzMove
 #: A history entry as push makes it: the fields of :class:`Undo`.
 _Entry = tuple[ZombieKidzMove, int, int, int, int]
 
