@@ -354,7 +354,7 @@ class _Line:
 
     def __init__(self, variation: Variation | None, node: MoveNode | None) -> None:
         self.known: MoveNode | None = None
-        self.held: tuple[list[str], int, int] | None = None
+        self.held: tuple[list[str], int, int, Callable[[MoveNode], None]] | None = None
         self.last_has_variations = False
         self.variation = variation
         self.node = node  # the move the variation is an alternative to
@@ -365,7 +365,7 @@ class _Line:
         held = self.held
         if held is not None:
             self.held = None
-            tokens, stop, lineno = held
+            tokens, stop, lineno, made = held
             column = len(" ".join(tokens[: stop - 1])) + 2 if stop > 1 else 1
             number = None
             if stop > 1 and tokens[stop - 2][0] in DIGITS:
@@ -373,7 +373,8 @@ class _Line:
                 digits = text.rstrip(".")
                 number = MoveNumber(int(digits), len(text) - len(digits), lineno,
                                     column - len(text) - 1)
-            self.known = MoveNode(tokens[stop - 1], lineno, column, number=number)
+            self.known = node = MoveNode(tokens[stop - 1], lineno, column, number=number)
+            made(node)
         return self.known
 
     @last.setter
@@ -793,7 +794,7 @@ class _Reader:
         result = tokens.pop() if tokens[-1] in RESULTS else None
         self.on_moves(tokens, 0, len(tokens), lineno, 1)
         current = self.lines[-1]
-        current.held = (tokens, len(tokens), lineno)
+        current.held = (tokens, len(tokens), lineno, self.visitor.held_node)
         current.known = None
         current.last_has_variations = False
         if result is not None:

@@ -340,6 +340,15 @@ class Replay(RecordVisitor[Verdict]):
         """A check needs no node (it stops at the first error); an inner visitor may."""
         return self.inner is not None or not self.stop_at_error
 
+    def held_node(self, node: MoveNode) -> None:
+        # A move that failed is reported with what follows it (its glyph, a ';' slip):
+        # the reader's node of it, not the one the run made.
+        found = self.error
+        if isinstance(found, tuple) and (found[0].line, found[0].column) == (
+            node.line, node.column
+        ):
+            self.error = (node, found[1], found[2])
+
     # -- the record ------------------------------------------------------------------
     def begin_record(self, record: Record) -> None:
         self.reset()

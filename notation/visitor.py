@@ -159,6 +159,11 @@ class RecordVisitor(Generic[T]):
         :meth:`end_variation` get are then the reader's own, not handed over before."""
         return True
 
+    def held_node(self, node: MoveNode) -> None:
+        """For a visitor that needs no nodes: the node of a line's last move, told in a
+        run, that something follows (a glyph, a comment, a variation), as the reader
+        made it when that came."""
+
     # -- under a replay (notation.replay.Replay) ---------------------------------------
     def visit_start(self, position: Any) -> None:
         """Under a replay: the record's moves are played from ``position`` (after

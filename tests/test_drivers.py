@@ -175,6 +175,13 @@ def test_generated_games_with_variations_and_comments(game: str) -> None:
         "[Game \"zombie-kidz\"]\n[Result \"2-0\"]\n\n1. R *\n",
         " [Game \"cave\"]\n\n1. b1 a5 *\n",
         "[Game \"cave\"]\r\n\r\n1. b1 a5 *\r\n\r\n[Game \"cave\"]\r\n\r\n1. b1 a5 *\r\n",
+        # A line's last move that fails, then what the next line hangs on it: a glyph
+        # (the error names the move with it), a comment, a glyph number, a variation.
+        "[Game \"cave\"]\n\n1. b1 b5 2. b1-c9\n! {x} *\n",
+        "[Game \"cave\"]\n\n1. b1 b5 2. b1-c9\n{x} $1 *\n",
+        "[Game \"cave\"]\n\n1. b1 b5 2. b1-c9\n(2. b1-c1) *\n",
+        "[Game \"cave\"]\n\n1. b1 b5 2. b1-b2\n(2. b1-c9) 2... c4 *\n",
+        "[Game \"cave\"]\n\n1. b1 b5 2.\nb1-b2 3. c5 *\n",
     ],
 )
 def test_edges(text: str) -> None:
