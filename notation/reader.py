@@ -769,23 +769,23 @@ class _Reader:
             self._begin_moves(record)
 
     def _plain(self, record: Record, line: str, lineno: int) -> int:
-        """Read ``line`` by :meth:`_spaced` if it is the usual line (ASCII tokens one
-        space apart, no bracket), by :meth:`_whole` if all of it is moves and the
-        visitor needs no nodes; return where that stopped (0: the line is
-        :meth:`_movetext`'s)."""
+        """Read ``line`` if it is the usual line of moves (:func:`_all_moves`; ASCII
+        tokens one space apart, no bracket): by :meth:`_whole` for a visitor that
+        needs no nodes, else by :meth:`_spaced`.  Returns where that stopped (0: the
+        line is :meth:`_movetext`'s)."""
         if line.isascii() and _BRACKETS.search(line) is None:
             tokens = line.split()
             if " ".join(tokens) == line:
                 if not self.in_movetext:
                     self._enter_moves(record)  # the visitor says whether it needs nodes
-                moves = (
+                if (
                     self.pending_number is None
                     and not self.pending_comments
                     and _all_moves(tokens, line)
-                )
-                if moves and self.whole_lines:
-                    return self._whole(record, tokens, line, lineno)
-                return self._spaced(record, tokens, line, lineno, moves)
+                ):
+                    if self.whole_lines:
+                        return self._whole(record, tokens, line, lineno)
+                    return self._spaced(record, tokens, line, lineno)
         return 0
 
     def _whole(self, record: Record, tokens: list[str], line: str, lineno: int) -> int:
@@ -801,76 +801,27 @@ class _Reader:
             self._result(record, result, lineno, len(line) - len(result) + 1)
         return len(line)
 
-    def _spaced(
-        self, record: Record, tokens: list[str], line: str, lineno: int, moves: bool
-    ) -> int:
-        """The usual line, as writers write it: ASCII tokens one space apart, without
-        brackets, so that str.split finds them and their columns are counted
-        (``moves``: all of it moves, :func:`_all_moves`).  Returns where it stopped: the
-        end of the line, or the first token that :meth:`_movetext` must read (a glyph,
-        a result before the end, "12.d3"...).
-
-        A move followed by another on the line can get nothing more (no glyph, comment
-        or variation: the line has no bracket), so the visitor is told it as a plain
-        move (``visit_plain_move``); the last of the line becomes a node."""
+    def _spaced(self, record: Record, tokens: list[str], line: str, lineno: int) -> int:
+        """A line of moves (:func:`_all_moves`) for a visitor that needs nodes: each
+        move but the last is followed by another on the line and can get nothing more,
+        so the visitor is told those as a run (``visit_moves``); the last becomes a
+        node (a glyph, comment or variation on the next line may follow it)."""
         result = tokens.pop() if tokens[-1] in RESULTS else None  # the last line of a record
-        col = 1
-        rest = tokens
-        if moves:
-            # A line of moves and well-formed numbers, the last a move (and a result):
-            # up to the move before its last, each move is followed by another move.
-            before = len(tokens) - 2
-            while before >= 0 and tokens[before][0] in DIGITS:
-                before -= 1
-            if before >= 0:
-                stop = before + 1
-                self.on_moves(tokens, 0, stop, lineno, 1)
-                col = len(" ".join(tokens[:stop])) + 2
-                rest = tokens[stop:]
-        plain = self.on_plain
-        # The move read last, not yet handed over: its text, column and number.
-        held: str | None = None
-        held_col = 0
-        held_number: MoveNumber | None = None
-        for text in rest:
-            first = text[0]
-            if first in "0123456789":
-                if text[-1] != "." or not text.rstrip(".").isdigit():
-                    break
-                if len(text) < 6 and text[-2] != ".":
-                    # "12.", as _number reads it
-                    self.pending_number = MoveNumber(int(text[:-1]), 1, lineno, col)
-                else:
-                    self._number(text, lineno, col)
-                    if self.failed:
-                        break  # _movetext skips what follows, but a result
-            elif first == "$" or first == "*":
-                break
-            elif text[-1] in "!?":
-                if held is not None:
-                    self._node(held, lineno, held_col, held_number)
-                    held = None
-                self._word(record, text, lineno, col)  # a suffix to split off
-            else:
-                if held is not None:
-                    plain(held, held_number, lineno, held_col)
-                number = self.pending_number
-                self.pending_number = None
-                if self.pending_comments:  # they go before this move: a node
-                    held = None
-                    self._node(text, lineno, col, number)
-                else:
-                    held, held_col, held_number = text, col, number
+        before = len(tokens) - 2
+        while before >= 0 and tokens[before][0] in DIGITS:
+            before -= 1
+        if before >= 0:
+            self.on_moves(tokens, 0, before + 1, lineno, 1)
+        col = len(" ".join(tokens[: before + 1])) + 2 if before >= 0 else 1
+        for text in tokens[before + 1 : -1]:  # the numbers before the last move
+            digits = text.rstrip(".")
+            self.pending_number = MoveNumber(int(digits), len(text) - len(digits), lineno, col)
             col += len(text) + 1
-        else:
-            if held is not None:
-                self._node(held, lineno, held_col, held_number)
-            if result is not None:
-                self._result(record, result, lineno, col)
-            return len(line)
-        if held is not None:
-            self._node(held, lineno, held_col, held_number)
-        return col - 1
+        number, self.pending_number = self.pending_number, None
+        self._node(tokens[-1], lineno, col, number)
+        if result is not None:
+            self._result(record, result, lineno, col + len(tokens[-1]) + 1)
+        return len(line)
 
     def _movetext(self, line: str, lineno: int, pos: int) -> Iterator[Any]:
         record = self.record

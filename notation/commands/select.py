@@ -61,58 +61,6 @@ def _int_range(text: str, option: str) -> tuple[int | None, int | None]:
     return bounds[0], bounds[1]
 
 
-def criteria_from_options(
-    tags: tuple[str, ...],
-    tag_matches: tuple[str, ...],
-    tag_ranges: tuple[str, ...],
-    results: tuple[str, ...],
-    turns: str | None,
-    records: str | None,
-    valid: bool,
-    broken: bool,
-    errors: tuple[str, ...],
-    positions: tuple[str, ...],
-    moves: tuple[str, ...],
-    anywhere: bool,
-) -> list[Criterion]:
-    """The criteria the options of ``select`` ask for (usage errors as click's)."""
-    found: list[Criterion] = []
-    for text in tags:
-        found.append(TagEquals(*_name_value(text, "--tag")))
-    for text in tag_matches:
-        name, pattern = _name_value(text, "--tag-match")
-        try:
-            found.append(TagMatches(name, re.compile(pattern)))
-        except re.error as exc:
-            raise click.BadParameter(
-                f"{pattern!r} is not a regular expression: {exc}", param_hint="--tag-match"
-            ) from None
-    for text in tag_ranges:
-        name, bounds = _name_value(text, "--tag-range")
-        try:
-            low, high = parse_range(bounds)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="--tag-range") from None
-        found.append(TagIn(name, low, high))
-    if results:
-        found.append(ResultIs(frozenset(results)))
-    if turns is not None:
-        found.append(TurnsIn(*_int_range(turns, "--turns")))
-    if records is not None:
-        found.append(NumberIn(*_int_range(records, "--records")))
-    if valid and (broken or errors):
-        raise click.UsageError("--valid and --broken (or --error) do not go together")
-    if valid:
-        found.append(IsValid())
-    if broken or errors:
-        kinds = frozenset(e for e in errors if e in {str(k) for k in ErrorKind})
-        codes = frozenset(errors) - kinds
-        found.append(IsBroken(kinds, codes))
-    found.extend(ReachesPosition(p, anywhere) for p in positions)
-    found.extend(HasMove(m, anywhere) for m in moves)
-    return found
-
-
 @click.command("select")
 @files_argument
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
@@ -180,10 +128,41 @@ def command(
 
         notation select games.txt --tag White=Freeling --result 1-0 --turns 40..
     """
-    criteria = criteria_from_options(
-        tags, tag_matches, tag_ranges, results, turns, records, valid, broken, errors,
-        positions, moves, anywhere,
-    )
+    # The criteria the options ask for (usage errors as click's).
+    criteria: list[Criterion] = []
+    for text in tags:
+        criteria.append(TagEquals(*_name_value(text, "--tag")))
+    for text in tag_matches:
+        name, pattern = _name_value(text, "--tag-match")
+        try:
+            criteria.append(TagMatches(name, re.compile(pattern)))
+        except re.error as exc:
+            raise click.BadParameter(
+                f"{pattern!r} is not a regular expression: {exc}", param_hint="--tag-match"
+            ) from None
+    for text in tag_ranges:
+        name, bounds = _name_value(text, "--tag-range")
+        try:
+            low, high = parse_range(bounds)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--tag-range") from None
+        criteria.append(TagIn(name, low, high))
+    if results:
+        criteria.append(ResultIs(frozenset(results)))
+    if turns is not None:
+        criteria.append(TurnsIn(*_int_range(turns, "--turns")))
+    if records is not None:
+        criteria.append(NumberIn(*_int_range(records, "--records")))
+    if valid and (broken or errors):
+        raise click.UsageError("--valid and --broken (or --error) do not go together")
+    if valid:
+        criteria.append(IsValid())
+    if broken or errors:
+        kinds = frozenset(e for e in errors if e in {str(k) for k in ErrorKind})
+        codes = frozenset(errors) - kinds
+        criteria.append(IsBroken(kinds, codes))
+    criteria.extend(ReachesPosition(p, anywhere) for p in positions)
+    criteria.extend(HasMove(m, anywhere) for m in moves)
     selection = Selection(tuple(criteria), any_of=any_of, invert=invert)
     sources = expand_sources(files)
     refuse_overwriting_inputs(output, sources)

@@ -19,10 +19,11 @@ and ``game.parse(str(move)) == move`` for every move a game produces.
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from notation.errors import (
     IllegalMoveError,
@@ -84,6 +85,31 @@ def foreign_move(move: object, game: str, kinds: str) -> MisuseError:
     return MisuseError(
         f"{move!r} is not a {game} move ({kinds}; GAME.parse() reads one from its text)"
     )
+
+
+def square_field_check(count: int, examples: str) -> Callable[[object, str, object], None]:
+    """The check a game's move classes run on a hand-built move's square fields:
+    ``check(move, field, value)`` refuses a ``value`` that is no square index ``0 <= value
+    < count`` (:class:`MisuseError`; ``examples`` give a few squares' indexes).
+
+    Run once when a move is made, never when it is pushed: parsed moves are
+    memoised and legal_moves() hands out prebuilt ones, so push stays unchecked.
+    """
+
+    def check(move: object, field: str, value: object) -> None:
+        if type(value) is not int or not 0 <= value < count:
+            raise MisuseError(
+                f"{type(move).__name__}.{field} is {value!r}: a square is an int 0-{count - 1} "
+                f"({examples}); GAME.parse() reads a move from its text"
+            )
+
+    return check
+
+
+def move_repr(move: object) -> str:
+    """A move's ``repr``, ``Enter('b1')``: its class and its notation, as ``parse`` reads
+    it.  The move classes of every game take it as their ``__repr__``."""
+    return f"{type(move).__name__}({str(move)!r})"
 
 
 class Position(ABC, Generic[M]):
@@ -339,6 +365,46 @@ class Position(ABC, Generic[M]):
         a position itself never holds more than the record has shown.
         """
         return self.copy()
+
+
+class _Describe(Protocol):
+    """A game's ``describe`` module, as :class:`DescribedPosition` calls it."""
+
+    def diagram(self, position: Any, /) -> str: ...
+    def last_move_facts(self, position: Any, /) -> dict[str, Any]: ...
+    def annotations(self, position: Any, /) -> list[tuple[str, str]]: ...
+    def board_view(self, position: Any, /) -> BoardView: ...
+
+
+def _describer(name: str) -> _Describe:
+    """The module ``name``, imported on first use: a dict look-up after that (the
+    descriptions are asked for per move, and a check needs none of them)."""
+    module = sys.modules.get(name)
+    if module is None:
+        __import__(name)
+        module = sys.modules[name]
+    return cast("_Describe", module)
+
+
+class DescribedPosition(Position[M]):
+    """A position whose :meth:`diagram`, :meth:`last_move_facts`, :meth:`annotations`
+    and :meth:`board_view` are the functions of those names in a module of its game,
+    named by the class's ``_describe`` and imported when first asked for."""
+
+    __slots__ = ()
+    _describe: ClassVar[str]
+
+    def diagram(self) -> str:
+        return _describer(self._describe).diagram(self)
+
+    def last_move_facts(self) -> dict[str, Any]:
+        return _describer(self._describe).last_move_facts(self)
+
+    def annotations(self) -> list[tuple[str, str]]:
+        return _describer(self._describe).annotations(self)
+
+    def board_view(self) -> BoardView:
+        return _describer(self._describe).board_view(self)
 
 
 class Game(ABC, Generic[M]):

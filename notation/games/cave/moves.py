@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from notation.errors import MisuseError, MoveSyntaxError
-from notation.games.base import foreign_move
+from notation.games.base import foreign_move, move_repr, square_field_check
 from notation.games.cave.board import (
     CLASS_OF,
     DIAGONAL,
@@ -33,18 +33,8 @@ if TYPE_CHECKING:
 #: The forms a move token takes, for the message of a token that has none of them.
 SYNTAX_FORMS = "forms: b1, b1-b2, Zb2xSc3, --"
 
-
-def _check_square_field(move: object, field: str, value: object) -> None:
-    """Refuse a hand-built move whose ``field`` is not a square index (MisuseError).
-
-    Run once when a move is made, never when it is pushed: parsed moves are
-    memoised and legal_moves() hands out prebuilt ones, so push stays unchecked.
-    """
-    if type(value) is not int or not 0 <= value < N_SQUARES:
-        raise MisuseError(
-            f"{type(move).__name__}.{field} is {value!r}: a square is an int 0-{N_SQUARES - 1} "
-            "(a1 = 0, b1 = 1, d5 = 19); GAME.parse() reads a move from its text"
-        )
+#: Refuse a hand-built move whose field is not a square index (MisuseError).
+_check_square_field = square_field_check(N_SQUARES, "a1 = 0, b1 = 1, d5 = 19")
 
 
 def _check_letter_field(field: str, letter: object) -> None:
@@ -72,9 +62,7 @@ class Enter:
     def __str__(self) -> str:
         return SQUARES[self.square]
 
-    def __repr__(self) -> str:
-        """``Enter('b1')``: the move in its notation, as ``parse`` reads it."""
-        return f"{type(self).__name__}({str(self)!r})"
+    __repr__ = move_repr
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -91,9 +79,7 @@ class Step:
     def __str__(self) -> str:
         return f"{SQUARES[self.origin]}-{SQUARES[self.target]}"
 
-    def __repr__(self) -> str:
-        """``Step('b1-b2')``: the move in its notation, as ``parse`` reads it."""
-        return f"{type(self).__name__}({str(self)!r})"
+    __repr__ = move_repr
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -117,9 +103,7 @@ class Attack:
             f"{self.defender or ''}{SQUARES[self.target]}"
         )
 
-    def __repr__(self) -> str:
-        """``Attack('Zb2xSc3')``: the move in its notation, as ``parse`` reads it."""
-        return f"{type(self).__name__}({str(self)!r})"
+    __repr__ = move_repr
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -129,9 +113,7 @@ class Pass:
     def __str__(self) -> str:
         return "--"
 
-    def __repr__(self) -> str:
-        """``Pass('--')``: the move in its notation, as ``parse`` reads it."""
-        return f"{type(self).__name__}({str(self)!r})"
+    __repr__ = move_repr
 
 
 CaveMove = Enter | Step | Attack | Pass

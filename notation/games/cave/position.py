@@ -12,23 +12,30 @@ game and the class itself make positions of this class::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 from notation.errors import require_text
+from notation.games.base import DescribedPosition
 from notation.games.cave import rules
+from notation.games.cave.moves import CaveMove
 
 if TYPE_CHECKING:
     from notation.games.cave import infer
-    from notation.view import BoardView
 
 # Strings, descriptions and odds are imported where used: a check needs none of them.
 
 
-class CavePosition(rules.CavePosition):
+class CavePosition(DescribedPosition[CaveMove], rules.CavePosition):
     """A Cave game in progress, as far as the record has revealed it: the rules'
-    position, with its descriptions and odds."""
+    position, with its descriptions and odds.
+
+    The descriptions are :mod:`.describe`'s.  :meth:`annotations`: ``reveal`` and
+    ``possible`` after a fight, ``reserve`` after an entry; the keys of
+    :meth:`last_move_facts` and the roles of :meth:`board_view` are in docs/cave.md.
+    """
 
     __slots__ = ()
+    _describe = "notation.games.cave.describe"
 
     @classmethod
     def from_string(cls, text: str) -> Self:
@@ -42,28 +49,6 @@ class CavePosition(rules.CavePosition):
         from notation.games.cave import strings
 
         return strings.position_string(self)
-
-    def diagram(self) -> str:
-        import notation.games.cave.describe as describe  # no importlib call: called per move
-
-        return describe.diagram(self)
-
-    def last_move_facts(self) -> dict[str, Any]:
-        """What the last move did (``{}`` before any move); keys in docs/cave.md."""
-        import notation.games.cave.describe as describe  # no importlib call: called per move
-
-        return describe.last_move_facts(self)
-
-    def annotations(self) -> list[tuple[str, str]]:
-        """``reveal`` and ``possible`` after a fight, ``reserve`` after an entry."""
-        import notation.games.cave.describe as describe  # no importlib call: called per move
-
-        return describe.annotations(self)
-
-    def board_view(self) -> BoardView:
-        import notation.games.cave.describe as describe  # no importlib call: called per move
-
-        return describe.board_view(self)
 
     def identity_odds(self, square: str | int) -> tuple[infer.Odds, ...]:
         """The exact probability of each identity of every piece on ``square``, bottom to

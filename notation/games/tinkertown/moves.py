@@ -14,25 +14,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from notation.errors import MisuseError, MoveSyntaxError
-from notation.games.base import foreign_move
+from notation.games.base import foreign_move, move_repr, square_field_check
 from notation.games.tinkertown.board import GRAVES, RAYS, SIZE, SQUARE_INDEX, SQUARE_NAMES
 from notation.grammar import GameTransformer
 
 if TYPE_CHECKING:
     from lark import Token
 
-
-def _check_square_field(move: object, field: str, value: object) -> None:
-    """Refuse a hand-built move whose ``field`` is not a square index (MisuseError).
-
-    Run once when a move is made, never when it is pushed: parsed moves are
-    memoised and legal_moves() hands out prebuilt ones, so push stays unchecked.
-    """
-    if type(value) is not int or not 0 <= value < SIZE * SIZE:
-        raise MisuseError(
-            f"{type(move).__name__}.{field} is {value!r}: a square is an int 0-63 "
-            "(a1 = 0, h8 = 63); GAME.parse() reads a move from its text"
-        )
+#: Refuse a hand-built move whose field is not a square index (MisuseError).
+_check_square_field = square_field_check(SIZE * SIZE, "a1 = 0, h8 = 63")
 
 
 def _check_mark_field(move: object, marked: object) -> None:
@@ -64,9 +54,7 @@ class Drop:
     def __str__(self) -> str:
         return SQUARE_NAMES[self.square] + ("x" if self.marked else "")
 
-    def __repr__(self) -> str:
-        """``Drop('h3x')``: the move in its notation, as ``parse`` reads it."""
-        return f"{type(self).__name__}({str(self)!r})"
+    __repr__ = move_repr
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -89,9 +77,7 @@ class Resurrection:
     def __str__(self) -> str:
         return f"{SQUARE_NAMES[self.a]},{SQUARE_NAMES[self.b]}" + ("x" if self.marked else "")
 
-    def __repr__(self) -> str:
-        """``Resurrection('d2,b5')``: the move in its notation, as ``parse`` reads it."""
-        return f"{type(self).__name__}({str(self)!r})"
+    __repr__ = move_repr
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -114,9 +100,7 @@ class Move:
         mark = "x" if self.marked else "-"
         return f"{SQUARE_NAMES[self.origin]}{mark}{SQUARE_NAMES[self.target]}"
 
-    def __repr__(self) -> str:
-        """``Move('h5-h3')``: the move in its notation, as ``parse`` reads it."""
-        return f"{type(self).__name__}({str(self)!r})"
+    __repr__ = move_repr
 
 
 TinkertownMove = Drop | Resurrection | Move

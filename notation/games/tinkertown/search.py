@@ -15,7 +15,7 @@ import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from notation.errors import MisuseError
 from notation.games.tinkertown.board import (
@@ -112,22 +112,27 @@ def _square_value(sq: int, stack: str) -> int:
     return value
 
 
-class _Values(dict[str, int]):
-    """One grave's memo of :func:`_square_value`: ``memo[stack]`` computes a stack's term
-    the first time it is asked for (a plain subscript after that)."""
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
-    __slots__ = ("square",)
 
-    def __init__(self, square: int) -> None:
+class _SquareMemo(dict[_K, _V]):
+    """One grave's memo of ``build(square, key)``: ``memo[key]`` builds the value the
+    first time it is asked for (a plain subscript after that)."""
+
+    __slots__ = ("build", "square")
+
+    def __init__(self, square: int, build: Callable[[int, _K], _V]) -> None:
         super().__init__()
-        self.square = square
+        self.square, self.build = square, build
 
-    def __missing__(self, stack: str) -> int:
-        value = self[stack] = _square_value(self.square, stack)
+    def __missing__(self, key: _K) -> _V:
+        value = self[key] = self.build(self.square, key)
         return value
 
 
-_VALUES: Final[tuple[_Values, ...]] = tuple(_Values(sq) for sq in range(SIZE * SIZE))
+#: Each grave's memo of :func:`_square_value`, by stack.
+_VALUES: Final = tuple(_SquareMemo(sq, _square_value) for sq in range(SIZE * SIZE))
 
 
 def square_value(sq: int, stack: str) -> int:
@@ -262,22 +267,9 @@ def key_after_push(position: TinkertownPosition, key: int) -> int:
 # -- the search --------------------------------------------------------------------
 
 
-class _Pairs(dict[int, Resurrection]):
-    """The resurrection turns with (a) on one grave: ``pairs[b]`` is the turn a,b, made
-    on first asking and shared after (the search lists them over and over)."""
-
-    __slots__ = ("square",)
-
-    def __init__(self, square: int) -> None:
-        super().__init__()
-        self.square = square
-
-    def __missing__(self, b: int) -> Resurrection:
-        pair = self[b] = Resurrection(self.square, b)
-        return pair
-
-
-_PAIRS: Final[tuple[_Pairs, ...]] = tuple(_Pairs(a) for a in range(SIZE * SIZE))
+#: The resurrection turns with (a) on one grave: ``_PAIRS[a][b]`` is the turn a,b, made
+#: on first asking and shared after (the search lists them over and over).
+_PAIRS: Final = tuple(_SquareMemo(a, Resurrection) for a in range(SIZE * SIZE))
 
 
 class _Timeout(Exception):

@@ -56,9 +56,6 @@ if TYPE_CHECKING:
 
     GAME: ZombieKidzGame
 
-    #: The name square_arg() had before the game became a package.
-    zone_arg = square_arg
-
 #: The names the game answers to, its own first (``GAME.name``, then its aliases):
 #: the registry finds the game by them without loading it (see :mod:`notation.games`).
 NAMES = ("zombie-kidz", "zombiekidz")
@@ -69,7 +66,7 @@ __all__ = [
     "NEIGHBOURS_MANY", "NEIGHBOURS_TWO", "PALETTE", "PATHS_BOTH_SIDES", "PATHS_TWO_PLAYER_SIDE",
     "PAWN_TOKENS", "PLAYERS_WIN", "PLAYER_COUNTS", "POSITION_FIELDS", "TOMB_COLOURS", "ZOMBIES_WIN",
     "ZOMBIE_COUNTS", "ZOMBIE_TOKEN", "ZONE_INDEX", "ZONE_NAMES", "ZombieKidzGame", "ZombieKidzMove",
-    "ZombieKidzPosition", "square_arg", "zone_arg",
+    "ZombieKidzPosition", "square_arg",
 ]
 
 #: Where each public name lives: loaded on first use, so that the registry, and a
@@ -100,11 +97,4 @@ def _game() -> object:
     return ZombieKidzGame()
 
 
-def _zone_arg() -> object:
-    """The name square_arg() had before the game became a package."""
-    from notation.games.zombie_kidz.board import square_arg
-
-    return square_arg
-
-
-__getattr__ = lazy_exports(__name__, _HOMES, {"GAME": _game, "zone_arg": _zone_arg})
+__getattr__ = lazy_exports(__name__, _HOMES, {"GAME": _game})

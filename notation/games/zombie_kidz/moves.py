@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from notation.errors import MisuseError, MoveSyntaxError
-from notation.games.base import foreign_move
+from notation.games.base import foreign_move, move_repr
 from notation.games.zombie_kidz.board import DICE, DIE_FACES, NEIGHBOURS_TWO, ZONE_INDEX, ZONE_NAMES
 from notation.grammar import GameTransformer
 
@@ -78,9 +78,7 @@ class ZombieKidzMove:
             text += "L"
         return text
 
-    def __repr__(self) -> str:
-        """``ZombieKidzMove('K:b2-b1')``: the move in its notation, as ``parse`` reads it."""
-        return f"{type(self).__name__}({str(self)!r})"
+    __repr__ = move_repr
 
     @property
     def colour(self) -> str:

@@ -12,22 +12,28 @@ of this class::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from typing import Self
 
 from notation.errors import require_text
+from notation.games.base import DescribedPosition
 from notation.games.zombie_kidz import rules
-
-if TYPE_CHECKING:
-    from notation.view import BoardView
+from notation.games.zombie_kidz.moves import ZombieKidzMove
 
 # The position strings and the descriptions are imported where they are used: a check
 # needs neither, and starts without them.
 
 
-class ZombieKidzPosition(rules.ZombieKidzPosition):
-    """A game of Zombie Kidz in progress: the rules' position, with its descriptions."""
+class ZombieKidzPosition(DescribedPosition[ZombieKidzMove], rules.ZombieKidzPosition):
+    """A game of Zombie Kidz in progress: the rules' position, with its descriptions.
+
+    The descriptions are :mod:`.describe`'s.  :meth:`annotations`: ``zombies``
+    (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked; what
+    :meth:`last_move_facts` and :meth:`board_view` hold: docs/zombie-kidz.md, "Data for
+    programs" and "Board views".
+    """
 
     __slots__ = ()
+    _describe = "notation.games.zombie_kidz.describe"
 
     def position_string(self) -> str:
         """The position as one line (docs/zombie-kidz.md, "Position strings").
@@ -48,26 +54,3 @@ class ZombieKidzPosition(rules.ZombieKidzPosition):
         from notation.games.zombie_kidz import strings
 
         return strings.read_position(cls, require_text(text, "a position string"))
-
-    def diagram(self) -> str:
-        import notation.games.zombie_kidz.describe as describe  # no importlib call: called per move
-
-        return describe.diagram(self)
-
-    def last_move_facts(self) -> dict[str, Any]:
-        """What the last turn did: see docs/zombie-kidz.md, "Data for programs"."""
-        import notation.games.zombie_kidz.describe as describe  # no importlib call: called per move
-
-        return describe.last_move_facts(self)
-
-    def annotations(self) -> list[tuple[str, str]]:
-        """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked."""
-        import notation.games.zombie_kidz.describe as describe  # no importlib call: called per move
-
-        return describe.annotations(self)
-
-    def board_view(self) -> BoardView:
-        """The board for the renderers: see docs/zombie-kidz.md, "Board views"."""
-        import notation.games.zombie_kidz.describe as describe  # no importlib call: called per move
-
-        return describe.board_view(self)
