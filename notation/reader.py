@@ -398,7 +398,6 @@ class _Reader:
         # bound once its tags are read (moves_begun).
         self.moves_begun = False
         self.on_move: Callable[[MoveNode], None] = _ignore
-        self.on_plain: Callable[[str, MoveNumber | None, int, int], None] = _ignore
         self.on_moves: Callable[[list[str], int, int, int, int], None] = _ignore
         # The visitor needs no node for a move that ends a line (see _Line).
         self.whole_lines = False
@@ -457,13 +456,12 @@ class _Reader:
         self.moves_begun = True
         visitor = self.visitor
         if visitor.begin_moves(record) is SKIP:
-            self.on_move = self.on_plain = self.on_moves = _ignore
+            self.on_move = self.on_moves = _ignore
             self.on_begin_variation = self.on_end_variation = _ignore
             self.whole_lines = True
         else:
             self.whole_lines = not visitor.needs_nodes
             self.on_move = visitor.visit_move
-            self.on_plain = visitor.visit_plain_move
             self.on_moves = visitor.visit_moves
             self.on_begin_variation = visitor.begin_variation
             self.on_end_variation = visitor.end_variation

@@ -25,9 +25,11 @@ The events of one record, in order::
 A node is handed over as soon as its move is read, so its glyphs, its comments after
 and its variations are not there yet: they are added to the same object as the reader
 reads them, and are all there at the next event.  A move followed on the same line by
-another move can get nothing more; the reader hands those over as
-:meth:`RecordVisitor.visit_plain_move` (text and place, no node), which a visitor that
-needs no node (a check) takes as it is, and which otherwise makes the node.
+another move can get nothing more; the reader hands those over as runs
+(:meth:`RecordVisitor.visit_moves`), whose moves go to
+:meth:`RecordVisitor.visit_plain_move` (text and place, no node) unless the visitor
+plays the run itself; a visitor that needs no node (a check) takes them as they are,
+and otherwise the node is made.
 
 A visitor that runs under a replay also gets :meth:`~RecordVisitor.after_move` (and
 :meth:`~RecordVisitor.before_move`, :meth:`~RecordVisitor.move_error`) with the
