@@ -347,14 +347,15 @@ class _Line:
     """A line of play being read: the main line or an open variation.  The reader keeps
     only its last move (glyphs, comments and variations after it go there); the
     visitor gets every move as it comes.  For a visitor that needs no nodes, the last
-    move of a line of text is kept as where it was written (``held``: the line's tokens
-    and the move's index past it) and made a node only if something follows it."""
+    move of a line of text is kept as where it was written (``held``: the line's tokens,
+    the last of them the move, its line number, and whom to tell the node) and made a
+    node only if something follows it."""
 
     __slots__ = ("held", "known", "last_has_variations", "node", "variation")
 
     def __init__(self, variation: Variation | None, node: MoveNode | None) -> None:
         self.known: MoveNode | None = None
-        self.held: tuple[list[str], int, int, Callable[[MoveNode], None]] | None = None
+        self.held: tuple[list[str], int, Callable[[MoveNode], None]] | None = None
         self.last_has_variations = False
         self.variation = variation
         self.node = node  # the move the variation is an alternative to
@@ -365,15 +366,12 @@ class _Line:
         held = self.held
         if held is not None:
             self.held = None
-            tokens, stop, lineno, made = held
-            column = len(" ".join(tokens[: stop - 1])) + 2 if stop > 1 else 1
+            tokens, lineno, made = held
+            column = len(" ".join(tokens[:-1])) + 2 if len(tokens) > 1 else 1
             number = None
-            if stop > 1 and tokens[stop - 2][0] in DIGITS:
-                text = tokens[stop - 2]
-                digits = text.rstrip(".")
-                number = MoveNumber(int(digits), len(text) - len(digits), lineno,
-                                    column - len(text) - 1)
-            self.known = node = MoveNode(tokens[stop - 1], lineno, column, number=number)
+            if len(tokens) > 1 and tokens[-2][0] in DIGITS:
+                number = MoveNumber.read(tokens[-2], lineno, column - len(tokens[-2]) - 1)
+            self.known = node = MoveNode(tokens[-1], lineno, column, number=number)
             made(node)
         return self.known
 
@@ -399,6 +397,7 @@ class _Reader:
         self.moves_begun = False
         self.on_move: Callable[[MoveNode], None] = _ignore
         self.on_moves: Callable[[list[str], int, int, int, int], None] = _ignore
+        self.on_held: Callable[[MoveNode], None] = _ignore
         # The visitor needs no node for a move that ends a line (see _Line).
         self.whole_lines = False
         self.on_begin_variation: Callable[[Variation, MoveNode], None] = _ignore
@@ -456,11 +455,12 @@ class _Reader:
         self.moves_begun = True
         visitor = self.visitor
         if visitor.begin_moves(record) is SKIP:
-            self.on_move = self.on_moves = _ignore
+            self.on_move = self.on_moves = self.on_held = _ignore
             self.on_begin_variation = self.on_end_variation = _ignore
             self.whole_lines = True
         else:
             self.whole_lines = not visitor.needs_nodes
+            self.on_held = visitor.held_node
             self.on_move = visitor.visit_move
             self.on_moves = visitor.visit_moves
             self.on_begin_variation = visitor.begin_variation
@@ -792,7 +792,7 @@ class _Reader:
         result = tokens.pop() if tokens[-1] in RESULTS else None
         self.on_moves(tokens, 0, len(tokens), lineno, 1)
         current = self.lines[-1]
-        current.held = (tokens, len(tokens), lineno, self.visitor.held_node)
+        current.held = (tokens, lineno, self.on_held)
         current.known = None
         current.last_has_variations = False
         if result is not None:
@@ -812,8 +812,7 @@ class _Reader:
             self.on_moves(tokens, 0, before + 1, lineno, 1)
         col = len(" ".join(tokens[: before + 1])) + 2 if before >= 0 else 1
         for text in tokens[before + 1 : -1]:  # the numbers before the last move
-            digits = text.rstrip(".")
-            self.pending_number = MoveNumber(int(digits), len(text) - len(digits), lineno, col)
+            self.pending_number = MoveNumber.read(text, lineno, col)
             col += len(text) + 1
         number, self.pending_number = self.pending_number, None
         self._node(tokens[-1], lineno, col, number)

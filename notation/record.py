@@ -83,6 +83,13 @@ class MoveNumber:
     def __str__(self) -> str:
         return f"{self.number}{'.' * self.dots}"
 
+    @classmethod
+    def read(cls, text: str, line: int = 0, column: int = 0) -> MoveNumber:
+        """The number a well-formed ``text`` (``12.``, ``12...``) writes, placed at
+        ``line``, ``column``."""
+        digits = text.rstrip(".")
+        return cls(int(digits), len(text) - len(digits), line, column)
+
 
 @dataclass(slots=True, repr=False)
 class Variation:

@@ -128,8 +128,7 @@ class RecordVisitor(Generic[T]):
         for index in range(start, stop):
             text = tokens[index]
             if text[0] in DIGITS:
-                digits = text.rstrip(".")
-                number = MoveNumber(int(digits), len(text) - len(digits), line, column)
+                number = MoveNumber.read(text, line, column)
             else:
                 self.visit_plain_move(text, number, line, column)
                 number = None
