@@ -76,17 +76,18 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
-_BRACKETS = re.compile(r"[(){};]")
+#: What a line of moves without glyphs has none of: brackets, ';', glyphs.
+_NOT_PLAIN = re.compile(r"[(){};!?$]")
 
 
-#: A token starting with a digit that is no move number (``12.``, ``12...``), in a
-#: line of tokens with a space before and after each.
-_NOT_A_NUMBER = re.compile(r" (?!\d{1,9}\.(?:\.\.)? )\d")
+#: A token starting with a digit that is no move number (``12.``, ``12...``) or is a
+#: number followed by another, in a line of tokens with a space before and after each.
+_NOT_A_NUMBER = re.compile(r" (?!\d{1,9}\.(?:\.\.)? (?!\d))\d")
 
 
 def _all_moves(tokens: list[str], line: str) -> bool:
-    """Whether ``tokens`` (of ``line``, one space apart, ASCII, no bracket) are well-formed
-    move numbers and moves without a glyph, the last a move, and a result after it or
+    """Whether ``tokens`` (of ``line``, one space apart, ASCII, none of :data:`_NOT_PLAIN`)
+    are well-formed move numbers and moves, the last a move, and a result after it or
     not: a line whose every move can get nothing more but the next move."""
     last = tokens[-1]
     end = len(line)
@@ -97,13 +98,7 @@ def _all_moves(tokens: list[str], line: str) -> bool:
         last = tokens[-2]
     elif "*" in line:
         return False
-    return not (
-        last[0] in DIGITS
-        or "!" in line
-        or "?" in line
-        or "$" in line
-        or _NOT_A_NUMBER.search(f" {line[:end]} ") is not None
-    )
+    return last[0] not in DIGITS and _NOT_A_NUMBER.search(f" {line[:end]} ") is None
 
 
 def read_records(
@@ -602,6 +597,15 @@ class _Reader:
         tags: list[Tag] = []
         raw_parts: list[str] = []
         tag_line, tag_raw = 0, ""
+        # Reading lines of moves for a visitor that needs no nodes (most lines of a file
+        # of long games): after a line that _whole read, the next such line goes
+        # straight to the visitor (moves_*: its last one, told the reader when another
+        # line comes).
+        whole = False
+        on_moves = self.on_moves
+        brackets = _NOT_PLAIN.search
+        moves_tokens: list[str] = []
+        moves_line, moves_text = 0, ""
         for lineno, raw in enumerate(_without_bom(lines) if strip_bom else lines, first_line):
             if header:
                 pair = known_tag(raw)
@@ -613,6 +617,26 @@ class _Reader:
                     continue
                 header = False
                 self._header_read(tag_line, tag_raw)
+            if whole:
+                line = raw.rstrip("\r\n")
+                tokens = line.split()
+                if (
+                    tokens
+                    and raw[0] not in "[%"
+                    and tokens[-1] not in RESULTS
+                    and line.isascii()
+                    and " ".join(tokens) == line
+                    and brackets(line) is None
+                    and _all_moves(tokens, line)
+                ):
+                    on_moves(tokens, 0, len(tokens), lineno, 1)
+                    if keep_raw:
+                        raw_parts.append(raw)
+                    moves_tokens, moves_line, moves_text = tokens, lineno, line
+                    continue
+                whole = False
+                if moves_line:
+                    self._moves_read(moves_tokens, moves_line, moves_text)
             written = raw  # the line as written, for Record.raw: a skipped mark kept
             if raw[:1] == "\ufeff":
                 raw = self._bom_skipped(raw, prev_blank)
@@ -684,8 +708,12 @@ class _Reader:
             pos = 0 if self.closed or self.failed else self._plain(record, line, lineno)
             if pos < len(line):
                 yield from self._movetext(line, lineno, pos)
+            elif self.whole_lines and not self.closed:
+                whole, on_moves, moves_line = True, self.on_moves, 0
         if header:
             self._header_read(tag_line, tag_raw)
+        if whole and moves_line:
+            self._moves_read(moves_tokens, moves_line, moves_text)
         finished = self._finish()
         if finished is not None:
             yield self.visitor.end_record(finished)
@@ -697,6 +725,15 @@ class _Reader:
         record.last_line = line
         self.end_text = raw
         self.raw_offset = 0
+
+    def _moves_read(self, tokens: list[str], lineno: int, line: str) -> None:
+        """The lines of moves read straight to the visitor end at ``lineno``: ``line``,
+        whose ``tokens`` end with the move held (see :meth:`_whole`)."""
+        record = self.record
+        assert record is not None
+        record.last_line = lineno
+        self.end_text = line
+        self.lines[-1].held = (tokens, lineno, self.on_held)
 
     def _bom_skipped(self, raw: str, prev_blank: bool) -> str:
         """``raw`` (which starts with a byte-order mark) without the mark where the reader
@@ -771,7 +808,7 @@ class _Reader:
         tokens one space apart, no bracket): by :meth:`_whole` for a visitor that
         needs no nodes, else by :meth:`_spaced`.  Returns where that stopped (0: the
         line is :meth:`_movetext`'s)."""
-        if line.isascii() and _BRACKETS.search(line) is None:
+        if line.isascii() and _NOT_PLAIN.search(line) is None:
             tokens = line.split()
             if " ".join(tokens) == line:
                 if not self.in_movetext:

@@ -35,7 +35,7 @@ from notation.errors import (
     require_sequence,
 )
 from notation.games import UnknownGameError, get_game
-from notation.games.base import Game, Position, memo_lookup
+from notation.games.base import Game, Position
 from notation.reader import RESULTS
 from notation.record import MoveNode, MoveNumber, Record, Tag, Variation, route_to, split_suffix
 from notation.visitor import (
@@ -366,7 +366,7 @@ class Replay(RecordVisitor[Verdict]):
             game = self.game
             assert game is not None
             self.parse = game.parse
-            self.cached = memo_lookup(game)  # parsed(), unchecked: only str here
+            self.cached = game.parsed_unchecked  # tokens are str
             self.push = self.position.push
             self.size = self.position.round_size
             self.frame.dead = False
@@ -413,22 +413,22 @@ class Replay(RecordVisitor[Verdict]):
         position = self.position
         assert position is not None
         cached, parse, push, size = self.cached, self.parse, self.push, self.size
+        known = _NUMBERS.get
         visit = after = None
         if inner is not None:
             visit, after = inner.visit_plain_move, inner.after_plain_move
         played = first = position.turn
-        numbered = -1  # the index of the number before the next move, if any
-        number: tuple[int, int] = (0, 0)
-        col = number_col = column
-        for index in range(start, stop):
-            text = tokens[index]
-            if text[0] in DIGITS:
-                numbered, number_col = index, col
-                col += len(text) + 1
+        number: str | None = None  # the number written before the next move
+        col = column  # where the next token starts: kept only for an inner visitor
+        for text in tokens[start:stop]:
+            if text[0] in "0123456789":
+                number = text
                 continue
-            if numbered >= 0:
-                number = _NUMBERS.get(tokens[numbered]) or _move_number(tokens[numbered])
-                if number[0] != played // size + 1 or (number[1] == 1) != (played % size == 0):
+            if number is not None:
+                numbered = known(number) or _move_number(number)
+                if numbered[0] != played // size + 1 or (numbered[1] == 1) != (
+                    played % size == 0
+                ):
                     break
             move = cached(text)
             try:
@@ -439,19 +439,24 @@ class Replay(RecordVisitor[Verdict]):
                 break
             played += 1
             if visit is not None and after is not None:
-                visit(text, MoveNumber(*number, line, number_col) if numbered >= 0 else None,
-                      line, col)
+                written = None
+                if number is not None:
+                    written = MoveNumber(*numbered, line, col)
+                    col += len(number) + 1
+                visit(text, written, line, col)
                 after(text, move, position)
-            numbered = -1
-            col += len(text) + 1
+                col += len(text) + 1
+            number = None
         else:
-            index = stop
+            frame.pushed += played - first
+            self.turns += played - first
+            return
         frame.pushed += played - first
         self.turns += played - first
-        if index < stop:  # from the move that went wrong (and its number), as usual
-            again = numbered if numbered >= 0 else index
-            where = number_col if numbered >= 0 else col
-            RecordVisitor.visit_moves(self, tokens, again, stop, line, where)
+        # From the move that went wrong (and the number before it), one by one as usual.
+        again = _after_moves(tokens, start, played - first)  # its number, if any
+        where = column + len(" ".join(tokens[start:again])) + 1 if again > start else column
+        RecordVisitor.visit_moves(self, tokens, again, stop, line, where)
 
     # -- the moves ---------------------------------------------------------------------
     def visit_plain_move(
@@ -657,6 +662,17 @@ class Visitors(RecordVisitor[None]):
 #: (number, dots) of the move numbers read, by their text ("12." is (12, 1)): a few
 #: hundred in a file, each read many times.  Bounded.
 _NUMBERS: dict[str, tuple[int, int]] = {}
+
+
+def _after_moves(tokens: list[str], start: int, moves: int) -> int:
+    """The index of the token after the first ``moves`` moves of ``tokens[start:]`` (move
+    numbers are the tokens that start with a digit)."""
+    index = start
+    while moves:
+        if tokens[index][0] not in DIGITS:
+            moves -= 1
+        index += 1
+    return index
 
 
 def _move_number(text: str) -> tuple[int, int]:

@@ -72,13 +72,6 @@ def index_arg(value: object, index_of: Mapping[str, int], count: int, refusal: s
     raise MisuseError(f"{value!r} {refusal}")
 
 
-def memo_lookup(game: Game[M]) -> Callable[[str], M | None]:
-    """The lookup of ``game``'s memo of moves read (:meth:`Game.parsed` without its
-    check): a replay loop calls it for every token with no call in between, so it must
-    be handed a str only."""
-    return game._parse_cache.get
-
-
 def foreign_move(move: object, game: str, kinds: str) -> MisuseError:
     """The error for an object handed to a game's position as a move that is none of the
     game's moves (``kinds``: the move classes, in words)."""
@@ -435,6 +428,9 @@ class Game(ABC, Generic[M]):
 
     def __init__(self) -> None:
         self._parse_cache: dict[str, M] = {}
+        #: :meth:`parsed` without its check of the argument, for a loop that reads many
+        #: tokens and hands it a str only: the move a token was read as, or None.
+        self.parsed_unchecked: Callable[[str], M | None] = self._parse_cache.get
 
     # -- notation -----------------------------------------------------------
     @abstractmethod
