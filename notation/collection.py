@@ -223,9 +223,7 @@ class TagIn(Criterion):
 
     def matches(self, facts: Facts) -> bool:
         value = facts.record.tag(self.name)
-        if value is None:
-            return False
-        return _in_range(value, self.low, self.high)
+        return value is not None and _in_range(value, self.low, self.high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,20 +410,11 @@ def dedup_key(record: Record, default_game: str | None = None) -> tuple[str, ...
         return _as_written(record)
     moves = []
     for node in record.moves:
-        move = _read(game, node.text)
+        move = _canonical_token(game, node.text)
         if move is None:
             return _as_written(record)
-        moves.append(move)
+        moves.append(str(move))
     return (game.name, start, *moves)
-
-
-def _read(game: Game[Any], text: str) -> str | None:
-    """The move ``text`` as the game reads it, or None if it is no move of the game."""
-    try:
-        move = game.parse(text)
-    except Exception:  # a token the game cannot read
-        return None
-    return str(move)
 
 
 def _as_written(record: Record) -> tuple[str, ...]:

@@ -344,10 +344,7 @@ class _Tap:
     def __iter__(self) -> Iterator[bytes]:
         kept = self._kept
         for raw in self._rest():
-            if kept and kept[-1][0] == raw:  # _add_run, inline
-                kept[-1] = (raw, kept[-1][1] + 1)
-            else:
-                kept.append((raw, 1))
+            _add_run(kept, raw)
             self._position += len(raw)
             yield raw
 
@@ -555,11 +552,11 @@ class RecordIndex:
         with open(path, "rb") as handle:
             # Read twice, a block then a line at a time, so that a chunk of millions of
             # blank lines is never held: once for its CRC, once for its records.
-            if _crc_of(_file_blocks(handle, chunk)) != self.crcs[at]:
+            blocks = _file_runs(handle, chunk, lambda most: handle.read(min(most, 1 << 20)))
+            if _crc_of(blocks) != self.crcs[at]:
                 raise IndexProblem(_out_of_date(path))
-            records = _read_lines(
-                _file_lines(handle, chunk), chunk, source, self.firsts[at], not_utf8
-            )
+            lines = _run_lines(_file_runs(handle, chunk, handle.readline))
+            records = _read_lines(lines, chunk, source, self.firsts[at], not_utf8)
         if len(records) != self.counts[at]:
             raise IndexProblem(_out_of_date(path))
         return records[number - self.firsts[at]]
@@ -605,28 +602,17 @@ class RecordIndex:
             ) from None
 
 
-def _file_blocks(handle: IO[bytes], chunk: Chunk) -> Iterator[_Run]:
-    """The bytes of ``chunk`` in the file ``handle``, as runs of one block each."""
+def _file_runs(handle: IO[bytes], chunk: Chunk, read: Callable[[int], bytes]) -> Iterator[_Run]:
+    """The bytes of ``chunk`` in the file ``handle``, as runs of one piece each: what
+    ``read(most)`` gives (a block, a line), ``most`` bytes at most."""
     handle.seek(chunk.start)
     left = chunk.end - chunk.start
     while left > 0:
-        block = handle.read(min(left, 1 << 20))
-        if not block:
+        piece = read(left)
+        if not piece:
             return
-        left -= len(block)
-        yield block, 1
-
-
-def _file_lines(handle: IO[bytes], chunk: Chunk) -> Iterator[bytes]:
-    """The lines of ``chunk`` in the file ``handle``, cut as :func:`read_chunk` cuts them."""
-    handle.seek(chunk.start)
-    left = chunk.end - chunk.start
-    while left > 0:
-        raw = handle.readline(left)
-        if not raw:
-            return
-        left -= len(raw)
-        yield from _run_lines([(raw, 1)])
+        left -= len(piece)
+        yield piece, 1
 
 
 def _out_of_date(path: str | os.PathLike[str]) -> str:

@@ -45,14 +45,28 @@ def written_records(source: Source) -> Iterator[Written]:
     (:func:`notation.batch.collecting_less`).
     """
     with collecting_less():
-        yield from _written_records(source)
+        is_json, rest = sniff_json(source.lines())
+        if not is_json:
+            for record in read_records(rest, source.name, keep_raw=True):
+                yield Written(record, record.raw or "", False)
+            return
+        last = [""]
+
+        def remember(lines: Iterator[str]) -> Iterator[str]:
+            for line in lines:
+                last[0] = line
+                yield line
+
+        # read_json_records reads one line per record (blank lines skipped): the line it
+        # read last is the record's own.
+        for record in read_json_records(remember(rest), source.name):
+            yield Written(record, last[0], True)
 
 
 def all_written_records(sources: list[Source], label: str) -> Iterator[tuple[Source, Written]]:
     """The records of every source in turn (:func:`written_records`), each with its
-    source, and a progress bar
-    on standard error for a long read when standard error is a terminal and standard
-    output is not (records going to the terminal show the progress themselves)."""
+    source, and a progress bar on standard error for a long read when standard error is
+    a terminal and standard output is not (records on the terminal show the progress)."""
     progress = None
     if not is_terminal(sys.stdout) and all(
         s.path is not None and s.path.is_file() and not is_compressed(s.path) for s in sources
@@ -68,25 +82,6 @@ def all_written_records(sources: list[Source], label: str) -> Iterator[tuple[Sou
     finally:
         if progress is not None:
             progress.stop()
-
-
-def _written_records(source: Source) -> Iterator[Written]:
-    is_json, rest = sniff_json(source.lines())
-    if not is_json:
-        for record in read_records(rest, source.name, keep_raw=True):
-            yield Written(record, record.raw or "", False)
-        return
-    last = [""]
-
-    def remember(lines: Iterator[str]) -> Iterator[str]:
-        for line in lines:
-            last[0] = line
-            yield line
-
-    # read_json_records reads one line per record (blank lines skipped): the line it
-    # read last is the record's own.
-    for record in read_json_records(remember(rest), source.name):
-        yield Written(record, last[0], True)
 
 
 def to_option(func: F) -> F:

@@ -118,13 +118,10 @@ def _convert_all(
             if converted.error is not None:
                 broken += 1
                 if strict:
-                    raise click.ClickException(
-                        f"{converted.error} (--strict: nothing written)"
-                    )
+                    raise click.ClickException(f"{converted.error} (--strict: nothing written)")
+                how = "kept as written"
                 if converted.repaired:
                     how = "rewritten as far as it reads (--repair)"
-                else:
-                    how = "kept as written"
                 click.echo(f"warning: {converted.error} ({how})", err=True)
             if written and to != "json":
                 out.write(record_separator(previous))  # a blank line, in its line end

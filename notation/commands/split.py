@@ -108,10 +108,7 @@ class _Outputs:
         except OSError as exc:
             raise file_error(str(final), exc) from None
         self.open[final] = handle
-        writer = self.writers.get(final)
-        if writer is None:
-            writer = Writer(handle, self.to, self.game)
-            self.writers[final] = writer
+        writer = self.writers.setdefault(final, Writer(handle, self.to, self.game))
         writer.out = handle
         return writer
 

@@ -94,6 +94,16 @@ def _comments(comments: Iterable[Comment]) -> list[str]:
     return [" ".join(c.text.split()) for c in comments if c.text.strip()]
 
 
+def _add_comments(
+    item: dict[str, Any], before: Iterable[Comment], after: Iterable[Comment]
+) -> None:
+    """The comments ``before`` and ``after`` into ``item`` (``b``, ``a``), if any."""
+    for key, comments in (("b", before), ("a", after)):
+        texts = _comments(comments)
+        if texts:
+            item[key] = texts
+
+
 # -- the tables of a chunk -------------------------------------------------------------
 
 
@@ -297,12 +307,7 @@ class _Builder(RecordVisitor[None]):
             item["s"] = node.suffix
         if node.nags:
             item["n"] = list(node.nags)
-        before = _comments(node.comments_before)
-        if before:
-            item["b"] = before
-        after = _comments(node.comments_after)
-        if after:
-            item["a"] = after
+        _add_comments(item, node.comments_before, node.comments_after)
         return item
 
     def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
@@ -341,11 +346,7 @@ class _Builder(RecordVisitor[None]):
         failed = "e" in parent.out[-1]
         inner = _Line(parent.previous if failed else parent.before_last)
         entry: dict[str, Any] = {"m": inner.out}
-        before, after = _comments(variation.comments_before), _comments(variation.comments)
-        if before:
-            entry["b"] = before
-        if after:
-            entry["a"] = after
+        _add_comments(entry, variation.comments_before, variation.comments)
         parent.out[-1].setdefault("v", []).append(entry)
         self.lines.append(inner)
 

@@ -27,6 +27,7 @@ __all__ = [
     "show_renderable",
     "to_move",
     "turn_line",
+    "variation_list",
 ]
 
 #: What the standard numeric glyphs mean (PGN's first ones; others print as $N).
@@ -129,16 +130,21 @@ def move_lines(stepper: Stepper, ascii: bool = False) -> Text:
         lines.append(Text(clean("{" + " ".join(comment.text.split()) + "}"), style="green"))
     variations = stepper.variations_here()
     if variations:
-        number = move_number(stepper.turn, stepper.position.round_size)
-        firsts = ", ".join(
-            f"({i}) {number} {v.nodes[0].written}" if v.nodes else f"({i}) empty"
-            for i, v in enumerate(variations, 1)
-        )
         word = "variation" if len(variations) == 1 else "variations"
         line = Text(f"{len(variations)} {word} instead of this move: ", style="bold")
-        line.append(clean(firsts))
+        line.append(clean(variation_list(stepper)))
         lines.append(line)
     return Text("\n").join(lines)
+
+
+def variation_list(stepper: Stepper) -> str:
+    """The variations instead of the last move, each by its first move: ``(1) 12. b5,
+    (2) empty``."""
+    number = move_number(stepper.turn, stepper.position.round_size)
+    return ", ".join(
+        f"({i}) {number} {v.nodes[0].written}" if v.nodes else f"({i}) empty"
+        for i, v in enumerate(stepper.variations_here(), 1)
+    )
 
 
 def glyph_words(node: MoveNode) -> str:

@@ -88,37 +88,25 @@ class _Box:
     junctions: dict[tuple[bool, bool, bool, bool], str]
 
 
-def _unicode_junctions() -> dict[tuple[bool, bool, bool, bool], str]:
-    return {
-        (False, True, False, True): "┌",
-        (False, True, True, False): "┐",
-        (True, False, False, True): "└",
-        (True, False, True, False): "┘",
-        (True, True, False, True): "├",
-        (True, True, True, False): "┤",
-        (False, True, True, True): "┬",
-        (True, False, True, True): "┴",
-        (True, True, True, True): "┼",
-        (False, False, True, True): "─",
-        (True, True, False, False): "│",
-        (True, False, False, False): "│",
-        (False, True, False, False): "│",
-        (False, False, True, False): "─",
-        (False, False, False, True): "─",
-        (False, False, False, False): " ",
-    }
-
-
-def _ascii_junctions() -> dict[tuple[bool, bool, bool, bool], str]:
-    table: dict[tuple[bool, bool, bool, bool], str] = {}
-    for code in range(16):
-        key = (bool(code & 8), bool(code & 4), bool(code & 2), bool(code & 1))
-        table[key] = "+" if any(key) else " "
-    return table
-
-
-UNICODE_BOX = _Box("─", "│", _unicode_junctions())
-ASCII_BOX = _Box("-", "|", _ascii_junctions())
+UNICODE_BOX = _Box("─", "│", {
+    (False, True, False, True): "┌",
+    (False, True, True, False): "┐",
+    (True, False, False, True): "└",
+    (True, False, True, False): "┘",
+    (True, True, False, True): "├",
+    (True, True, True, False): "┤",
+    (False, True, True, True): "┬",
+    (True, False, True, True): "┴",
+    (True, True, True, True): "┼",
+    (False, False, True, True): "─",
+    (True, True, False, False): "│",
+    (True, False, False, False): "│",
+    (False, True, False, False): "│",
+    (False, False, True, False): "─",
+    (False, False, False, True): "─",
+    (False, False, False, False): " ",
+})
+ASCII_BOX = _Box("-", "|", {key: "+" if any(key) else " " for key in UNICODE_BOX.junctions})
 
 
 def asciify(text: str) -> str:
@@ -149,13 +137,9 @@ _ASCII_STAND_INS = {
 }
 
 
-def _same(text: str) -> str:
-    return text
-
-
 def cleaner(ascii: bool) -> Callable[[str], str]:
     """:func:`asciify` for ``ascii`` output, else the text as it is."""
-    return asciify if ascii else _same
+    return asciify if ascii else str
 
 
 # -- colours ----------------------------------------------------------------------
@@ -583,8 +567,10 @@ def draw_board(
             full = clean(cell_label(cell))
             if cell.role != "off" and full != "".join(text for text, _ in cell_parts):
                 shortened[cell.square] = full
+    for line in lines:
+        line.rstrip()
     return BoardDrawing(
-        [_rstrip(line) for line in lines],
+        lines,
         width,
         margin=margin,
         cell_width=inner + 3,
@@ -648,11 +634,6 @@ def legend(view: BoardView, *, ascii: bool = False, plain: bool = False) -> Text
         text.append_text(mark)
         text.append(" " + clean(role))
     return text
-
-
-def _rstrip(line: Text) -> Text:
-    line.rstrip()
-    return line
 
 
 def _border_line(

@@ -17,6 +17,7 @@ from notation.render.show_text import (
     move_number,
     problem_line,
     to_move,
+    variation_list,
 )
 from notation.render.terminal import BoardDrawing, cell_label, cleaner, facts_table
 from notation.stepper import Stepper
@@ -124,20 +125,12 @@ def move_panel(stepper: Stepper, *, ascii: bool = False) -> RenderableType:
         parts.append(Text(clean("{" + " ".join(comment.text.split()) + "}"), style="green"))
     variations = stepper.variations_here()
     if variations:
-        number = move_number(stepper.turn, round_size)
         text = Text(
             f"{len(variations)} variation{'s' if len(variations) > 1 else ''} instead "
             "(Down, or 1-9): ",
             style="cyan",
         )
-        text.append(
-            clean(
-                ", ".join(
-                    f"({i}) {number} {v.nodes[0].written}" if v.nodes else f"({i}) empty"
-                    for i, v in enumerate(variations, 1)
-                )
-            )
-        )
+        text.append(clean(variation_list(stepper)))
         parts.append(text)
     problem = problem_line(stepper, ascii)
     if problem is not None:

@@ -83,12 +83,8 @@ def _multinomial(counts: tuple[int, ...]) -> int:
 
 def _unshown(position: CavePosition, side: int) -> tuple[int, int, int]:
     """How many of each class (S, Z, K) ``side`` has not shown."""
-    shown = position._shown
-    return (
-        LIMIT[0] - shown[side * 3],
-        LIMIT[1] - shown[side * 3 + 1],
-        LIMIT[2] - shown[side * 3 + 2],
-    )
+    shown = position._shown[side * 3 : side * 3 + 3]
+    return LIMIT[0] - shown[0], LIMIT[1] - shown[1], LIMIT[2] - shown[2]
 
 
 # The ids of the odds mappings this module shares (made once, kept for good), and
@@ -100,17 +96,10 @@ _TEXTS: dict[tuple[int, bool], str] = {}
 @cache
 def _side_odds(unshown: tuple[int, int, int]) -> Odds:
     """The odds of a piece never shown, for a side that has not shown ``unshown`` (S,
-    Z, K), as a ratio of deal counts.  At most 4 * 3 * 2 states exist, all cached."""
-    total = _multinomial(unshown)
-    odds: dict[str, Fraction] = {}
-    for c in LETTER_ORDER:
-        if unshown[c]:
-            fewer = list(unshown)
-            fewer[c] -= 1
-            odds[LETTERS[c]] = Fraction(_multinomial(tuple(fewer)), total)
-        else:
-            odds[LETTERS[c]] = Fraction(0)
-    shared = MappingProxyType(odds)
+    Z, K): the ratio of deal counts, ``k / n`` for the knight (see the module's
+    docstring).  At most 4 * 3 * 2 states exist, all cached."""
+    total = sum(unshown) or 1
+    shared = MappingProxyType({LETTERS[c]: Fraction(unshown[c], total) for c in LETTER_ORDER})
     _SHARED.add(id(shared))
     return shared
 

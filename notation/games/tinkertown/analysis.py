@@ -106,8 +106,7 @@ def _costs(loss: int, best_move: TinkertownMove, depth: int) -> str:
 def _only(searcher: Searcher, played: TinkertownMove, score: int, depth: int) -> str:
     """Why ``played`` is the only good move, in words."""
     if score >= PROVEN:
-        plies = WIN_SCORE - score
-        return f"the only move that wins (in {plies} plies)"
+        return f"the only move that wins (in {WIN_SCORE - score} plies)"
     if not searcher.another_reaches(played, depth, -PROVEN):
         # Every other move is a proven loss; "at once" when each lets the opponent
         # win on the next ply (their one-ply values say so).

@@ -113,60 +113,40 @@ def last_move_facts(position: "TinkertownPosition") -> dict[str, Any]:
     if not history:
         return {}
     last = Undo._make(history[-1])
-    move, changes, tomb = last.move, last.changes, last.tomb
+    move, tomb = last.move, last.tomb
     side = SIDE_NAMES[position._to_move ^ 1]
     winner = SIDE_NAMES[position._winner] if position._winner >= 0 else None
+    above = False
     if not last.movement:
         # No capture and no win in the resurrection stage: only the kind differs.
         if isinstance(move, Resurrection):
             action, count = "resurrection", 2
         else:
             action, count = "placement", 1
-        return {
-            "action": action,
-            "side": side,
-            "zombies": count,
-            "captured": False,
-            "tombstone": None,
-            "above_capacity": False,
-            "stage_over": position._movement,
-            "winner": winner,
-        }
-    if isinstance(move, Move):
-        (_origin, group), (square, before) = changes
-        path = PATHS[move.origin * 64 + move.target]
-        assert path is not None
-        action, count = "move", len(path)
-        arriving = group[-count:]
     else:
-        ((square, before),) = changes
-        action, count = "entry", 1
-        arriving = COLOURS[position._to_move ^ 1]
-    if tomb >= 0:
-        landed = before + arriving
-        return {
-            "action": action,
-            "side": side,
-            "zombies": count,
-            "captured": True,
-            "removed": {"white": landed.count("w"), "red": landed.count("r")},
-            "tombstone": SQUARE_NAMES[tomb],
-            "above_capacity": False,
-            "stage_over": False,
-            "winner": winner,
-        }
-    # rules.captures(stack, capacity), inline.
-    stack = position._stacks[square]
+        square, landed, count = _landing(position)
+        action = "move" if isinstance(move, Move) else "entry"
+        if tomb >= 0:
+            return {
+                "action": action,
+                "side": side,
+                "zombies": count,
+                "captured": True,
+                "removed": {"white": landed.count("w"), "red": landed.count("r")},
+                "tombstone": SQUARE_NAMES[tomb],
+                "above_capacity": False,
+                "stage_over": False,
+                "winner": winner,
+            }
+        above = rules.captures(position._stacks[square], position._capacity[square])
     return {
         "action": action,
         "side": side,
         "zombies": count,
         "captured": False,
         "tombstone": None,
-        "above_capacity": len(stack) > position._capacity[square]
-        and "w" in stack
-        and "r" in stack,
-        "stage_over": False,
+        "above_capacity": above,
+        "stage_over": not last.movement and position._movement,
         "winner": winner,
     }
 
@@ -189,16 +169,6 @@ def _note(
     return note
 
 
-def _capture(position: "TinkertownPosition") -> tuple[int, int, int] | None:
-    """(tombstone, white, red) of the last action if it captured, else None."""
-    history = position._history
-    tomb = Undo._make(history[-1]).tomb if history else -1
-    if tomb < 0:
-        return None
-    landed = _landing(position).landed
-    return (tomb, landed.count("w"), landed.count("r"))
-
-
 def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
     """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations"); each pair
     comes from a cache by what it says (see above)."""
@@ -209,8 +179,8 @@ def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
     if history:
         last = Undo._make(history[-1])
         if last.tomb >= 0:  # the action captured: a tombstone went on this grave
-            key = _capture(position)
-            assert key is not None
+            landed = _landing(position).landed
+            key = (last.tomb, landed.count("w"), landed.count("r"))
             note = _CAPTURE_NOTES.get(key)
             if note is None:
                 note = _note(
@@ -243,6 +213,7 @@ def board_view(position: "TinkertownPosition") -> BoardView:
     are frozen, so views share them), and when the board differs from the last one
     viewed in a few stacks (the next position of a replay), only those are looked at.
     """
+    global _last_board
     stacks, capacity, tomb = position._stacks, position._capacity, position._tomb
     last = _last_board
     if last is not None and capacity == last.capacity and tomb == last.tomb:
@@ -275,7 +246,7 @@ def board_view(position: "TinkertownPosition") -> BoardView:
                 over.append(sq)
             cells[name] = _TOMBSTONES[sq] if tomb[sq] else cell
         above = frozenset(over)
-    _remember(_Board(list(stacks), list(capacity), list(tomb), cells, above))
+    _last_board = _Board(list(stacks), list(capacity), list(tomb), cells, above)
     marks: tuple[str, ...] = ()
     if position._history:
         move = Undo._make(position._history[-1]).move
@@ -323,11 +294,6 @@ class _Board(NamedTuple):
 
 
 _last_board: _Board | None = None
-
-
-def _remember(board: _Board) -> None:
-    global _last_board
-    _last_board = board
 
 #: At most this many grave cells are kept; past it the cache starts again (a page of
 #: thousands of games meets a few thousand of them).

@@ -185,34 +185,20 @@ _LAST_KEYS: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
-class _Keys(dict[str, int]):
-    """One grave's memo of stack keys: ``keys[stack]`` is computed on first asking."""
-
-    __slots__ = ("square",)
-
-    def __init__(self, square: int) -> None:
-        super().__init__()
-        self.square = square
-
-    def __missing__(self, stack: str) -> int:
-        sq = self.square
-        levels = _LEVELS[sq]
-        while len(levels) < len(stack):
-            height = len(levels)
-            levels.append((_number(0, sq, height, WHITE), _number(0, sq, height, RED)))
-        key = 0
-        for height, zombie in enumerate(stack):
-            key ^= levels[height][zombie == "r"]
-        self[stack] = key
-        return key
-
-
-_STACK_KEYS: Final[tuple[_Keys, ...]] = tuple(_Keys(sq) for sq in range(SIZE * SIZE))
-
-
 def _stack_key(sq: int, stack: str) -> int:
     """The key of ``stack`` on ``sq`` (0 for no stack)."""
-    return _STACK_KEYS[sq][stack]
+    levels = _LEVELS[sq]
+    while len(levels) < len(stack):
+        height = len(levels)
+        levels.append((_number(0, sq, height, WHITE), _number(0, sq, height, RED)))
+    key = 0
+    for height, zombie in enumerate(stack):
+        key ^= levels[height][zombie == "r"]
+    return key
+
+
+#: Each grave's memo of :func:`_stack_key`, by stack.
+_STACK_KEYS: Final = tuple(_SquareMemo(sq, _stack_key) for sq in range(SIZE * SIZE))
 
 
 def zobrist_key(position: TinkertownPosition) -> int:
@@ -223,7 +209,7 @@ def zobrist_key(position: TinkertownPosition) -> int:
     stacks, tomb = position._stacks, position._tomb
     for sq in GRAVES:
         if stacks[sq]:
-            key ^= _stack_key(sq, stacks[sq])
+            key ^= _STACK_KEYS[sq][stacks[sq]]
         if tomb[sq]:
             key ^= _TOMB_KEYS[sq]
     if position._to_move == RED:
@@ -287,21 +273,13 @@ def _value(child: _Child) -> int:
 
 def _to_table(score: int, ply: int) -> int:
     """A score found ``ply`` plies from the root as the table keeps it: a win or loss
-    counted from the node, not the root, so that it holds wherever the node recurs."""
+    counted from the node, not the root, so that it holds wherever the node recurs.
+    ``_to_table(stored, -ply)`` is the inverse: the stored score from the root again."""
     if score >= PROVEN:
         return score + ply
     if score <= -PROVEN:
         return score - ply
     return score
-
-
-def _from_table(stored: int, ply: int) -> int:
-    """The inverse of :func:`_to_table` at ``ply`` plies from the root."""
-    if stored >= PROVEN:
-        return stored - ply
-    if stored <= -PROVEN:
-        return stored + ply
-    return stored
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,7 +522,7 @@ class Searcher:
             # Only a null-window node takes a cut-off from the table: a node on the
             # principal variation searches on, so that its line is complete.
             if stored_depth >= depth and beta - alpha == 1:
-                score = _from_table(stored, ply)
+                score = _to_table(stored, -ply)
                 if (
                     flag == _EXACT
                     or (flag == _LOWER and score >= beta)

@@ -255,9 +255,7 @@ def assess_move(position: ZombieKidzPosition, move: ZombieKidzMove) -> Assessmen
     glyph = "??" if loss >= BLUNDER else "?" if loss >= MISTAKE else ""
     if not glyph:
         return Assessment("", "", values)
-    reason = (
-        f"{best_move} keeps {_percent(best)} to win; {played} leaves {_percent(after)}"
-    )
+    reason = f"{best_move} keeps {_percent(best)} to win; {played} leaves {_percent(after)}"
     return Assessment(glyph, reason, values)
 
 

@@ -530,11 +530,8 @@ class _Vector:
     def canonical(self, keys: Any) -> Any:
         """:func:`canonical_key` of every key."""
         np = self.np
-        counts = [(keys >> (_COUNT_BITS * z)) & _COUNT_MASK for z in range(_ZONES)]
-        pawns = [
-            (keys >> (_PAWN_SHIFT + _COUNT_BITS * i)) & _COUNT_MASK for i in range(self.players)
-        ]
-        locks = (keys >> _LOCK_SHIFT) & _ALL_SLOTS
+        # decode_key's shifts and masks work on arrays too, element by element.
+        counts, pawns, locks = decode_key(keys, self.players)
         best = keys.copy()
         for perm, zone_map, images in zip(
             SYMMETRIES[1:], self.perms[1:], self.lock_images[1:], strict=True
@@ -550,12 +547,8 @@ class _Vector:
     def fields(self, keys: Any) -> tuple[Any, ...]:
         """What :meth:`turns` reads of every key, taken apart once for all the turns."""
         np = self.np
-        counts = np.stack([(keys >> (_COUNT_BITS * z)) & _COUNT_MASK for z in range(_ZONES)], 1)
-        pawns = np.stack(
-            [(keys >> (_PAWN_SHIFT + _COUNT_BITS * i)) & _COUNT_MASK for i in range(self.players)],
-            1,
-        )
-        locks = (keys >> _LOCK_SHIFT) & _ALL_SLOTS
+        counts, pawns, locks = decode_key(keys, self.players)
+        counts, pawns = np.stack(counts, 1), np.stack(pawns, 1)
         rest = keys >> (_PAWN_SHIFT + _COUNT_BITS)  # the other pawns, moved up one place
         return keys, counts, counts.sum(1), pawns, locks, rest, np.arange(len(keys))
 
