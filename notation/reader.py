@@ -85,6 +85,16 @@ _NOT_PLAIN = re.compile(r"[(){};!?$]")
 _NOT_A_NUMBER = re.compile(r" (?!\d{1,9}\.(?:\.\.)? (?!\d))\d")
 
 
+def _spaced_tokens(line: str) -> list[str] | None:
+    """The tokens of ``line`` if it is ASCII, one space between tokens, with none of
+    :data:`_NOT_PLAIN`: the shape every line of moves that :func:`_all_moves` takes has."""
+    if line.isascii() and _NOT_PLAIN.search(line) is None:
+        tokens = line.split()
+        if " ".join(tokens) == line:
+            return tokens
+    return None
+
+
 def _all_moves(tokens: list[str], line: str) -> bool:
     """Whether ``tokens`` (of ``line``, one space apart, ASCII, none of :data:`_NOT_PLAIN`)
     are well-formed move numbers and moves, the last a move, and a result after it or
@@ -603,7 +613,6 @@ class _Reader:
         # line comes).
         whole = False
         on_moves = self.on_moves
-        brackets = _NOT_PLAIN.search
         moves_tokens: list[str] = []
         moves_line, moves_text = 0, ""
         for lineno, raw in enumerate(_without_bom(lines) if strip_bom else lines, first_line):
@@ -619,14 +628,11 @@ class _Reader:
                 self._header_read(tag_line, tag_raw)
             if whole:
                 line = raw.rstrip("\r\n")
-                tokens = line.split()
+                tokens = _spaced_tokens(line)
                 if (
                     tokens
                     and raw[0] not in "[%"
                     and tokens[-1] not in RESULTS
-                    and line.isascii()
-                    and " ".join(tokens) == line
-                    and brackets(line) is None
                     and _all_moves(tokens, line)
                 ):
                     on_moves(tokens, 0, len(tokens), lineno, 1)
@@ -808,19 +814,18 @@ class _Reader:
         tokens one space apart, no bracket): by :meth:`_whole` for a visitor that
         needs no nodes, else by :meth:`_spaced`.  Returns where that stopped (0: the
         line is :meth:`_movetext`'s)."""
-        if line.isascii() and _NOT_PLAIN.search(line) is None:
-            tokens = line.split()
-            if " ".join(tokens) == line:
-                if not self.in_movetext:
-                    self._enter_moves(record)  # the visitor says whether it needs nodes
-                if (
-                    self.pending_number is None
-                    and not self.pending_comments
-                    and _all_moves(tokens, line)
-                ):
-                    if self.whole_lines:
-                        return self._whole(record, tokens, line, lineno)
-                    return self._spaced(record, tokens, line, lineno)
+        tokens = _spaced_tokens(line)
+        if tokens:
+            if not self.in_movetext:
+                self._enter_moves(record)  # the visitor says whether it needs nodes
+            if (
+                self.pending_number is None
+                and not self.pending_comments
+                and _all_moves(tokens, line)
+            ):
+                if self.whole_lines:
+                    return self._whole(record, tokens, line, lineno)
+                return self._spaced(record, tokens, line, lineno)
         return 0
 
     def _whole(self, record: Record, tokens: list[str], line: str, lineno: int) -> int:

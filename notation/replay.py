@@ -448,11 +448,11 @@ class Replay(RecordVisitor[Verdict]):
                 col += len(text) + 1
             number = None
         else:
-            frame.pushed += played - first
-            self.turns += played - first
-            return
+            text = ""  # every move played
         frame.pushed += played - first
         self.turns += played - first
+        if not text:
+            return
         # From the move that went wrong (and the number before it), one by one as usual.
         again = _after_moves(tokens, start, played - first)  # its number, if any
         where = column + len(" ".join(tokens[start:again])) + 1 if again > start else column
