@@ -449,6 +449,9 @@ COMMANDS = (
     ("show", "--position", "IN"),
     ("show", "--ascii", "--record", "2", "--turn", "3", "IN"),
     ("replay", "IN"),
+    # Not a terminal here: it says so and exits 2 before reading (the reading is
+    # RecordFile's, fuzzed in tests/test_recordfile.py).
+    ("record", "--record", "1", "IN"),
     ("diagram", "--turn", "5", "IN"),
     ("diagram", "-o", "OUT", "IN"),
     ("html", "-o", "OUT", "IN"),

@@ -221,6 +221,12 @@ class Position(ABC, Generic[M]):
     def board_view(self) -> BoardView:
         """This position as data for the renderers (terminal, SVG, HTML)."""
 
+    def caption(self) -> str:
+        """The last move pushed and what it did, in words (``""`` before any move):
+        ``"2. f1,b4: White placed zombies on f1 and b4"``.  The default is the
+        caption of :meth:`board_view`; a game that can say it for less overrides it."""
+        return self.board_view().caption
+
     def check(self, move: M) -> str | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal.
 
@@ -367,6 +373,7 @@ class _Describe(Protocol):
     def last_move_facts(self, position: Any, /) -> dict[str, Any]: ...
     def annotations(self, position: Any, /) -> list[tuple[str, str]]: ...
     def board_view(self, position: Any, /) -> BoardView: ...
+    def caption(self, position: Any, /) -> str: ...
 
 
 def _describer(name: str) -> _Describe:
@@ -380,9 +387,9 @@ def _describer(name: str) -> _Describe:
 
 
 class DescribedPosition(Position[M]):
-    """A position whose :meth:`diagram`, :meth:`last_move_facts`, :meth:`annotations`
-    and :meth:`board_view` are the functions of those names in a module of its game,
-    named by the class's ``_describe`` and imported when first asked for."""
+    """A position whose :meth:`diagram`, :meth:`last_move_facts`, :meth:`annotations`,
+    :meth:`board_view` and :meth:`caption` are the functions of those names in a module
+    of its game, named by the class's ``_describe`` and imported when first asked for."""
 
     __slots__ = ()
     _describe: ClassVar[str]
@@ -398,6 +405,9 @@ class DescribedPosition(Position[M]):
 
     def board_view(self) -> BoardView:
         return _describer(self._describe).board_view(self)
+
+    def caption(self) -> str:
+        return _describer(self._describe).caption(self)
 
 
 class Game(ABC, Generic[M]):

@@ -1,0 +1,554 @@
+"""``notation record`` as a Textual app: entering a game move by move, on a
+:class:`~notation.recordfile.RecordFile` (and its :class:`~notation.editor.RecordEditor`).
+
+The screen: a title line, the board with the last move, the move tree and the moves
+that can be played beside it, a status line (who is to move, the roll, what just
+happened) and the entry line, where a move is typed (Tab completes it, Enter plays it),
+``{`` starts a comment and ``:`` a command.  Everything it does is the editor's; the app
+only reads keys and draws.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from notation.editor import GLYPHS, EditError, How, RecordEditor
+from notation.errors import NotationException
+from notation.recordfile import FileChangedError, RecordFile
+from notation.render.terminal import cleaner
+from notation.tui.board import BoardWidget, choose_layout
+from notation.tui.moves import MoveTree, tree_rows
+
+# Empty for pdoc, which cannot read the annotations of Textual's own classes.
+__all__: list[str] = []
+
+#: The glyph keys, F2 to F7, in the order of GLYPHS.
+GLYPH_KEYS = dict(zip(("f2", "f3", "f4", "f5", "f6", "f7"), GLYPHS, strict=True))
+
+#: What the empty entry line says.
+PLACEHOLDER = "a move, { a comment, : a command, F1 help"
+
+#: Rows of moves offered under the move tree.
+OFFERED_ROWS = 6
+
+HELP = """\
+Entering a game
+
+  type a move, Enter   play it (any spelling the notation accepts; a glyph may
+                       follow it: h5-h3!).  The moves that start with what is
+                       typed are listed, with what each would do.
+  Tab                  complete the move typed as far as it is certain
+  click a square       add it to the move typed
+  Zombie Kidz          type the die's letter and Enter first: the moves it
+                       allows are offered (or type the whole turn: G:b2-c2)
+  Cave                 an attack without the classes (b3xc4) lists the ones
+                       the pieces can still be: pick one
+
+  A move where another follows asks: v a variation (Enter), r replace the rest,
+  m make it the main line (the rest its variation), e mend: this move changes,
+  the later ones are replayed and kept while the rules allow.
+
+Moving (with the entry line empty)
+  Left / Right         previous / next move        Home / End  start / end
+  Down / Up            into the first variation here / out of the variation
+
+Editing
+  ctrl+z / ctrl+y      undo / redo (every edit)
+  F2 ... F7            glyph on the last move: !  ?  !!  ??  !?  ?!
+  {  (or ctrl+t)       comment on the last move: type it, Enter (empty: remove)
+  :clk 1:02:03         clock after the last move ([%clk])
+  :tag NAME VALUE      set a tag          :result 1-0   resigned or agreed
+  :delete              delete the moves after the cursor (or the variation)
+  :promote             make this variation the main line
+
+Files
+  ctrl+s               save (atomically; a file changed on disk is not written
+                       over unless ctrl+s is pressed again)
+  ctrl+q               quit (asking, when something is unsaved)
+  Every edit is kept in a journal beside the file until it is saved: after a
+  crash, `notation record` of the same file brings it all back.
+"""
+
+
+class _Entry(Input):
+    """The entry line: a move, a comment, a command or an answer.  With nothing typed,
+    Left, Right, Home and End move through the record instead."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Shown in the footer; the key itself is read in _on_key.
+        Binding("tab", "complete", "complete", key_display="Tab"),
+    ]
+
+    def _empty_or(self, moves: Callable[[], None], edit: Callable[[], None]) -> None:
+        (moves if not self.value else edit)()
+
+    def action_cursor_left(self, select: bool = False) -> None:
+        app = self.app
+        assert isinstance(app, RecordApp)
+        self._empty_or(app.action_step_back, lambda: super(_Entry, self).action_cursor_left(select))
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        app = self.app
+        assert isinstance(app, RecordApp)
+        self._empty_or(
+            app.action_forward, lambda: super(_Entry, self).action_cursor_right(select)
+        )
+
+    def action_home(self, select: bool = False) -> None:
+        app = self.app
+        assert isinstance(app, RecordApp)
+        self._empty_or(app.action_to_start, lambda: super(_Entry, self).action_home(select))
+
+    def action_end(self, select: bool = False) -> None:
+        app = self.app
+        assert isinstance(app, RecordApp)
+        self._empty_or(app.action_to_end, lambda: super(_Entry, self).action_end(select))
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Enter and Tab are taken here, with the typed characters, not as bindings
+        # (which run after the keys already waiting): keys typed ahead (a fast typist,
+        # tmux send-keys) find the move played or the roll set, and go to the next line.
+        if event.key in ("enter", "tab"):
+            event.stop()
+            event.prevent_default()
+            app = self.app
+            assert isinstance(app, RecordApp)
+            if event.key == "tab":
+                app.complete()
+                return
+            value, self.value = self.value, ""
+            app.submit(value)
+            return
+        await super()._on_key(event)
+
+    def action_complete(self) -> None:
+        app = self.app
+        assert isinstance(app, RecordApp)
+        app.complete()
+
+
+class _Body(Container, can_focus=False):
+    """Board and panels side by side."""
+
+
+class _Help(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,q", "dismiss", "close", key_display="Esc"),
+    ]
+    DEFAULT_CSS = """
+    _Help { align: center middle; }
+    _Help > VerticalScroll {
+        width: 90%; height: 90%; border: round $accent; background: $surface; padding: 0 1;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(HELP)
+
+    def on_mount(self) -> None:
+        self.set_focus(self.query_one(VerticalScroll))
+
+
+class RecordApp(App[int]):
+    """Enter or mend one record of a file (see the module's docstring)."""
+
+    TITLE = "notation record"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "undo", priority=True),
+        Binding("ctrl+y", "redo", "redo", priority=True),
+        Binding("ctrl+s", "save", "save", priority=True),
+        Binding("ctrl+q", "quit_asking", "quit", priority=True),
+        Binding("ctrl+c", "quit_asking", show=False, priority=True),
+        Binding("ctrl+t", "comment", "comment", priority=True),
+        Binding("f1", "help", "help", priority=True),
+        Binding("down", "enter_variation", show=False),
+        Binding("up", "leave_variation", show=False),
+        *(
+            Binding(key, f"glyph('{glyph}')", show=False, priority=True)
+            for key, glyph in GLYPH_KEYS.items()
+        ),
+    ]
+    CSS = """
+    Screen { layout: vertical; }
+    #title { height: 1; padding: 0 1; }
+    _Body { height: 1fr; layout: horizontal; }
+    #board-box { width: auto; height: auto; padding: 0 1; }
+    #side { width: 1fr; height: 1fr; padding: 0 1 0 0; }
+    #last { height: auto; max-height: 3; }
+    #moves { height: 1fr; }
+    #offered {
+        height: auto; max-height: 7; color: $text-muted;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    #defect { height: auto; color: $error; }
+    #status { height: 1; padding: 0 1; background: $panel; }
+    #entry, #entry:focus { height: 1; border: none; padding: 0 1; }
+    """
+
+    def __init__(self, kept: RecordFile, *, ascii: bool = False) -> None:
+        super().__init__()
+        self.kept = kept
+        self.ascii = ascii
+        self.message = kept.restored or ""
+        #: What the entry line holds: "move", "comment", or a question being asked.
+        self.mode = "move"
+        self._pending_move = ""  # the move waiting for the answer to "how?"
+        self._force_save = False
+        self.selected: str | None = None
+
+    @property
+    def editor(self) -> RecordEditor:
+        """The editor of the record."""
+        return self.kept.editor
+
+    # -- the screen -------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with _Body():
+            with Vertical(id="board-box"):
+                yield BoardWidget(id="board")
+                yield Static(id="defect")
+            with Vertical(id="side"):
+                yield Static(id="last")
+                yield MoveTree(id="moves")
+                yield Static(id="offered")
+        yield Static(id="status")
+        yield _Entry(id="entry", placeholder=PLACEHOLDER)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(_Entry).focus()
+        self.refresh_view()
+
+    def on_resize(self, event: Resize) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        """Draw everything for where the editor stands."""
+        editor = self.editor
+        clean = cleaner(self.ascii)
+        view = editor.position.board_view()
+        width, height = self.size
+        layout = choose_layout(view, max(width, 1), max(height, 1), several=False)
+        self.query_one(BoardWidget).show(
+            view, compact=layout.compact, notes=layout.notes, selected=self.selected,
+            ascii=self.ascii, zoom=0, inner=layout.inner, note_line=layout.note_line,
+        )
+        kept = self.kept
+        where = f"record {kept.index}" if kept.index is not None else "a new record"
+        title = Text(clean(f"{editor.game.title}: {where} of {kept.path}"), style="bold")
+        if kept.dirty:
+            title.append("  (unsaved)", style="yellow")
+        self.query_one("#title", Static).update(title)
+        self.query_one("#last", Static).update(Text(clean(self._last_text())))
+        defect = editor.defect
+        self.query_one("#defect", Static).update(
+            Text(clean(f"turn {defect.turn}: {defect.message}")) if defect else ""
+        )
+        tree = self.query_one(MoveTree)
+        rows, current = tree_rows(
+            editor.record,
+            first_turn=editor.first_turn,
+            round_size=editor.position.round_size,
+            current=editor.address,
+            width=max(12, tree.size.width or 40),
+            ascii=self.ascii,
+        )
+        tree.show(rows, current)
+        self._show_offered()
+        self.query_one("#status", Static).update(Text(clean(self._status_text())))
+
+    def _last_text(self) -> str:
+        editor = self.editor
+        caption = editor.position.caption() if editor.last_node is not None else ""
+        return caption or "The start: nothing played yet."
+
+    def _status_text(self) -> str:
+        editor = self.editor
+        position = editor.position
+        outcome = position.outcome()
+        parts = [f"turn {editor.turn}"]
+        if outcome is not None:
+            parts.append(f"game over: {outcome}")
+        else:
+            parts.append(f"{position.mover} to move")
+            if editor.roll is not None:
+                parts.append(f"rolled {editor.roll}")
+            elif editor.needs_roll:
+                parts.append(f"roll the die: {' '.join(editor.roll_faces())}")
+        if editor.depth:
+            parts.append(f"in a variation (depth {editor.depth})")
+        if self.mode == "comment":
+            parts.append("comment: Enter sets it, Esc cancels")
+        elif self.mode == "how":
+            parts.append("a move follows: v variation, r replace, m main line, e mend")
+        elif self.mode == "quit":
+            parts.append("unsaved: s save and quit, d drop the edits and quit, Esc stay")
+        if self.message:
+            parts.append(self.message)
+        return " | ".join(parts)
+
+    def _show_offered(self) -> None:
+        entry = self.query_one(_Entry)
+        text = entry.value.strip()
+        lines = Text()
+        if self.mode == "move" and not text.startswith((":", "{")):
+            bare = text.rstrip("!?")
+            offered = [] if self.editor.needs_roll and not bare else self.editor.candidates(bare)
+            for number, candidate in enumerate(offered[:OFFERED_ROWS]):
+                if number:
+                    lines.append("\n")
+                lines.append(candidate.text, style="bold")
+                lines.append(f"  {candidate.description}")
+            if len(offered) > OFFERED_ROWS:
+                lines.append(f"\n... {len(offered) - OFFERED_ROWS} more (type to narrow)")
+            elif bare and not offered:
+                lines.append(f"no move here starts with {bare}", style="yellow")
+        lines.no_wrap = True
+        lines.overflow = "ellipsis"
+        self.query_one("#offered", Static).update(
+            Text(cleaner(self.ascii)(lines.plain)) if self.ascii else lines
+        )
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.mode == "move" and event.value == "{":
+            self.action_comment()
+            return
+        self._show_offered()
+
+    # -- what Enter does --------------------------------------------------------
+    def submit(self, line: str) -> None:
+        """What Enter does with the entry line ``line``."""
+        entry = self.query_one(_Entry)
+        text = line.strip()
+        self.message = ""
+        try:
+            if self.mode == "comment":
+                self.mode = "move"
+                entry.placeholder = PLACEHOLDER
+                self.editor.set_comment(text)
+            elif self.mode == "how":
+                self._answer_how(text)
+            elif self.mode == "quit":
+                self._answer_quit(text)
+            elif text.startswith(":"):
+                self._command(text[1:])
+            elif text and text.strip("!?") == "":
+                self.editor.toggle_glyph(text)
+            elif text:
+                self._play(text)
+        except EditError as exc:
+            self.message = str(exc)
+        except NotationException as exc:
+            self.message = str(exc)
+        self.refresh_view()
+
+    def _play(self, text: str) -> None:
+        editor = self.editor
+        if editor.needs_roll and len(text) == 1:
+            editor.set_roll(text)
+            return
+        following = editor.next_node
+        if following is not None:
+            move = str(editor.resolve(text.rstrip("!?")))
+            replaced = following.text == move or any(
+                v.nodes and v.nodes[0].text == move for v in following.variations
+            )
+            if not replaced:
+                self._pending_move = text
+                self.mode = "how"
+                return
+        editor.play(text)
+
+    def _answer_how(self, answer: str) -> None:
+        self.mode = "move"
+        choice = (answer or "v")[:1].lower()
+        hows: dict[str, How] = {"v": "variation", "r": "replace", "m": "main"}
+        move, self._pending_move = self._pending_move, ""
+        if choice == "e":
+            following = self.editor.next_node
+            assert following is not None
+            result = self.editor.mend(following, move)
+            self.message = (
+                f"mended; {result.kept} later move{'s' if result.kept != 1 else ''} kept"
+                + (f", stopped at {result.stopped.text}" if result.stopped else "")
+            )
+        elif choice in hows:
+            self.editor.play(move, how=hows[choice])
+        else:
+            self.message = "not played (v, r, m or e)"
+
+    def _answer_quit(self, answer: str) -> None:
+        self.mode = "move"
+        choice = answer[:1].lower()
+        if choice == "s":
+            self.action_save()
+            if not self.kept.dirty:
+                self.exit(0)
+        elif choice == "d":
+            self.kept.discard_journal()
+            self.exit(0)
+
+    def _command(self, line: str) -> None:
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            raise EditError(f"the command cannot be read: {exc}") from None
+        if not words:
+            return
+        name, args = words[0].lower(), words[1:]
+        editor = self.editor
+        if name in ("clk", "clock") and len(args) == 1:
+            editor.set_clock(args[0])
+        elif name == "tag" and len(args) == 2:
+            editor.set_tag(args[0], args[1])
+        elif name == "result" and len(args) == 1:
+            editor.set_result(args[0])
+        elif name == "roll" and len(args) == 1:
+            editor.set_roll(args[0])
+        elif name == "delete" and not args:
+            count = editor.delete_rest()
+            self.message = f"{count} move{'s' if count != 1 else ''} deleted"
+        elif name == "promote" and not args:
+            if not editor.promote():
+                self.message = "the main line is already the main line"
+        else:
+            raise EditError(
+                f"no command :{line}; the commands are :clk, :tag, :result, :roll, :delete, "
+                ":promote (F1 help)"
+            )
+
+    # -- keys -------------------------------------------------------------------
+    def complete(self) -> None:
+        """Tab: the entry completed as far as every move it could be agrees."""
+        entry = self.query_one(_Entry)
+        if self.mode != "move":
+            return
+        offered = [c.text for c in self.editor.candidates(entry.value.strip())]
+        if not offered:
+            return
+        common = offered[0]
+        for text in offered[1:]:
+            while not text.lower().startswith(common.lower()):
+                common = common[:-1]
+        if len(common) >= len(entry.value.strip()):
+            entry.value = common
+            entry.cursor_position = len(common)
+
+    def _move(self, step: Callable[[], object]) -> None:
+        self.message = ""
+        step()
+        self.refresh_view()
+
+    def action_step_back(self) -> None:
+        self._move(self.editor.back)
+
+    def action_forward(self) -> None:
+        self._move(self.editor.forward)
+
+    def action_to_start(self) -> None:
+        self._move(self.editor.to_start)
+
+    def action_to_end(self) -> None:
+        self._move(self.editor.to_end)
+
+    def action_enter_variation(self) -> None:
+        self._move(lambda: self.editor.enter_variation(1))
+
+    def action_leave_variation(self) -> None:
+        self._move(self.editor.leave_variation)
+
+    def action_undo(self) -> None:
+        self._move(self.editor.undo)
+        if not self.editor.can_undo and not self.kept.dirty:
+            self.message = "nothing more to undo"
+            self.refresh_view()
+
+    def action_redo(self) -> None:
+        had = self.editor.can_redo
+        self._move(self.editor.redo)
+        if not had:
+            self.message = "nothing to redo"
+            self.refresh_view()
+
+    def action_glyph(self, glyph: str) -> None:
+        self.message = ""
+        try:
+            self.editor.toggle_glyph(glyph)
+        except EditError as exc:
+            self.message = str(exc)
+        self.refresh_view()
+
+    def action_comment(self) -> None:
+        entry = self.query_one(_Entry)
+        self.mode = "comment"
+        entry.value = self.editor.comment()
+        entry.cursor_position = len(entry.value)
+        entry.placeholder = "the comment (Enter sets it, empty removes it, Esc cancels)"
+        self.refresh_view()
+
+    def action_help(self) -> None:
+        self.push_screen(_Help())
+
+    def action_save(self) -> None:
+        kept = self.kept
+        try:
+            number = kept.save(force=self._force_save)
+        except FileChangedError:
+            self._force_save = True
+            self.message = "the file changed on disk since it was read: ctrl+s again writes over it"
+        except (OSError, NotationException) as exc:
+            self.message = f"not saved: {exc}"
+        else:
+            self._force_save = False
+            self.message = f"saved as record {number}"
+        self.refresh_view()
+
+    def action_quit_asking(self) -> None:
+        if not self.kept.dirty:
+            self.kept.close()
+            self.exit(0)
+            return
+        self.mode = "quit"
+        self.refresh_view()
+
+    def key_escape(self) -> None:
+        entry = self.query_one(_Entry)
+        self.mode = "move"
+        self._pending_move = ""
+        entry.value = ""
+        entry.placeholder = PLACEHOLDER
+        self.message = ""
+        self.refresh_view()
+
+    def on_board_widget_square_clicked(self, event: BoardWidget.SquareClicked) -> None:
+        """A square clicked goes into the move typed, after what is there if a move
+        continues so, else starting it."""
+        entry = self.query_one(_Entry)
+        typed = entry.value.strip()
+        square = event.square
+        self.selected = square
+        value = square
+        if typed:
+            for candidate in self.editor.candidates(typed):
+                rest = candidate.text[len(typed):]
+                at = rest.find(square)
+                if 0 <= at <= 2:
+                    value = candidate.text[: len(typed) + at + len(square)]
+                    break
+        entry.value = value
+        entry.cursor_position = len(value)
+        self.refresh_view()

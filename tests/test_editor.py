@@ -1,0 +1,306 @@
+"""The record editor (notation.editor): playing, candidates, mending, undo, annotations."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import notation
+from notation.editor import Candidate, EditError, RecordEditor
+from notation.generate import generate_records
+from notation.writer import write_record
+
+GAMES = ["cave", "tinkertown", "zombie-kidz"]
+
+
+def enter(game: str, record: notation.Record) -> RecordEditor:
+    """A record's moves entered one by one through the editor's text path."""
+    tags = [(tag.name, tag.value) for tag in record.tags if tag.name != "Result"]
+    editor = RecordEditor.new(game, tags, defaults=False)
+    for node in record.moves:
+        if editor.needs_roll:
+            editor.set_roll(node.text[0])
+        editor.play(node.written)
+    return editor
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_generated_games_entered_move_by_move_are_the_same_records(game: str) -> None:
+    count = 0
+    for record, _ in generate_records(game, 300, 2026):
+        editor = enter(game, record)
+        assert editor.record == record
+        assert editor.text() == write_record(record)
+        count += 1
+    assert count == 300
+
+
+def test_a_new_record_has_its_default_tags() -> None:
+    editor = RecordEditor.new(
+        "zombie-kidz", players=["Ann", "Bo", "Cy"], date=datetime.date(2026, 12, 2)
+    )
+    assert [(t.name, t.value) for t in editor.record.tags] == [
+        ("Game", "zombie-kidz"), ("Date", "2026.12.02"), ("Player1", "Ann"),
+        ("Player2", "Bo"), ("Player3", "Cy"), ("Players", "3"), ("Result", "*"),
+    ]
+    assert editor.position.round_size == 3
+    mine = RecordEditor.new("cave", [("Date", "1999.01.01"), ("Event", "club")])
+    assert [(t.name, t.value) for t in mine.record.tags] == [
+        ("Game", "cave"), ("Date", "1999.01.01"), ("Event", "club"), ("Result", "*"),
+    ]
+
+
+def test_candidates_match_a_prefix_in_any_case_and_say_what_they_do() -> None:
+    editor = RecordEditor.new("tinkertown", defaults=False)
+    every = editor.candidates()
+    assert {c.text for c in every} == {str(m) for m in editor.position.legal_moves()}
+    d = editor.candidates("D")
+    assert d and all(c.text.startswith("d") for c in d)
+    assert d[0].description == f"White placed a zombie on {d[0].text}"
+    exact = editor.candidates("d3")
+    assert exact[0].text == "d3"
+
+
+def test_a_cave_attack_asks_which_classes_fought() -> None:
+    editor = RecordEditor.new("cave", defaults=False)
+    for text in ["b1", "a5", "b1-b2", "a5-a4", "b2-b3"]:
+        editor.play(text)
+    offered = [c.text for c in editor.candidates("a4xb3")]
+    assert offered == [f"{a}a4x{d}b3" for a in "KZS" for d in "KZS"]
+    assert [c.text for c in editor.candidates("za4x")] == ["Za4xKb3", "Za4xZb3", "Za4xSb3"]
+    with pytest.raises(EditError) as caught:
+        editor.play("a4xb3")
+    assert caught.value.choices == offered
+    assert "did you mean" in str(caught.value)
+    node = editor.play("Za4xSb3")
+    assert node.text == "Za4xSb3" and editor.check().ok
+
+
+def test_zombie_kidz_asks_for_the_die_before_the_turn() -> None:
+    editor = RecordEditor.new("zombie-kidz", defaults=False)
+    assert editor.needs_roll
+    assert editor.roll_faces() == ["R", "Y", "G", "K", "B", "W"]
+    editor.set_roll("g")
+    assert editor.roll == "G" and not editor.needs_roll
+    offered = editor.candidates()
+    assert offered and all(c.text.startswith("G") for c in offered)
+    with pytest.raises(EditError) as caught:
+        editor.play("R")
+    assert caught.value.code == "editor-roll"
+    editor.play(offered[0].text)
+    assert editor.roll is None and editor.needs_roll
+    with pytest.raises(EditError):
+        editor.set_roll("Q")
+
+
+def test_playing_the_next_move_goes_there_and_another_makes_a_variation() -> None:
+    record = notation.read_string('[Game "cave"]\n\n1. b1 b5 2. b1-b2 *\n')[0]
+    editor = RecordEditor(record)
+    editor.to_start()
+    editor.play("b1")
+    assert editor.address == (1,) and len(record.moves) == 3
+    node = editor.play("c5")
+    where: tuple[int, ...] = editor.address
+    assert editor.depth == 1 and where == (1, 1, 1)
+    assert record.moves[1].variations[0].nodes == [node]
+    editor.back()
+    editor.back()
+    assert editor.address == (1,)
+    editor.play("c5")  # the variation's first move: entered, not added again
+    assert len(record.moves[1].variations) == 1 and editor.depth == 1
+
+
+def test_replace_and_main() -> None:
+    text = '[Game "cave"]\n\n1. b1 b5 2. b1-b2 *\n'
+    editor = RecordEditor(notation.read_string(text)[0])
+    editor.goto((1,))
+    editor.play("a5", how="main")
+    assert [n.text for n in editor.record.moves] == ["b1", "a5"]
+    assert [n.text for n in editor.record.moves[1].variations[0].nodes] == ["b5", "b1-b2"]
+    editor.undo()
+    editor.goto((1,))
+    editor.play("a5", how="replace")
+    assert [n.text for n in editor.record.moves] == ["b1", "a5"]
+    assert not editor.record.moves[1].variations
+
+
+def test_promote_a_variation() -> None:
+    text = '[Game "cave"]\n\n1. b1 b5 (1... c5 2. b1-b2) 2. c1 *\n'
+    editor = RecordEditor(notation.read_string(text)[0])
+    editor.goto((1, 1, 2))
+    assert editor.promote()
+    assert [n.text for n in editor.record.moves] == ["b1", "c5", "b1-b2"]
+    assert [n.text for n in editor.record.moves[1].variations[0].nodes] == ["b5", "c1"]
+    assert editor.depth == 0 and editor.address == (3,)
+    assert editor.check().ok
+
+
+def test_every_edit_undoes_and_redoes() -> None:
+    editor = RecordEditor.new("cave", defaults=False)
+    edits: list[Callable[[], object]] = [
+        lambda: editor.play("b1"),
+        lambda: editor.play("b5!"),
+        lambda: editor.toggle_glyph("?"),
+        lambda: editor.toggle_glyph(10),
+        lambda: editor.set_comment("a plan"),
+        lambda: editor.set_comment("first", before=True),
+        lambda: editor.set_clock("0:01:30"),
+        lambda: editor.set_tag("Event", "club night"),
+        lambda: editor.set_tag("Event", "club"),
+        lambda: editor.remove_tag("Event"),
+        lambda: editor.set_result("1-0"),
+        lambda: editor.back(),
+        lambda: editor.play("c5"),
+        lambda: editor.promote(),
+        lambda: editor.delete_rest(),
+    ]
+    texts = [editor.text()]
+    for edit in edits:
+        before = editor.version
+        edit()
+        if editor.version != before:  # back() moves the cursor, it edits nothing
+            texts.append(editor.text())
+    for expected in reversed(texts[:-1]):
+        assert editor.undo()
+        assert editor.text() == expected
+    assert not editor.undo()
+    for expected in texts[1:]:
+        assert editor.redo()
+        assert editor.text() == expected
+    assert not editor.redo()
+
+
+def test_a_new_edit_after_undo_drops_the_redo() -> None:
+    editor = RecordEditor.new("cave", defaults=False)
+    editor.play("b1")
+    editor.undo()
+    editor.play("c1")
+    assert not editor.can_redo and editor.record.moves[0].text == "c1"
+
+
+def test_mend_keeps_the_later_moves_that_stay_legal() -> None:
+    editor = RecordEditor.new("cave", defaults=False)
+    for text in ["b1", "b5", "c1", "c5", "b1-b2"]:
+        editor.play(text)
+    first = editor.record.moves[0]
+    result = editor.mend(first, "a1")  # b1-b2 now moves a piece that is not there
+    assert result.kept == 3 and result.stopped is editor.record.moves[4]
+    assert result.defect is not None and result.defect.turn == 5
+    assert [n.text for n in editor.record.moves] == ["a1", "b5", "c1", "c5", "b1-b2"]
+    assert editor.address == (4,) and editor.defect == result.defect
+    fixed = editor.mend(editor.record.moves[4], "a1-a2")
+    assert fixed.kept == 0 and fixed.stopped is None and editor.check().ok
+    editor.undo()
+    editor.undo()
+    assert [n.text for n in editor.record.moves] == ["b1", "b5", "c1", "c5", "b1-b2"]
+
+
+def test_a_mend_the_rules_refuse_changes_nothing() -> None:
+    editor = RecordEditor.new("cave", defaults=False)
+    for text in ["b1", "b5"]:
+        editor.play(text)
+    with pytest.raises(EditError):
+        editor.mend(editor.record.moves[1], "b1")
+    assert [n.text for n in editor.record.moves] == ["b1", "b5"] and editor.address == (2,)
+
+
+def test_a_broken_record_opens_at_its_first_defect() -> None:
+    record = notation.read_string('[Game "cave"]\n\n1. b1 b5 2. b1 c5 *\n')[0]
+    editor = RecordEditor(record)
+    assert editor.address == (2,)
+    assert editor.defect is not None and editor.defect.turn == 3
+    assert editor.next_node is record.moves[2]
+    editor.mend(record.moves[2], "c1")
+    assert editor.defect is None and editor.check().ok
+
+
+def test_comments_glyphs_and_clock_are_written() -> None:
+    ticks = iter([5.0, 65.0, 3725.0])
+    editor = RecordEditor.new("cave", defaults=False, clock=lambda: next(ticks))
+    editor.play("b1")
+    editor.set_comment("solid")
+    editor.toggle_glyph("!")
+    editor.play("b5")
+    editor.toggle_glyph("$13")
+    editor.play("c1")
+    editor.set_clock("2:03")
+    assert editor.clock_of() == "0:02:03"
+    assert editor.comment() == ""
+    text = editor.text()
+    assert " ".join(text.split()).endswith(
+        "1. b1! {solid} {[%clk 0:00:05]} 1... b5 $13 {[%clk 0:01:05]} 2. c1 {[%clk 0:02:03]} *"
+    )
+    assert notation.check_record(notation.read_string(text)[0]).ok
+
+
+def test_the_result_follows_the_rules_until_one_is_set() -> None:
+    record, _ = next(generate_records("tinkertown", 1, 5))
+    editor = enter("tinkertown", record)
+    outcome = editor.position.outcome()
+    assert outcome is not None and editor.record.result == outcome
+    assert editor.record.tag("Result") == outcome
+    editor.back()
+    editor.delete_rest()
+    assert editor.record.result == "*" and editor.record.tag("Result") == "*"
+    with pytest.raises(EditError):
+        RecordEditor.new("tinkertown", defaults=False).set_result("1/2-1/2")
+    editor.set_result("1-0")  # a resignation
+    assert editor.record.result == "1-0" and editor.check().ok
+
+
+def test_a_setup_tag_the_game_refuses_is_not_set() -> None:
+    editor = RecordEditor.new("zombie-kidz", players=["A", "B"])
+    with pytest.raises(EditError):
+        editor.set_tag("Players", "9")
+    assert editor.record.tag("Players") == "2"
+    editor.set_tag("Players", "3")
+    assert editor.position.round_size == 3
+    editor.undo()
+    assert editor.position.round_size == 2
+
+
+def test_listeners_hear_every_edit() -> None:
+    editor = RecordEditor.new("cave", defaults=False)
+    heard: list[int] = []
+    editor.listeners.append(lambda e: heard.append(e.version))
+    editor.play("b1")
+    editor.undo()
+    editor.redo()
+    assert heard == [1, 2, 3]
+
+
+@settings(max_examples=30, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000), turns=st.integers(0, 40))
+def test_every_candidate_is_accepted_and_nothing_else_is_offered(
+    game: str, seed: int, turns: int
+) -> None:
+    """Legal moves generated = moves accepted, at a random point of a random game."""
+    rng = random.Random(seed)
+    editor = RecordEditor.new(game, defaults=False)
+    for _ in range(turns):
+        if editor.position.outcome() is not None:
+            break
+        if editor.needs_roll:
+            editor.set_roll(rng.choice(editor.roll_faces()))
+        offered: list[Candidate] = editor.candidates()
+        assert {c.text for c in offered} == {str(m) for m in editor.legal_moves()}
+        choice = rng.choice(offered)
+        assert editor.resolve(choice.text) == choice.move
+        editor.play(choice.text)
+    assert editor.check().ok
+
+
+def test_text_a_record_cannot_hold_is_refused() -> None:
+    editor = RecordEditor.new("cave", defaults=False)
+    editor.play("b1")
+    with pytest.raises(EditError, match="comment"):
+        editor.set_comment("a } inside")
+    with pytest.raises(EditError, match="line break"):
+        editor.set_tag("Event", "two\nlines")
+    assert editor.comment() == "" and editor.record.tag("Event") is None
+    assert not editor.can_redo and editor.text().endswith("1. b1 *\n")
