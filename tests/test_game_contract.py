@@ -214,6 +214,8 @@ def test_positions_describe_themselves_as_the_protocol_says(game: Game[Any]) -> 
             json.dumps(game.move_to_dict(move))
         assert position.diagram().strip()
         assert position.mover
+        # The caption of the last move, said for less than a whole board view.
+        assert position.caption() == position.board_view().caption
 
 
 # -- board views ----------------------------------------------------------------------
