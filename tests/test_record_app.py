@@ -319,3 +319,21 @@ def test_snapshots(
     for move in SNAPSHOT_MOVES[game]:
         kept.editor.play(move)
     assert snap_compare(RecordApp(kept), terminal_size=size, press=["a"])
+
+
+def test_the_squares_a_typed_move_can_go_on_to_are_marked(tmp_path: Path) -> None:
+    app = new_app(tmp_path, "cave")
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        await type_in(pilot, "b1", "b5")
+        assert app.marked == ("b5",)  # the last move's square
+        await pilot.press("b", "1")
+        assert app.marked == ("a1", "b2", "c1")  # where b1's piece can go
+        await pilot.press("-")
+        assert app.marked == ("a1", "b2", "c1")
+        await pilot.press("b", "2")
+        assert app.marked == ()  # the move is whole: nothing further
+        await pilot.press("enter")
+        assert app.marked == ("b1", "b2")
+
+    drive(app, scenario)

@@ -11,7 +11,8 @@ only reads keys and draws.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -208,6 +209,7 @@ class RecordApp(App[int]):
         self._pending_move = ""  # the move waiting for the answer to "how?"
         self._force_save = False
         self.selected: str | None = None
+        self.marked: tuple[str, ...] = ()
 
     @property
     def editor(self) -> RecordEditor:
@@ -240,13 +242,7 @@ class RecordApp(App[int]):
         """Draw everything for where the editor stands."""
         editor = self.editor
         clean = cleaner(self.ascii)
-        view = editor.position.board_view()
-        width, height = self.size
-        layout = choose_layout(view, max(width, 1), max(height, 1), several=False)
-        self.query_one(BoardWidget).show(
-            view, compact=layout.compact, notes=layout.notes, selected=self.selected,
-            ascii=self.ascii, zoom=0, inner=layout.inner, note_line=layout.note_line,
-        )
+        self._show_board()
         kept = self.kept
         where = f"record {kept.index}" if kept.index is not None else "a new record"
         title = Text(clean(f"{editor.game.title}: {where} of {kept.path}"), style="bold")
@@ -270,6 +266,38 @@ class RecordApp(App[int]):
         tree.show(rows, current)
         self._show_offered()
         self.query_one("#status", Static).update(Text(clean(self._status_text())))
+
+    def _show_board(self) -> None:
+        """The board; while a move is typed, the squares it can go on to are marked."""
+        view = self.editor.position.board_view()
+        typed = self.query_one(_Entry).value.strip()
+        if self.mode == "move" and typed and not typed.startswith((":", "{")):
+            targets = self._targets(typed, view.cells.keys())
+            view = replace(view, marks=tuple(sorted(targets)))
+        #: The squares marked on the board (the last move's, or the typed move's targets).
+        self.marked = view.marks
+        width, height = self.size
+        layout = choose_layout(view, max(width, 1), max(height, 1), several=False)
+        self.query_one(BoardWidget).show(
+            view, compact=layout.compact, notes=layout.notes, selected=self.selected,
+            ascii=self.ascii, zoom=0, inner=layout.inner, note_line=layout.note_line,
+        )
+
+    def _targets(self, typed: str, squares: Iterable[str]) -> set[str]:
+        """The next square of each legal move that starts with ``typed``."""
+        names = set(squares)
+        sizes = sorted({len(name) for name in names}, reverse=True)  # a10 before a1
+        found: set[str] = set()
+        for candidate in self.editor.candidates(typed.rstrip("!?")):
+            rest = candidate.text[len(typed):]
+            square = next(
+                (rest[at:at + size] for at in range(len(rest)) for size in sizes
+                 if rest[at:at + size] in names),
+                None,
+            )
+            if square is not None:
+                found.add(square)
+        return found
 
     def _last_text(self) -> str:
         editor = self.editor
@@ -327,6 +355,7 @@ class RecordApp(App[int]):
         if self.mode == "move" and event.value == "{":
             self.action_comment()
             return
+        self._show_board()
         self._show_offered()
 
     # -- what Enter does --------------------------------------------------------
