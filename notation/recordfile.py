@@ -13,9 +13,10 @@ to append.  It never loses work and never writes over what it did not read:
   the next :meth:`~RecordFile.open` of the file after a crash restores the record from
   it, unasked (:attr:`~RecordFile.restored` says so), and a save removes it.
 
->>> import os, tempfile
+>>> import os, shutil, tempfile
 >>> from notation.recordfile import RecordFile
->>> path = os.path.join(tempfile.mkdtemp(), "games.txt")
+>>> folder = tempfile.mkdtemp()
+>>> path = os.path.join(folder, "games.txt")
 >>> kept = RecordFile.open(path, game="cave", defaults=False)
 >>> _ = kept.editor.play("b1"); _ = kept.editor.play("b5")
 >>> os.path.exists(kept.journal), kept.dirty
@@ -29,6 +30,7 @@ to append.  It never loses work and never writes over what it did not read:
 1. b1 b5 *
 >>> os.path.exists(kept.journal), kept.dirty
 (False, False)
+>>> shutil.rmtree(folder)
 """
 
 from __future__ import annotations

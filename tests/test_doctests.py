@@ -21,11 +21,13 @@ PACKAGE = ROOT / "notation"
 #: The modules whose docstrings hold ``>>>`` examples, by their dotted names.
 MODULES = (
     "notation.convert",
+    "notation.editor",
     "notation.games.cave.position",
     "notation.games.tinkertown.position",
     "notation.games.zombie_kidz.position",
     "notation.index",
     "notation.jsonwriter",
+    "notation.recordfile",
     "notation.replay",
     "notation.savefile",
     "notation.stepper",
