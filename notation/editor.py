@@ -494,8 +494,9 @@ class RecordEditor:
         object) at the cursor and return its node, the cursor after it.
 
         If it is the next move already (or the first of one of its variations), the
-        cursor just goes there.  Otherwise it is added at the end of the line, or,
-        where another move follows: as a new variation (``how="variation"``), in
+        cursor just goes there (a glyph written with it is put on it).  Otherwise it is
+        added at the end of the line, or, where another move follows: as a new
+        variation (``how="variation"``), in
         place of the rest of the line (``"replace"``), or as the new main line, the
         rest becoming its variation (``"main"``).  ``EditError`` if the rules refuse it.
         """
@@ -509,14 +510,20 @@ class RecordEditor:
             canonical = self.resolve(str(move))
         text = str(canonical)
         following = self.next_node
-        if following is not None and following.text == text and not suffix:
+        existing: MoveNode | None = None
+        if following is not None and following.text == text:
             self.forward()
-            return following
-        if following is not None and not suffix:
+            existing = following
+        elif following is not None:
             for number, variation in enumerate(_variations(following), 1):
                 if variation.nodes and variation.nodes[0].text == text:
                     self.enter_variation(number)
-                    return variation.nodes[0]
+                    existing = variation.nodes[0]
+                    break
+        if existing is not None:
+            if suffix and existing.suffix != suffix:
+                self.toggle_glyph(suffix)  # the move is there: only its glyph is new
+            return existing
         node = MoveNode(text, suffix=suffix)
 
         def edit() -> None:

@@ -304,3 +304,11 @@ def test_text_a_record_cannot_hold_is_refused() -> None:
         editor.set_tag("Event", "two\nlines")
     assert editor.comment() == "" and editor.record.tag("Event") is None
     assert not editor.can_redo and editor.text().endswith("1. b1 *\n")
+
+
+def test_playing_the_next_move_with_a_glyph_marks_it() -> None:
+    editor = RecordEditor(notation.read_string('[Game "cave"]\n\n1. b1 b5 *\n')[0])
+    editor.to_start()
+    node = editor.play("b1!?")
+    assert node is editor.record.moves[0] and node.suffix == "!?"
+    assert len(editor.record.moves) == 2 and not node.variations
