@@ -496,9 +496,9 @@ class RecordEditor:
         If it is the next move already (or the first of one of its variations), the
         cursor just goes there (a glyph written with it is put on it).  Otherwise it is
         added at the end of the line, or, where another move follows: as a new
-        variation (``how="variation"``), in
-        place of the rest of the line (``"replace"``), or as the new main line, the
-        rest becoming its variation (``"main"``).  ``EditError`` if the rules refuse it.
+        variation (``how="variation"``), in place of the rest of the line
+        (``"replace"``), or as the new main line, the rest becoming its variation
+        (``"main"``).  ``EditError`` if the rules refuse it.
         """
         misuse_unless(how in ("variation", "replace", "main"), "how",
                       "'variation', 'replace' or 'main'", how)
