@@ -108,6 +108,7 @@ def check_paths(
     strict: bool = False,
     on_not_utf8: Callable[[str], None] | None = None,
     on_progress: Callable[[int], None] | None = None,
+    all_errors: bool = False,
 ) -> Generator[Verdict, None, None]:
     """The verdict of :func:`~notation.replay.check_record` on every record of ``paths``,
     in input order, streamed.
@@ -126,9 +127,12 @@ def check_paths(
     A file that cannot be opened raises its ``OSError`` in its turn, after the verdicts
     of the files before it.  The garbage collector runs less often meanwhile
     (:func:`collecting_less`).  Close the iterator to stop early: the workers are
-    terminated whenever it ends.
+    terminated whenever it ends.  ``all_errors``: each broken record's verdict lists
+    every defect found (:func:`notation.allcheck.all_errors`, ``check --all``).
     """
-    run, units, workers = _plan(paths, jobs, default_game, strict, on_not_utf8, on_progress)
+    run, units, workers = _plan(
+        paths, jobs, default_game, strict, on_not_utf8, on_progress, all_errors
+    )
     return run.parallel(units, workers) if workers > 1 else run.serial(units)
 
 
@@ -140,6 +144,7 @@ def tally_paths(
     strict: bool = False,
     on_not_utf8: Callable[[str], None] | None = None,
     on_progress: Callable[[int], None] | None = None,
+    all_errors: bool = False,
 ) -> Generator[Verdict | int, None, None]:
     """:func:`check_paths` for a caller that needs only the broken records and a count
     of the others, as ``notation check`` without ``-v``: in input order, the verdict
@@ -147,7 +152,9 @@ def tally_paths(
     they are (an ``int`` above 0; two may come one after the other).  A worker sends
     back only its broken records' verdicts and a count.
     """
-    run, units, workers = _plan(paths, jobs, default_game, strict, on_not_utf8, on_progress)
+    run, units, workers = _plan(
+        paths, jobs, default_game, strict, on_not_utf8, on_progress, all_errors
+    )
     if workers > 1:
         return run.parallel_tally(units, workers)
     return _tallied(run.serial(units))
@@ -166,6 +173,7 @@ def _plan(
     strict: bool,
     on_not_utf8: Callable[[str], None] | None,
     on_progress: Callable[[int], None] | None,
+    all_errors: bool = False,
 ) -> tuple[_Run, Iterator[_Work], int]:
     """The run, the units of work and the number of worker processes (1: none, all in
     this process) for :func:`check_paths` and :func:`tally_paths`."""
@@ -185,7 +193,7 @@ def _plan(
         raise MisuseError(f"jobs must be at least 1, not {jobs}")
     parallel = workers > 1 and size >= POOL_MIN_BYTES
     run = _Run(
-        _Settings(default_game, strict),
+        _Settings(default_game, strict, all_errors=all_errors),
         on_not_utf8 if on_not_utf8 is not None else _warn_not_utf8,
         on_progress,
     )
@@ -229,6 +237,8 @@ class _Settings(NamedTuple):
     #: records, and the verdicts of the broken ones) or "summarise" (a
     #: :class:`~notation.stats.Summary`), see _TASKS.
     task: str = "check"
+    #: ``check --all``: verdicts list every defect (records are read keeping their text).
+    all_errors: bool = False
 
 
 class _Unit(NamedTuple):
@@ -410,6 +420,7 @@ _Result = tuple[list[tuple[Any, ...]], bool]
 _FIELDS = tuple(field.name for field in fields(Verdict))
 _RECORD = _FIELDS.index("record")
 _ERROR = _FIELDS.index("error")
+_ERRORS = _FIELDS.index("errors")
 _pack = operator.attrgetter(*_FIELDS)
 
 
@@ -420,6 +431,11 @@ def _unpack(values: tuple[Any, ...], offset: int) -> Verdict:
         error = values[_ERROR]
         if error is not None:
             renumbered[_ERROR] = error.located(file=error.file, record=renumbered[_RECORD])
+        errors = values[_ERRORS]
+        if errors:
+            renumbered[_ERRORS] = tuple(
+                each.located(file=each.file, record=renumbered[_RECORD]) for each in errors
+            )
         values = tuple(renumbered)
     return Verdict(*values)
 
@@ -452,9 +468,12 @@ def _verdicts(unit: _Unit, settings: _Settings, not_utf8: Callable[[], None]) ->
     """The verdicts of a unit's records: text read by the replay itself (no record
     tree), or the records of JSON Lines replayed."""
     replay = _replay(settings)
+    raw = settings.all_errors
     return _read_unit(
-        unit, not_utf8, lambda lines: visit_any_records(lines, replay, unit.name),
-        lambda lines: visit_records(lines, replay, unit.name, first_line=unit.first_line),
+        unit, not_utf8, lambda lines: visit_any_records(lines, replay, unit.name, keep_raw=raw),
+        lambda lines: visit_records(
+            lines, replay, unit.name, first_line=unit.first_line, keep_raw=raw
+        ),
     )
 
 
@@ -466,11 +485,16 @@ def could_be_json(first_line: str) -> bool:
 
 
 def visit_any_records(
-    lines: Iterable[str], visitor: RecordVisitor[T], source: str | None = None
+    lines: Iterable[str],
+    visitor: RecordVisitor[T],
+    source: str | None = None,
+    *,
+    keep_raw: bool = False,
 ) -> Iterator[T]:
     """What ``visitor`` makes of each record of ``lines``: record text read by the
-    reader (:func:`~notation.reader.visit_records`), or JSON Lines read into records
-    and walked (told apart as :func:`notation.convert.read_any_records` does)."""
+    reader (:func:`~notation.reader.visit_records`, each record keeping its text with
+    ``keep_raw``), or JSON Lines read into records and walked (told apart as
+    :func:`notation.convert.read_any_records` does)."""
     first, rest = first_line_ahead(lines)
     if first is not None and could_be_json(first):
         from notation.convert import looks_like_json_records, read_json_records
@@ -479,11 +503,18 @@ def visit_any_records(
             for record in read_json_records(rest, source, errors="record"):
                 yield walk_record(record, visitor)
             return
-    yield from visit_records(rest, visitor, source)
+    yield from visit_records(rest, visitor, source, keep_raw=keep_raw)
 
 
 def _replay(settings: _Settings) -> Replay:
-    """The replay of a check: :class:`~notation.replay.Replay`, or the strict one."""
+    """The replay of a check: :class:`~notation.replay.Replay`, or the strict one; for
+    ``check --all``, those of :mod:`notation.allcheck`."""
+    if settings.all_errors:
+        from notation.allcheck import AllReplay, AllStrictReplay
+
+        if settings.strict:
+            return AllStrictReplay(settings.default_game)
+        return AllReplay(settings.default_game)
     if settings.strict:
         from notation.strict import StrictReplay
 
@@ -638,7 +669,10 @@ class _Run:
         if isinstance(work, _Unreadable):
             raise work.error
         if isinstance(work, TextSource):
-            yield from visit_any_records(work.lines, _replay(self.settings), work.name)
+            settings = self.settings
+            yield from visit_any_records(
+                work.lines, _replay(settings), work.name, keep_raw=settings.all_errors
+            )
             return
         offset = self.offset = 0 if work.first else self.offset
         count = 0

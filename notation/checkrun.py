@@ -30,12 +30,15 @@ def run_check(
     verbose: bool = False,
     strict: bool = False,
     jobs: int | None = None,
+    all_errors: bool = False,
 ) -> int:
     """Check every record of ``inputs`` (file names, ``None`` for standard input) as
     ``notation check`` does, write its output, and return its exit code: 0 if every
     record is valid, 1 if any is not.  ``game`` is the game of records without a Game
     tag (a name ``canonical_name`` gave), ``fmt`` "text" or "json", ``jobs`` None for
-    the default.  An ``OSError`` and ``KeyboardInterrupt`` are left to the caller.
+    the default; ``all_errors`` (``--all``): every defect of a broken record, one line
+    each in text, an ``errors`` list in JSON.  An ``OSError`` and ``KeyboardInterrupt``
+    are left to the caller.
     """
     from notation.batch import TextSource, check_paths, input_size, tally_paths
 
@@ -63,6 +66,7 @@ def run_check(
         strict=strict,
         on_not_utf8=not_utf8,
         on_progress=None if progress is None else progress.advance,
+        all_errors=all_errors,
     )
     out = sys.stdout
     total = broken = 0
@@ -112,6 +116,8 @@ def _line(verdict: Verdict, fmt: str) -> str:
         import json
 
         return json.dumps(verdict.to_dict(), ensure_ascii=False) + "\n"
+    if verdict.errors:  # --all: a line per defect
+        return "".join(f"{error}\n" for error in verdict.errors)
     if verdict.error is not None:
         return f"{verdict.error}\n"
     return (

@@ -28,6 +28,41 @@ class ErrorKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class LastChange:
+    """The turn that last changed the square a rules defect depends on: what stands
+    there (or, in Zombie Kidz, what a roll put there; in Cave, a hidden piece) was left
+    by that turn.  ``turn`` counts as a defect's turn does; ``move`` is that turn's
+    move as played; ``roll`` is the die letter of the broken turn itself when its roll
+    also puts a zombie on the square (Zombie Kidz), else ``""``."""
+
+    square: str
+    turn: int
+    move: str
+    roll: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form: ``{"square", "turn", "move"}`` (and ``"roll"`` if any)."""
+        shown: dict[str, Any] = {"square": self.square, "turn": self.turn, "move": self.move}
+        if self.roll:
+            shown["roll"] = self.roll
+        return shown
+
+
+@dataclass(frozen=True, slots=True)
+class Assumption:
+    """A move of a line read as another, likely meant, so that ``check --all`` can go on
+    checking the line: at ``turn``, ``written`` was taken as ``assumed``."""
+
+    turn: int
+    written: str
+    assumed: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form: ``{"turn", "written", "assumed"}``."""
+        return {"turn": self.turn, "written": self.written, "assumed": self.assumed}
+
+
+@dataclass(frozen=True, slots=True)
 class Defect:
     """One defect, with everything a user needs to find it."""
 
@@ -44,6 +79,12 @@ class Defect:
     #: program can sort broken records without matching message text; an error made
     #: without one gets its kind (``"syntax"``, ``"illegal"``, ``"result"``).
     code: str = ""
+    #: For a rules defect that depends on what stands on a square: the turn that last
+    #: changed it (also named in the message).
+    last_changed: LastChange | None = None
+    #: ``check --all``: the moves of the line before this defect read as other moves
+    #: (also named in the message); empty where none was.
+    assumed: tuple[Assumption, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.code:
@@ -66,8 +107,9 @@ class Defect:
         return printable(f"{where}: {prefix + ': ' if prefix else ''}{self.message}")
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready form (``check --json``); the verdict around it gives file and record."""
-        return {
+        """The JSON-ready form (``check --json``); the verdict around it gives file and
+        record.  ``last_changed`` and ``assumed`` are there only when they say something."""
+        shown: dict[str, Any] = {
             "kind": str(self.kind),
             "code": self.code,
             "line": self.line,
@@ -76,6 +118,11 @@ class Defect:
             "move": self.move,
             "message": self.message,
         }
+        if self.last_changed is not None:
+            shown["last_changed"] = self.last_changed.to_dict()
+        if self.assumed:
+            shown["assumed"] = [assumption.to_dict() for assumption in self.assumed]
+        return shown
 
 
 #: The first name of this value: it is not an exception, and nobody could catch

@@ -317,7 +317,7 @@ def _no_result_message(record: Record, last: MoveNode | None) -> str:
                 f"inside the ';' comment that starts at column {comment.column} (a ';' "
                 f"comments out the rest of its line)"
             )
-    return message
+    return f"{message}; add * (or the result) after the last move"
 
 
 def _last_comments(record: Record, last: MoveNode | None) -> list[Comment]:

@@ -79,6 +79,9 @@ class Verdict:
     error: Defect | None
     #: The result the rules gave, if they ended the main line.
     outcome: str | None = None
+    #: ``check --all``: every defect found, in file order (the first is ``error``);
+    #: ``None`` for a check that looks for the first only.
+    errors: tuple[Defect, ...] | None = None
 
     @property
     def ok(self) -> bool:
@@ -87,7 +90,7 @@ class Verdict:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready form, one object per record as ``check --json`` prints it."""
-        return {
+        shown: dict[str, Any] = {
             "file": None if self.source is None else display_path(self.source),
             "record": self.record,
             "game": self.game,
@@ -95,8 +98,11 @@ class Verdict:
             "result": self.result,
             "turns": self.turns,
             "error": None if self.error is None else self.error.to_dict(),
-            "outcome": self.outcome,
         }
+        if self.errors is not None:  # check --all
+            shown["errors"] = [error.to_dict() for error in self.errors]
+        shown["outcome"] = self.outcome
+        return shown
 
 
 #: Games by the names records give them, as found: every record of a file names its
@@ -334,6 +340,10 @@ class Replay(RecordVisitor[Verdict]):
         self.tagged: str | None = None
         # The first error: a Defect, or (node, exception, turn) made one at the end.
         self.error: Defect | tuple[MoveNode, Exception, int] | None = None
+        # A move that failed with a ',' at its end ("c6," of "c6, h4"), and the move
+        # read after it, for the hint (see _comma_hint).
+        self.comma: MoveNode | None = None
+        self.after_comma: MoveNode | None = None
 
     @property
     def needs_nodes(self) -> bool:
@@ -474,6 +484,8 @@ class Replay(RecordVisitor[Verdict]):
             move = self._play(text, number, line, column, None)
             if move is not None:
                 inner.after_plain_move(text, move, self.position)
+        elif self.comma is not None and self.after_comma is None:
+            self.after_comma = MoveNode(text, line, column, number=number)
 
     def visit_move(self, node: MoveNode) -> None:
         frame = self.frame
@@ -483,6 +495,8 @@ class Replay(RecordVisitor[Verdict]):
         if inner is not None:
             inner.visit_move(node)
         if frame.dead:
+            if self.comma is not None and self.after_comma is None:
+                self.after_comma = node  # the move after "c6,": the hint's (slow path)
             return
         move = self._play(node.text, node.number, node.line, node.column, node)
         if move is not None and inner is not None:
@@ -532,6 +546,8 @@ class Replay(RecordVisitor[Verdict]):
         frame.failed = node
         if self.error is None:
             self.error = why if isinstance(why, Defect) else (node, why, turn)
+            if node.text.endswith(",") and not isinstance(why, Defect):
+                self.comma = node
         if self.stop_at_error:
             self.stopped = True
             for each in self.frames:
@@ -581,6 +597,8 @@ class Replay(RecordVisitor[Verdict]):
         game, position = self.game, self.position
         if game is None:
             return _verdict(record, None, self.turns, _earliest(error, record.error))
+        if isinstance(found, tuple) and error is not None:  # a move failed (slow path)
+            error = self._move_context(game, found, error)
         error = _earliest(error, record.error)
         outcome = position.outcome() if position is not None and error is None else None
         if error is None and self.fixed is None:
@@ -593,6 +611,28 @@ class Replay(RecordVisitor[Verdict]):
                     error = replace(error, message=error.message + hint)
                     break
         return _verdict(record, game.name, self.turns, error, outcome)
+
+    def _move_context(
+        self, game: Game[Any], found: tuple[MoveNode, Exception, int], error: Defect
+    ) -> Defect:
+        """``error`` (of the move ``found`` names) with what helps to see why: the hint
+        for ``c6, h4``, and for a rules defect that depends on what stands on a square,
+        the turn that last changed it (the position is still the one before the move:
+        a check plays nothing after its first error)."""
+        node, exc, _ = found
+        comma = self.comma
+        if (
+            comma is not None
+            and self.after_comma is not None
+            and (comma.line, comma.column) == (node.line, node.column)
+        ):
+            error = replace(error, message=error.message + _comma_hint(node, self.after_comma))
+        position = self.position
+        if self.stop_at_error and isinstance(exc, IllegalMoveError) and position is not None:
+            from notation.lastchange import with_last_change
+
+            error = with_last_change(game, position, error, node.text)
+        return error
 
     @property
     def first_error(self) -> Defect | None:
@@ -729,6 +769,19 @@ def _semicolon_hint(node: MoveNode) -> str:
                 f"line; did you mean {node.written},{following}?)"
             )
     return ""
+
+
+def _comma_hint(node: MoveNode, following: MoveNode) -> str:
+    """A hint for a two-square turn written with a space after its comma (``c6, h4``):
+    the space cuts it into two tokens, ``c6,`` and ``h4``.  ``following`` is the move
+    read after ``node``; the hint is given only when it stands on the same line."""
+    if following.line != node.line or following.column <= node.column + len(node.written):
+        return ""
+    joined = f"{node.text}{following.text}"
+    return (
+        f" (a space after the comma cuts the turn in two: write {printable(cut(joined))} "
+        "without spaces)"
+    )
 
 
 def _tag_case_hint(record: Record, name: str) -> str:
@@ -875,6 +928,10 @@ def replay_line(
                 error = move_error(node, exc, turn).located(
                     file=record.source, record=record.index or None
                 )
+                if isinstance(exc, IllegalMoveError):  # as a check says it
+                    from notation.lastchange import with_last_change
+
+                    error = with_last_change(game, position, error, node.text)
                 message = str(error)
             else:  # built in code: it stands nowhere
                 message = f"turn {turn} ({_cut_move(node.written)}): {exc}"
@@ -933,3 +990,15 @@ def record_game(record: Record, default: str | None = None) -> Game[Any]:
 
 # This module is the play layer of the record model's game-aware methods.
 notation.record.play_layer = sys.modules[__name__]
+
+
+# -- the replay's judgements, one at a time (notation.allcheck replays every line) -----
+
+#: The error of a wrong move number (``None`` if it is right) for a node at a turn.
+number_error = _number_error
+#: What is wrong with a record's result token, given its Result tag and the outcome.
+result_error = _result_error
+#: What is wrong with a Result tag's value, if anything.
+tag_error = _tag_error
+#: The hint for a two-square turn written with a space after its comma (``c6, h4``).
+comma_hint = _comma_hint

@@ -37,7 +37,8 @@ def test_check_broken_file_prints_one_line_per_broken_record() -> None:
     lines = out.strip().splitlines()
     assert len(lines) == 41 and lines[-1].endswith("0 valid, 40 broken")
     assert lines[2] == (
-        f"{path}:41:1: record 3, turn 62 (G7-E7): g7 holds 1 zombie; a move of 2 needs 2"
+        f"{path}:41:1: record 3, turn 62 (G7-E7): g7 holds 1 zombie; a move of 2 needs 2; "
+        "g7 was last changed at turn 10: 5... h4,g7"
     )
 
 

@@ -34,6 +34,14 @@ from notation.commands.common import expand_sources, files_argument, game_option
     "short forms, letters in the wrong case, missing move numbers.",
 )
 @click.option(
+    "--all",
+    "all_errors",
+    is_flag=True,
+    help="Report every defect of a broken record, not only the first: each syntax error "
+    "the reader can read past and the rules defects of every line, going on after a "
+    "likely slip as if the move meant had been written (the message says which).",
+)
+@click.option(
     "-j",
     "--jobs",
     type=click.IntRange(min=1),
@@ -47,13 +55,15 @@ def command(
     fmt: str,
     verbose: bool,
     strict: bool,
+    all_errors: bool,
     jobs: int | None,
 ) -> None:
     """Check every record in FILES against the rules of its game.
 
     FILES are record files, folders (their *.txt, *.pgn, *.jsonl and *.json files,
     recursively, hidden ones skipped) or - for standard input.  Each broken record
-    gets one line: FILE:LINE:COL: record N, turn T (MOVE): reason.  Exits 0 if every
+    gets one line: FILE:LINE:COL: record N, turn T (MOVE): reason (with --all, one
+    line per defect).  Exits 0 if every
     record is valid, 1 if any is not.
     """
     sources = expand_sources(files)
@@ -65,5 +75,6 @@ def command(
         verbose=verbose,
         strict=strict,
         jobs=jobs,
+        all_errors=all_errors,
     )
     sys.exit(code)

@@ -1,0 +1,583 @@
+"""Every defect of a record (``notation check --all``), and what each depends on.
+
+A check (:class:`~notation.replay.Replay`) stops at a record's first defect.  With
+``--all`` the record is looked at again once it is found broken (valid records cost
+only the copy of their text the reader keeps):
+
+- the container: each syntax error the reader can read past (a stray ``}`` or ``)``,
+  a malformed tag line, move number or glyph, a result written ``1 - 0``) is blanked
+  out of the record's text and the text read again, until the reader finds no more or
+  one it cannot read past (an unclosed ``{``, a missing result...);
+- the moves: every line, main line and variations, is replayed.  A wrong move number is
+  reported and the line goes on.  At a move the rules refuse or cannot read, the legal
+  moves there are searched for the one likely meant (:func:`likely_moves`); if one is
+  the clear best, the message names it ("did you mean e7,a6?") and the line goes on as
+  if it had been written, every later defect of that line saying so ("assuming e7,a6
+  at turn 12"); otherwise that line stops there.  Its variations, and the lines after
+  it, are still checked.
+
+For a rules defect that depends on what stands on a square, :func:`with_last_change`
+names the turn that last changed that square, found by taking moves back from the
+position of the defect (every check does this, only once a defect is found).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any, Final
+
+from notation.errors import (
+    Assumption,
+    Defect,
+    ErrorKind,
+    IllegalMoveError,
+    MoveSyntaxError,
+    TagValueError,
+)
+from notation.games.base import Game, Position
+from notation.lastchange import with_last_change
+from notation.reader import RESULTS, read_records
+from notation.record import MoveNode, Record
+from notation.replay import (
+    Replay,
+    Verdict,
+    comma_hint,
+    move_error,
+    number_error,
+    resolve_game,
+    result_error,
+    start_position,
+    tag_error,
+)
+from notation.strict import StrictReplay
+
+__all__ = [
+    "MAX_DEFECTS",
+    "AllReplay",
+    "AllStrictReplay",
+    "all_errors",
+    "likely_moves",
+    "ranked_moves",
+]
+
+#: At most this many defects are reported for one record (a hostile record can hold a
+#: million stray brackets; each costs a reading of the record).
+MAX_DEFECTS: Final = 200
+
+# -- the move likely meant -----------------------------------------------------------
+
+#: Per game: what a move's text is, marks left out and forms made one (lower case).
+#: Two spellings of the same move "but for its marks" have the same form.
+_TINKERTOWN_X = re.compile(r"x(?=[a-h][1-8])")
+_CAVE_CLASS = re.compile(r"[kzs](?=[a-d][1-5])")
+_KIDZ_LONG = re.compile(r"^([a-z]):[a-c][1-3]-")
+
+
+def _tinkertown_form(text: str) -> str:
+    return _TINKERTOWN_X.sub("-", text).rstrip("x")
+
+
+def _cave_form(text: str) -> str:
+    return _CAVE_CLASS.sub("", text)
+
+
+def _kidz_form(text: str) -> str:
+    return _KIDZ_LONG.sub(r"\1:", text.rstrip("xl"))
+
+
+_FORMS: Final[Mapping[str, Callable[[str], str]]] = MappingProxyType({
+    "tinkertown": _tinkertown_form,  # the capture mark x, before or after the square
+    "cave": _cave_form,  # the class letters K, Z, S of the pieces that fight
+    "zombie-kidz": _kidz_form,  # the marks x and L; the pawn's zone in the long form
+})
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def distance(a: str, b: str) -> int:
+    """Edits from ``a`` to ``b``: characters substituted, dropped or added, and swaps of
+    two adjacent characters (the optimal string alignment distance)."""
+    if a == b:
+        return 0
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            best = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                best = min(best, before[j - 2] + 1)
+            current[j] = best
+        before, row = row, current
+    return row[-1]
+
+
+def likely_moves(game: Game[Any], position: Position[Any], text: str) -> list[str]:
+    """The legal moves at ``position`` most likely meant by ``text`` (a move the rules
+    refuse there, or cannot read), in their canonical spelling: every candidate of the
+    best rank (see :func:`ranked_moves`), so a clear best is the only one listed."""
+    ranked = ranked_moves(game, position, text)
+    return [spelt for rank, spelt in ranked if rank == ranked[0][0]] if ranked else []
+
+
+def ranked_moves(
+    game: Game[Any], position: Position[Any], text: str
+) -> list[tuple[tuple[int, int], str]]:
+    """The legal moves at ``position`` that ``text`` may be a slip for, each with its
+    rank (lower is likelier), best first, in their canonical spelling.
+
+    A legal move is a candidate if it is ``text`` but for its marks (Tinkertown's
+    capture mark ``x``, Zombie Kidz's ``x`` and ``L`` and its long form, Cave's class
+    letters): rank ``(0, edits)``; or one slip away, one character substituted,
+    dropped or added, or two adjacent ones swapped: rank ``(1, edits)`` (``edits``:
+    how many such edits from what was written; letter case never counts).
+    """
+    form = _FORMS.get(game.name, _same)
+    written = text.casefold()
+    shape = form(written)
+    ranked: dict[str, tuple[int, int]] = {}
+    for move in position.legal_moves():
+        spelt = str(move)
+        folded = spelt.casefold()
+        edits = distance(written, folded)
+        if form(folded) == shape:
+            rank = (0, edits)
+        elif edits == 1 or distance(shape, form(folded)) == 1:
+            rank = (1, edits)
+        else:
+            continue
+        if spelt not in ranked or rank < ranked[spelt]:
+            ranked[spelt] = rank
+    return sorted((rank, spelt) for spelt, rank in ranked.items())
+
+
+#: How many of the moves after a slip are tried with each candidate: a candidate is
+#: taken only if they all play after it (see :meth:`_Moves._meant`).
+LOOK_AHEAD: Final = 4
+
+
+# -- the container: syntax errors read past -------------------------------------------
+
+#: The reader's errors it can read past once the offending text is blanked out, and
+#: how much text that is, found at the error's place.
+_BLANKED: Final[Mapping[str, re.Pattern[str]]] = MappingProxyType({
+    "comment-unopened": re.compile(r"\}"),
+    "variation-unopened": re.compile(r"\)"),
+    "number-malformed": re.compile(r"\d+\.+"),
+    "number-too-long": re.compile(r"\d+\.+"),
+    "glyph-orphan": re.compile(r"\$\d+"),
+    "glyph-too-long": re.compile(r"\$\d+"),
+})
+
+
+#: A result written with spaces around its dash ("1 - 0"), as the reader finds it.
+_SPACED = re.compile(r"(1/2|1|0)\s*-\s*(1/2|1|0)(?=[\s(){};]|$)")
+
+
+def _read(lines: list[str], first_line: int = 1) -> Record | None:
+    """The one record of ``lines``, the first numbered ``first_line`` (``None`` if they
+    do not read as one)."""
+    text = io.StringIO("".join(lines), newline="")
+    records = list(read_records(text, keep_raw=False, first_line=first_line))
+    return records[0] if len(records) == 1 else None
+
+
+def _repaired(lines: list[str], error: Defect, first_line: int) -> list[str] | None:
+    """``lines`` (the first numbered ``first_line``) with the text of ``error`` blanked
+    out, so that the reader reads past it; ``None`` where it cannot."""
+    index = error.line - first_line
+    if not 0 <= index < len(lines):
+        return None
+    line = lines[index]
+    start = error.column - 1
+    body = line.rstrip("\r\n")
+    ending = line[len(body) :]
+    if error.code == "tag-malformed":
+        # An escape line: ignored wherever it stands, and the line count is kept.
+        patched = "%" + " " * max(0, len(body) - 1)
+    elif error.code == "result-spaced":
+        match = _SPACED.match(body, start)
+        if match is None:
+            return None
+        written = f"{match.group(1)}-{match.group(2)}"
+        patched = body[:start] + written.ljust(len(match.group())) + body[match.end() :]
+    else:
+        pattern = _BLANKED.get(error.code)
+        match = None if pattern is None else pattern.match(body, start)
+        if match is None:
+            return None
+        patched = body[:start] + " " * (match.end() - start) + body[match.end() :]
+    copy = list(lines)
+    copy[index] = patched + ending
+    return copy
+
+
+def _container(record: Record) -> tuple[Record, list[Defect], int] | None:
+    """The record read again from its text with each syntax error the reader can read
+    past blanked out: the last reading, the reader's errors (in the text's own line
+    numbers) and what to add to those to get the file's; ``None`` where the record's
+    text does not read again as it did (a record that starts after another's result on
+    the same line)."""
+    raw = record.raw
+    if raw is None:
+        return None
+    lines = io.StringIO(raw, newline="").readlines()
+    tree = _read(lines)
+    if tree is None:
+        return None
+    # The text's first line is the file's line `start` (escape lines before the record
+    # are in its text): read again so numbered, messages name the file's lines too.
+    start = 1 + record.first_line - tree.first_line
+    if start != 1:
+        tree = _read(lines, start)
+        if tree is None:
+            return None
+    if tree.error != record.error or tree.first_line != record.first_line:
+        return None
+    found: list[Defect] = []
+    while tree.error is not None and len(found) < MAX_DEFECTS:
+        error = tree.error
+        found.append(error)
+        patched = _repaired(lines, error, start)
+        if patched is None:
+            break
+        next_tree = _read(patched, start)
+        if next_tree is None:
+            break
+        later = next_tree.error
+        if later is not None and (later.line, later.column) <= (error.line, error.column):
+            break  # no further on: keep what was read
+        lines, tree = patched, next_tree
+    return tree, found, 0
+
+
+# -- the moves: every line replayed ----------------------------------------------------
+
+
+class _Line:
+    """A line being replayed: its nodes, where it is, the moves it pushed."""
+
+    __slots__ = ("assumed", "before", "dead", "held", "index", "main", "nodes", "pushed",
+                 "variations")
+
+    def __init__(self, nodes: list[MoveNode], assumed: tuple[Assumption, ...], main: bool):
+        self.nodes = nodes
+        self.index = 0
+        self.assumed = assumed  # the assumptions this line was played under so far
+        self.main = main
+        self.dead = False
+        self.pushed = 0
+        self.held: Any = None  # the move taken back for the variations of the last node
+        self.variations: list[Any] = []  # those variations not yet played
+        self.before: tuple[Assumption, ...] = ()  # the assumptions before that node
+
+
+class _Found:
+    """The defects of one record, with what each was found under."""
+
+    def __init__(self) -> None:
+        self.items: list[Defect] = []
+
+    def add(self, defect: Defect, assumed: tuple[Assumption, ...] = ()) -> None:
+        if len(self.items) >= MAX_DEFECTS:
+            return
+        if assumed:
+            shown = ", ".join(f"{a.assumed} at turn {a.turn}" for a in assumed)
+            defect = replace(
+                defect, message=f"{defect.message} (assuming {shown})", assumed=assumed
+            )
+        self.items.append(defect)
+
+    @property
+    def full(self) -> bool:
+        return len(self.items) >= MAX_DEFECTS
+
+
+def _strict_visitor(default_game: str | None) -> Any:
+    """The strict check's visitor (notation.strict), used move by move."""
+    return StrictReplay(default_game).strict
+
+
+class _Moves:
+    """Every line of a record tree replayed, each defect found and the line gone on."""
+
+    def __init__(
+        self, game: Game[Any], position: Position[Any], found: _Found, strict: Any
+    ) -> None:
+        self.game = game
+        self.position = position
+        self.found = found
+        self.strict = strict
+        self.size = position.round_size
+        #: The position at the main line's end (None: it was not played to its end).
+        self.final: Position[Any] | None = None
+        self.main_assumed: tuple[Assumption, ...] = ()
+
+    def run(self, moves: list[MoveNode]) -> None:
+        position = self.position
+        stack = [_Line(moves, (), True)]
+        while stack and not self.found.full:
+            line = stack[-1]
+            if line.variations:
+                variation = line.variations.pop(0)
+                if self.strict is not None:
+                    self.strict.begin_variation(variation, line.nodes[line.index - 1])
+                stack.append(_Line(variation.nodes, line.before, False))
+                continue
+            if line.held is not None:
+                position.push(line.held)
+                line.pushed += 1
+                line.held = None
+            if line.dead or line.index >= len(line.nodes):
+                stack.pop()
+                if line.main:
+                    if not line.dead:
+                        self.final = position.copy()
+                    self.main_assumed = line.assumed
+                elif self.strict is not None and stack:
+                    parent = stack[-1]
+                    self.strict.end_variation(None, parent.nodes[parent.index - 1])
+                for _ in range(line.pushed):
+                    position.pop()
+                continue
+            self._step(line)
+
+    def _step(self, line: _Line) -> None:
+        """Play the next node of ``line`` (and note its variations)."""
+        position, game = self.position, self.game
+        node = line.nodes[line.index]
+        line.index += 1
+        before = line.assumed
+        turn = position.turn + 1
+        if self.strict is not None:
+            self.strict.visit_move(node)
+        if node.number is not None:
+            wrong = number_error(node, turn, self.size)
+            if wrong is not None:
+                self.found.add(wrong, before)
+        move = _played(game, position, node.text)
+        if isinstance(move, Exception):
+            move = self._failed(line, node, move, turn, before)
+        elif self.strict is not None:
+            position.pop()
+            self.strict.before_move(node, move, position)
+            position.push(move)
+            problem = self.strict.problem
+            if problem is not None:
+                self.strict.problem = None
+                self.found.add(problem, before)
+        if move is not None:
+            line.pushed += 1
+        if node.variations:
+            line.variations = list(node.variations)
+            line.before = before
+            if move is not None:
+                line.held = position.pop()
+                line.pushed -= 1
+
+    def _failed(
+        self, line: _Line, node: MoveNode, exc: Exception, turn: int,
+        before: tuple[Assumption, ...],
+    ) -> Any:
+        """``node`` cannot be played: report it, and play the move likely meant instead
+        (returned), or end the line (``None``)."""
+        position, game = self.position, self.game
+        defect = move_error(node, exc, turn)
+        if isinstance(exc, IllegalMoveError):
+            defect = with_last_change(game, position, defect, node.text)
+        following = line.nodes[line.index] if line.index < len(line.nodes) else None
+        meant: list[str] = []
+        joined = False
+        if following is not None and node.text.endswith(","):
+            hint = comma_hint(node, following)
+            if hint:
+                defect = replace(defect, message=defect.message + hint)
+                whole = f"{node.text}{following.text}"
+                if (
+                    following.number is None
+                    and not node.variations
+                    and not isinstance(_played(game, position, whole), Exception)
+                ):
+                    position.pop()
+                    meant, joined = [str(position.canonical(game.parse(whole)))], True
+        if not meant:
+            meant = self._meant(line, ranked_moves(game, position, node.text))
+        if len(meant) == 1:
+            self.found.add(replace(defect, message=f"{defect.message}; did you mean {meant[0]}?"),
+                           before)
+            move = game.parse(meant[0])
+            position.push(move)
+            line.assumed = (*before, Assumption(turn, node.written, meant[0]))
+            if joined:
+                line.index += 1  # the second square was read as the next move
+            return move
+        rest = "" if following is None else "; the rest of this line is not checked"
+        if meant:
+            listed = ", ".join(meant[:-1]) + f" or {meant[-1]}" if len(meant) <= 4 else ""
+            if listed:
+                rest = f"; did you mean {listed}? (no telling which{rest})"
+                rest = rest.replace("(no telling which; ", "(no telling which: ")
+        self.found.add(replace(defect, message=defect.message + rest), before)
+        line.dead = True
+        return None
+
+
+    def _meant(self, line: _Line, ranked: list[tuple[tuple[int, int], str]]) -> list[str]:
+        """The candidates of the best rank (as :func:`ranked_moves` ranks them) among
+        those after which the next moves of ``line`` (:data:`LOOK_AHEAD` at most, fewer
+        where the line ends) all play; none if no candidate lets them."""
+        position, game = self.position, self.game
+        following = line.nodes[line.index : line.index + LOOK_AHEAD]
+        scored: list[tuple[tuple[int, int], str]] = []
+        for rank, spelt in ranked:
+            position.push(game.parse(spelt))
+            played = 0
+            for node in following:
+                if isinstance(_played(game, position, node.text), Exception):
+                    break
+                played += 1
+            for _ in range(played + 1):
+                position.pop()
+            if played == len(following):
+                scored.append((rank, spelt))
+        if not scored:
+            return []
+        best = min(score for score, _ in scored)
+        return sorted(spelt for score, spelt in scored if score == best)
+
+
+def _played(game: Game[Any], position: Position[Any], text: str) -> Any:
+    """The move ``text`` read and pushed on ``position``; or the exception why not."""
+    try:
+        move = game.parse(text)
+        position.push(move)
+    except (MoveSyntaxError, IllegalMoveError) as exc:
+        return exc
+    return move
+
+
+def _defects(record: Record, default_game: str | None, strict: bool) -> list[Defect] | None:
+    """Every defect of ``record`` (see the module), in file order, each located; ``None``
+    where the record cannot be looked at again (its text did not read again the same)."""
+    found = _Found()
+    if record.moves or record.raw is None:  # a tree (JSON Lines, a record in memory)
+        tree, shift = record, 0
+        if record.error is not None:
+            found.add(record.error)
+    else:
+        again = _container(record)
+        if again is None:
+            return None
+        tree, container, shift = again
+        for defect in container:
+            found.add(defect)
+    game = resolve_game(tree, default_game)
+    if isinstance(game, Defect):
+        found.add(game)
+    else:
+        _rules(tree, game, default_game, strict, found)
+    ordered = sorted(found.items, key=lambda d: (d.line, d.column))
+    return [
+        replace(d, line=d.line + shift).located(file=record.source, record=record.index)
+        for d in ordered
+    ]
+
+
+def _rules(
+    tree: Record, game: Game[Any], default_game: str | None, strict: bool, found: _Found
+) -> None:
+    """The defects of ``tree``'s tags, moves and result, added to ``found``."""
+    tags = tree.tag_dict
+    tagged = tags.get("Result")
+    if tagged is not None and tagged not in RESULTS:
+        error = tag_error(tree.find_tag("Result"))
+        if error is not None:
+            found.add(error)
+        tagged = None
+    try:
+        position = start_position(game, tags)
+    except TagValueError as exc:
+        tag = tree.find_tag(exc.tag)
+        line, col = (tag.line, tag.column) if tag else (tree.first_line, 1)
+        found.add(Defect(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or ""))
+        return
+    moves = _Moves(game, position, found, _strict_visitor(default_game) if strict else None)
+    if moves.strict is not None:
+        moves.strict.begin_record(tree)
+        moves.strict.begin_moves(tree)
+    moves.run(tree.moves)
+    if found.full:
+        return
+    final = moves.final
+    outcome = final.outcome() if final is not None else None
+    error = result_error(tree, tagged, game, outcome, final)
+    if error is not None:
+        found.add(error, moves.main_assumed if error.code == "result-contradicts-rules" else ())
+
+
+def all_errors(
+    record: Record, verdict: Verdict, default_game: str | None, *, strict: bool = False
+) -> Verdict:
+    """``verdict`` (of ``record``, by a check) with every defect of the record in
+    :attr:`~notation.replay.Verdict.errors`, the first of them its ``error``.  Where the
+    record cannot be looked at again, ``errors`` holds the verdict's error alone."""
+    first = verdict.error
+    if first is None:
+        return replace(verdict, errors=())
+    found = _defects(record, default_game, strict)
+    if not found:
+        return replace(verdict, errors=(first,))
+    head = found[0]
+    if (head.line, head.column, head.code, head.turn) != (
+        first.line, first.column, first.code, first.turn
+    ):
+        return replace(verdict, errors=(first,))
+    # The first defect as the check says it (its hints), and what --all adds to it.
+    head = replace(head, message=_merged(first.message, head.message),
+                   last_changed=first.last_changed or head.last_changed)
+    return replace(verdict, error=head, errors=(head, *found[1:]))
+
+
+def _merged(first: str, found: str) -> str:
+    """The first defect's message as the check gave it (``first``), with what ``--all``
+    adds at its end (``found`` is the same defect found again: the did-you-mean, or
+    that the rest of the line is not checked)."""
+    for marker in ("; did you mean ", "; the rest of this line is not checked"):
+        at = found.rfind(marker)
+        if at >= 0:
+            return first + found[at:]
+    return first
+
+
+class AllReplay(Replay):
+    """The replay of ``check --all``: verdicts whose ``errors`` list every defect (see
+    :func:`all_errors`).  Read records with ``keep_raw=True``: a broken record is read
+    again from its text."""
+
+    def __init__(self, default_game: str | None = None) -> None:
+        super().__init__(default_game)
+
+    @property
+    def needs_nodes(self) -> bool:
+        """Nodes, as for a replay with an inner visitor: the reader's way through lines
+        of moves for a visitor that needs none does not keep the text of the lines of
+        a record without tags (``Record.raw``), which this replay reads again."""
+        return True
+
+    def end_record(self, record: Record) -> Verdict:
+        return all_errors(record, super().end_record(record), self.default_game)
+
+
+class AllStrictReplay(StrictReplay):
+    """:class:`AllReplay` for ``check --all --strict``."""
+
+    def end_record(self, record: Record) -> Verdict:
+        verdict = super().end_record(record)
+        return all_errors(record, verdict, self.strict.default_game, strict=True)

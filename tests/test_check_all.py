@@ -1,0 +1,247 @@
+"""``notation check --all``: every defect of a record, the move likely meant, the turn
+that last changed a square, and the hints for records written by hand."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from notation.allcheck import distance, likely_moves
+from notation.cli import cli
+from notation.games import get_game
+
+#: A generated game with two slips in its main line (turns 24 and 30) and a variation
+#: that names a square off the board (turn 26).
+TYPOS = """\
+[Game "tinkertown"]
+[Result "*"]
+
+1. f3 e3,h6 2. g6,e8 e7,h4 3. h3,b7 c7,d6 4. e6,a4 b4,f5 5. f6,b2 c2,e1
+6. e2,g2 f2,a6 7. b6,c5 b5 8. f6-g6 b5-a5 9. g4 f5 10. g5 f3 11. f2 c6
+12. g4-g5 f5-7f 13. f6 b4-b3 (13... b4-b9) 14. g3 f7-f5 15. d7 e1-f1x 16. f5 b3-c3
+17. a4-a5 c6 18. e2-d2 h6-g6 19. h6 c2-c1 20. e7 d6-c6 *
+"""
+
+#: Placement (b) next to an occupied grave that turn 4 filled.
+NEIGHBOUR = '[Game "tinkertown"]\n\n1. d3 d2,b5 2. c5,f2 e2,g5 3. f5,b3 c3,g6 *\n'
+
+
+def check(tmp_path: Path, text: str, *options: str, name: str = "game.txt") -> tuple[int, str]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", *options, str(path)])
+    return result.exit_code, result.output.replace(str(tmp_path) + "/", "")
+
+
+def json_lines(output: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in output.splitlines()]
+
+
+def test_two_slips_in_the_main_line_and_a_variation_in_one_run(tmp_path: Path) -> None:
+    code, out = check(tmp_path, TYPOS, "--all")
+    assert code == 1
+    assert out.splitlines() == [
+        "game.txt:6:11: record 1, turn 24 (f5-7f): 'f5-7f' is not a Tinkertown move: "
+        "expected a square (d3, h3x), two placements (d2,b5) or a move (h5-h3, h5xh3, "
+        "h5-h3x); did you mean f5-f7?",
+        "game.txt:6:37: record 1, turn 26 (b4-b9): b9 is not a square (files a-h, ranks "
+        "1-8); did you mean b4-b3 or b4-b5? (no telling which) (assuming f5-f7 at turn 24)",
+        "game.txt:6:64: record 1, turn 30 (e1-f1x): no capture on f1 (1 zombie, one "
+        "colour, capacity 2): remove the x; did you mean e1-f1? (assuming f5-f7 at turn 24)",
+        "1 record in 1 file: 0 valid, 1 broken",
+    ]
+
+
+def test_without_all_only_the_first_defect_and_no_guess(tmp_path: Path) -> None:
+    code, out = check(tmp_path, TYPOS)
+    assert code == 1
+    lines = out.splitlines()
+    assert len(lines) == 2 and "did you mean" not in lines[0]
+    assert lines[0].startswith("game.txt:6:11: record 1, turn 24 (f5-7f): ")
+
+
+def test_json_shape(tmp_path: Path) -> None:
+    text = TYPOS + '\n[Game "cave"]\n\n1. b1 b5 *\n'
+    code, out = check(tmp_path, text, "--all", "--format", "json")
+    assert code == 1
+    broken, valid = json_lines(out)
+    errors = broken["errors"]
+    assert isinstance(errors, list) and len(errors) == 3
+    assert broken["error"] == errors[0]
+    assert [(e["turn"], e["code"]) for e in errors] == [
+        (24, "tinkertown-move-malformed"), (26, "tinkertown-not-a-square"),
+        (30, "tinkertown-no-capture"),
+    ]
+    assert "assumed" not in errors[0]
+    for later in errors[1:]:
+        assert later["assumed"] == [{"turn": 24, "written": "f5-7f", "assumed": "f5-f7"}]
+    assert list(broken) == [
+        "file", "record", "game", "ok", "result", "turns", "error", "errors", "outcome"
+    ]
+    assert valid["ok"] is True and valid["errors"] == [] and valid["error"] is None
+    # Without --all the objects are as they were: no errors list.
+    _, plain = check(tmp_path, text, "--format", "json")
+    assert all("errors" not in obj for obj in json_lines(plain))
+
+
+def test_the_turn_that_last_changed_the_square(tmp_path: Path) -> None:
+    said = "g6 has an occupied neighbour (g5); g5 was last changed at turn 4: 2... e2,g5"
+    for options in ((), ("--all",)):
+        code, out = check(tmp_path, NEIGHBOUR, *options)
+        assert code == 1
+        assert out.splitlines()[0] == f"game.txt:3:37: record 1, turn 6 (c3,g6): {said}"
+        _, as_json = check(tmp_path, NEIGHBOUR, *options, "--format", "json")
+        error = json_lines(as_json)[0]["error"]
+        assert isinstance(error, dict)
+        assert error["last_changed"] == {"square": "g5", "turn": 4, "move": "e2,g5"}
+        assert error["message"] == said
+
+
+def test_a_defect_that_depends_on_no_square_names_no_turn(tmp_path: Path) -> None:
+    text = '[Game "tinkertown"]\n\n1. d3,b5 *\n'  # two placements on the first turn
+    _, out = check(tmp_path, text, "--format", "json")
+    error = json_lines(out)[0]["error"]
+    assert isinstance(error, dict)
+    assert "last_changed" not in error and "last changed" not in str(error["message"])
+
+
+def test_a_roll_of_zombie_kidz_is_named(tmp_path: Path) -> None:
+    # c2 holds 2 zombies; the roll G puts the third there, and then no pawn may enter.
+    before = '[Game "zombie-kidz"]\n[Position "000/032/010 c3,c1 a1 2/8 2 2 15"]\n\n8... '
+    _, out = check(tmp_path, before + "G:c2 *\n")
+    assert out.splitlines()[0].endswith(
+        "c2 holds 3 zombies; no pawn may enter; c2 gets a zombie from this turn's roll (G)"
+    )
+    # A defect that depends on where the pawn stands names no roll.
+    _, out = check(tmp_path, before + "R:a1-b1 *\n")
+    assert "roll" not in out.splitlines()[0]
+
+
+def test_space_after_the_comma(tmp_path: Path) -> None:
+    text = '[Game "tinkertown"]\n\n1. d3 d2,b5 2. c5, f2 e2,g5 *\n'
+    code, out = check(tmp_path, text)
+    assert code == 1
+    line = out.splitlines()[0]
+    assert line.startswith("game.txt:3:16: record 1, turn 3 (c5,): ")
+    assert line.endswith(
+        "(a space after the comma cuts the turn in two: write c5,f2 without spaces)"
+    )
+    # --all reads it as c5,f2 and goes on: f2 is no move of its own, the rest is valid.
+    code, out = check(tmp_path, text, "--all")
+    assert code == 1
+    lines = out.splitlines()
+    assert len(lines) == 2 and lines[0].endswith("did you mean c5,f2?")
+
+
+def test_missing_result_hint(tmp_path: Path) -> None:
+    code, out = check(tmp_path, '[Game "cave"]\n\n1. b1 b5\n')
+    assert code == 1
+    assert out.splitlines()[0] == (
+        "game.txt:3:9: record 1: the record has no result token (1-0, 0-1, 1/2-1/2 or *); "
+        "add * (or the result) after the last move"
+    )
+
+
+def test_container_errors_and_a_rules_defect_after_them(tmp_path: Path) -> None:
+    text = '[Game "cave"]\n\n1. b1 ) b5 2. b1-b2 } a5 3. c1 a5-a4 4. c2 *\n'
+    code, out = check(tmp_path, text, "--all", "--format", "json")
+    assert code == 1
+    errors = json_lines(out)[0]["errors"]
+    assert isinstance(errors, list)
+    assert [(e["code"], e["column"]) for e in errors] == [
+        ("variation-unopened", 7),
+        ("comment-unopened", 21),
+        ("cave-not-home-row", 41),
+    ]
+    # Without --all: the first only, as before.
+    _, plain = check(tmp_path, text, "--format", "json")
+    assert json_lines(plain)[0]["error"]["code"] == "variation-unopened"  # type: ignore[index]
+
+
+def test_a_line_with_no_likely_move_stops_and_the_next_line_goes_on(tmp_path: Path) -> None:
+    # zz is nothing like a move; the variation of b5 is still checked.
+    text = '[Game "cave"]\n\n1. b1 b5 (1... b2) 2. zz c5 3. a5 *\n'
+    _, out = check(tmp_path, text, "--all")
+    lines = out.splitlines()
+    assert len(lines) == 3
+    assert "turn 2 (b2): b2 is not on Black's home row" in lines[0]
+    assert "turn 3 (zz)" in lines[1]
+    assert lines[1].endswith("the rest of this line is not checked")
+
+
+def test_strict_and_all(tmp_path: Path) -> None:
+    # Two captures without their mark, in the canonical form a defect each.
+    text = TYPOS.replace("e1-f1x", "e1-f1")
+    _, strict = check(tmp_path, text, "--all", "--strict", "--format", "json")
+    errors = json_lines(strict)[0]["errors"]
+    assert isinstance(errors, list)
+    codes = [e["code"] for e in errors]
+    assert "tinkertown-move-malformed" in codes and "tinkertown-not-a-square" in codes
+
+
+def test_standard_input(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "--all", "-"], input=TYPOS)
+    assert result.exit_code == 1
+    assert [line.split(": ")[0] for line in result.output.splitlines()[:3]] == [
+        "<stdin>:6:11", "<stdin>:6:37", "<stdin>:6:64"
+    ]
+
+
+def test_folders(tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "a.txt").write_text(TYPOS, encoding="utf-8")
+    (tmp_path / "games" / "b.txt").write_text(NEIGHBOUR, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "--all", str(tmp_path / "games")])
+    assert result.exit_code == 1
+    assert len(result.output.splitlines()) == 3 + 1 + 1
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_jobs_give_the_same_output(tmp_path: Path, fmt: str) -> None:
+    # Over 1 MB, so that workers check it in parts; broken records here and there.
+    valid = TYPOS.replace("f5-7f", "f5-f7").replace("(13... b4-b9) ", "").replace(
+        "e1-f1x", "e1-f1"
+    )
+    records = [TYPOS if i % 997 == 5 else valid for i in range(3800)]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(records), encoding="utf-8")
+    assert path.stat().st_size > 1_100_000
+    outputs = []
+    for jobs in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-m", "notation", "check", "--all", "--format", fmt,
+             "--jobs", jobs, str(path)],
+            capture_output=True, text=True, check=False, cwd=tmp_path,
+        )
+        assert done.returncode == 1, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    if fmt == "text":
+        assert outputs[0].count("did you mean f5-f7?") == 4
+        assert "record 3800" not in outputs[0]
+        assert "record 1003, turn 24" in outputs[0] and "record 2997, turn 30" in outputs[0]
+
+
+def test_likely_moves_ranks_marks_before_slips() -> None:
+    game = get_game("tinkertown")
+    position = game.new_position()
+    for text in ("d3", "d2,b5", "c5,f2"):
+        position.push(game.parse(text))
+    assert likely_moves(game, position, "e2g5") == ["e2,g5"]  # a comma dropped
+    assert likely_moves(game, position, "d3,g5") == ["f3,g5"]  # d3 is occupied
+    assert likely_moves(game, position, "e2,g5x") == ["e2,g5"]  # a mark, not a slip
+    assert likely_moves(game, position, "zzzz") == []
+
+
+def test_distance() -> None:
+    assert distance("f5-7f", "f5-f7") == 1  # a swap
+    assert distance("b3", "b3x") == 1
+    assert distance("g30", "g3") == 1
+    assert distance("abc", "abc") == 0
+    assert distance("ab", "ba") == 1
+    assert distance("kitten", "sitting") == 3
