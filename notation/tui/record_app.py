@@ -91,30 +91,36 @@ class _Entry(Input):
         Binding("tab", "complete", "complete", key_display="Tab"),
     ]
 
-    def _empty_or(self, moves: Callable[[], None], edit: Callable[[], None]) -> None:
-        (moves if not self.value else edit)()
+    @property
+    def recorder(self) -> RecordApp:
+        """The app the line belongs to."""
+        app = self.app
+        assert isinstance(app, RecordApp)
+        return app
+
+    def _empty_or(self, step: Callable[[], None], edit: Callable[[], None]) -> None:
+        """``step`` through the record with nothing typed, else ``edit`` the text."""
+        (edit if self.value else step)()
 
     def action_cursor_left(self, select: bool = False) -> None:
-        app = self.app
-        assert isinstance(app, RecordApp)
-        self._empty_or(app.action_step_back, lambda: super(_Entry, self).action_cursor_left(select))
+        self._empty_or(
+            self.recorder.action_step_back, lambda: super(_Entry, self).action_cursor_left(select)
+        )
 
     def action_cursor_right(self, select: bool = False) -> None:
-        app = self.app
-        assert isinstance(app, RecordApp)
         self._empty_or(
-            app.action_forward, lambda: super(_Entry, self).action_cursor_right(select)
+            self.recorder.action_forward, lambda: super(_Entry, self).action_cursor_right(select)
         )
 
     def action_home(self, select: bool = False) -> None:
-        app = self.app
-        assert isinstance(app, RecordApp)
-        self._empty_or(app.action_to_start, lambda: super(_Entry, self).action_home(select))
+        self._empty_or(
+            self.recorder.action_to_start, lambda: super(_Entry, self).action_home(select)
+        )
 
     def action_end(self, select: bool = False) -> None:
-        app = self.app
-        assert isinstance(app, RecordApp)
-        self._empty_or(app.action_to_end, lambda: super(_Entry, self).action_end(select))
+        self._empty_or(
+            self.recorder.action_to_end, lambda: super(_Entry, self).action_end(select)
+        )
 
     async def _on_key(self, event: events.Key) -> None:
         # Enter and Tab are taken here, with the typed characters, not as bindings
@@ -123,8 +129,7 @@ class _Entry(Input):
         if event.key in ("enter", "tab"):
             event.stop()
             event.prevent_default()
-            app = self.app
-            assert isinstance(app, RecordApp)
+            app = self.recorder
             if event.key == "tab":
                 app.complete()
                 return
@@ -134,9 +139,7 @@ class _Entry(Input):
         await super()._on_key(event)
 
     def action_complete(self) -> None:
-        app = self.app
-        assert isinstance(app, RecordApp)
-        app.complete()
+        self.recorder.complete()
 
 
 class _Body(Container, can_focus=False):
