@@ -10,11 +10,13 @@ only the copy of their text the reader keeps):
   one it cannot read past (an unclosed ``{``, a missing result...);
 - the moves: every line, main line and variations, is replayed.  A wrong move number is
   reported and the line goes on.  At a move the rules refuse or cannot read, the legal
-  moves there are searched for the one likely meant (:func:`likely_moves`); if one is
-  the clear best, the message names it ("did you mean e7,a6?") and the line goes on as
-  if it had been written, every later defect of that line saying so ("assuming e7,a6
-  at turn 12"); otherwise that line stops there.  Its variations, and the lines after
-  it, are still checked.
+  moves there are searched for the one likely meant (:func:`likely_moves`), which the
+  moves after it must confirm (they play after it, all of them, or all but a second
+  slip among them, itself a move one character off); if one is the clear best, the
+  message names it ("did you mean e7,a6?") and the line goes on as if it had been
+  written, every later defect of that line saying so ("assuming e7,a6 at turn 12");
+  otherwise that line stops there.  Its variations, and the lines after it, are still
+  checked.
 
 For a rules defect that depends on what stands on a square, :func:`with_last_change`
 names the turn that last changed that square, found by taking moves back from the
@@ -159,7 +161,8 @@ def ranked_moves(
 
 
 #: How many of the moves after a slip are tried with each candidate: a candidate is
-#: taken only if they all play after it (see :meth:`_Moves._meant`).
+#: taken only if they all play after it, or all but a second slip, which the same number
+#: of moves after it confirm in turn (see :meth:`_Moves._meant`).
 LOOK_AHEAD: Final = 4
 
 
@@ -432,25 +435,50 @@ class _Moves:
     def _meant(self, line: _Line, ranked: list[tuple[tuple[int, int], str]]) -> list[str]:
         """The candidates of the best rank (as :func:`ranked_moves` ranks them) among
         those after which the next moves of ``line`` (:data:`LOOK_AHEAD` at most, fewer
-        where the line ends) all play; none if no candidate lets them."""
+        where the line ends) all play; none if no candidate lets them.
+
+        Where none does, a second slip may stand among those moves (two typos a few
+        turns apart): a candidate is then taken if they play but for one, which plays
+        as a move it is likely a slip for, and the moves after that one play too (see
+        :meth:`_confirmed`); the slip is reported in its own turn.  Not where some
+        legal move, a candidate or not, lets the next moves all play as written: the
+        move written is then a worse slip than one character, not one of two."""
         position, game = self.position, self.game
-        following = line.nodes[line.index : line.index + LOOK_AHEAD]
-        scored: list[tuple[tuple[int, int], str]] = []
-        for rank, spelt in ranked:
-            position.push(game.parse(spelt))
-            played = 0
-            for node in following:
-                if isinstance(_played(game, position, node.text), Exception):
-                    break
-                played += 1
+        for slips in (0, 1):
+            if slips and any(self._confirmed(line.nodes, line.index, 0, move)
+                             for move in position.legal_moves()):
+                return []
+            scored = [
+                (rank, spelt) for rank, spelt in ranked
+                if self._confirmed(line.nodes, line.index, slips, game.parse(spelt))
+            ]
+            if scored:
+                best = min(score for score, _ in scored)
+                return sorted(spelt for score, spelt in scored if score == best)
+        return []
+
+    def _confirmed(self, nodes: list[MoveNode], at: int, slips: int, move: Any) -> bool:
+        """Whether, ``move`` played, the moves of ``nodes`` from ``at`` on
+        (:data:`LOOK_AHEAD` of them at most) play as written, but for at most ``slips``
+        of them, each played as one of the moves it is likely a slip for
+        (:func:`ranked_moves`) and followed by :data:`LOOK_AHEAD` more that play in
+        turn.  The position is left as it was."""
+        position, game = self.position, self.game
+        position.push(move)
+        played = 0
+        try:
+            for node in nodes[at : at + LOOK_AHEAD]:
+                if not isinstance(_played(game, position, node.text), Exception):
+                    played += 1
+                    continue
+                return slips > 0 and any(
+                    self._confirmed(nodes, at + played + 1, slips - 1, game.parse(spelt))
+                    for _, spelt in ranked_moves(game, position, node.text)
+                )
+            return True
+        finally:
             for _ in range(played + 1):
                 position.pop()
-            if played == len(following):
-                scored.append((rank, spelt))
-        if not scored:
-            return []
-        best = min(score for score, _ in scored)
-        return sorted(spelt for score, spelt in scored if score == best)
 
 
 def _played(game: Game[Any], position: Position[Any], text: str) -> Any:
@@ -563,13 +591,6 @@ class AllReplay(Replay):
 
     def __init__(self, default_game: str | None = None) -> None:
         super().__init__(default_game)
-
-    @property
-    def needs_nodes(self) -> bool:
-        """Nodes, as for a replay with an inner visitor: the reader's way through lines
-        of moves for a visitor that needs none does not keep the text of the lines of
-        a record without tags (``Record.raw``), which this replay reads again."""
-        return True
 
     def end_record(self, record: Record) -> Verdict:
         return all_errors(record, super().end_record(record), self.default_game)

@@ -7,12 +7,13 @@ candidates`), mends an earlier move and replays the rest, keeps comments, glyphs
 clock times, tags and the result, and undoes and redoes every edit.  It knows no
 screen and no file (:mod:`notation.recordfile` saves it).
 
-Vocabulary, as in :mod:`notation.stepper`: a *line* is the main line or a variation,
-the cursor stands after ``index`` moves of its line; the *last move* is the one just
-played, the *next move* the one after the cursor.  A cursor's :attr:`~RecordEditor.
-address` is a tuple of numbers: ``(i,)`` after ``i`` moves of the main line,
-``(i, v, j)`` after ``j`` moves of variation ``v`` (from 1) of the main line's move
-``i`` (from 0), and so on down.
+Vocabulary, as in :mod:`notation.cursor` (whose :class:`~notation.cursor.Cursor` the
+editor moves, as :class:`~notation.stepper.Stepper` does): a *line* is the main line
+or a variation, the cursor stands after ``index`` moves of its line; the *last move* is
+the one just played, the *next move* the one after the cursor.  A cursor's
+:attr:`~RecordEditor.address` is a tuple of numbers: ``(i,)`` after ``i`` moves of the
+main line, ``(i, v, j)`` after ``j`` moves of variation ``v`` (from 1) of the main
+line's move ``i`` (from 0), and so on down.
 
 >>> from notation.editor import RecordEditor
 >>> editor = RecordEditor.new("cave", defaults=False)
@@ -34,10 +35,12 @@ from __future__ import annotations
 
 import datetime
 import re
+import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from notation.cursor import Address, Cursor
 from notation.errors import (
     Defect,
     IllegalMoveError,
@@ -49,8 +52,14 @@ from notation.errors import (
 from notation.games import get_game
 from notation.games.base import Game, Position
 from notation.reader import RESULTS
-from notation.record import Comment, MoveNode, Record, Tag, Variation, route_to, split_suffix
-from notation.replay import Verdict, check_record, move_error, resolve_game, start_position
+from notation.record import Comment, MoveNode, Record, Tag, Variation, split_suffix
+from notation.replay import (
+    Verdict,
+    check_record,
+    require_tag_pairs,
+    resolve_game,
+    start_position,
+)
 from notation.writer import unwritable, write_record
 
 __all__ = ["Candidate", "EditError", "MendResult", "RecordEditor"]
@@ -101,17 +110,6 @@ class MendResult:
     defect: Defect | None = None
 
 
-@dataclass(slots=True)
-class _Level:
-    """One line of the cursor's path: its nodes, how many are played, and the variation
-    it is (None: the main line) with the node it replaces."""
-
-    nodes: list[MoveNode]
-    index: int
-    variation: Variation | None = None
-    owner: MoveNode | None = None
-
-
 class RecordEditor:
     """A record being entered or changed, with a cursor and the position there.
 
@@ -141,22 +139,17 @@ class RecordEditor:
         if isinstance(game, Defect):
             raise MisuseError(f"the record cannot be edited: {game.message}")
         self.game: Game[Any] = game
-        self.record = record
         self.clock = clock
         self.listeners: list[Callable[[RecordEditor], None]] = []
         #: The die face rolled for the next turn (Zombie Kidz), if given: the moves offered
         #: and accepted are the ones it allows.
         self.roll: str | None = None
-        #: Why the next move of the line cannot be played, if it cannot.
-        self.defect: Defect | None = None
         #: Edits made (undo and redo count too).
         self.version = 0
         self._undo: list[_Change] = []
         self._redo: list[_Change] = []
         self._change: _Change | None = None  # the edit being made
-        self._start = self._start_position()
-        self.position: Position[Any] = self._start.copy()
-        self._levels = [_Level(record.moves, 0)]
+        self._cursor = Cursor(record, game, self._start_position(record), canonical=True)
         # The result follows the rules (or "*") until one is set by hand.
         outcome = self._main_line_outcome()
         self._auto_result = record.result in (None, "*") or record.result == outcome
@@ -182,13 +175,7 @@ class RecordEditor:
         wins over a default); ``Result`` last, ``*`` until the game ends.
         """
         resolved = game if isinstance(game, Game) else get_game(game)
-        given = list(tags.items()) if isinstance(tags, Mapping) else list(tags)
-        for pair in given:
-            misuse_unless(
-                isinstance(pair, tuple) and len(pair) == 2
-                and all(isinstance(x, str) for x in pair),
-                "a tag", "a (name, value) pair of str", pair,
-            )
+        given = require_tag_pairs(tags)
         misuse_unless(
             all(isinstance(name, str) for name in players), "players", "names (str)", players
         )
@@ -213,47 +200,58 @@ class RecordEditor:
 
     # -- where the cursor is --------------------------------------------------
     @property
+    def record(self) -> Record:
+        """The record being edited (its tree changes in place as it is edited)."""
+        return self._cursor.record
+
+    @property
+    def position(self) -> Position[Any]:
+        """The position at the cursor (the moves before it played)."""
+        return self._cursor.position
+
+    @property
+    def defect(self) -> Defect | None:
+        """Why the next move of the line cannot be played, if it cannot."""
+        return self._cursor.defect
+
+    @defect.setter
+    def defect(self, defect: Defect | None) -> None:
+        self._cursor.defect = defect
+
+    @property
     def line(self) -> list[MoveNode]:
         """The moves of the cursor's line."""
-        return self._levels[-1].nodes
+        return self._cursor.line
 
     @property
     def index(self) -> int:
         """How many moves of the cursor's line are played."""
-        return self._levels[-1].index
+        return self._cursor.index
 
     @property
     def depth(self) -> int:
         """0 on the main line, 1 in a variation, 2 in a variation of a variation..."""
-        return len(self._levels) - 1
+        return self._cursor.depth
 
     @property
-    def address(self) -> tuple[int, ...]:
+    def address(self) -> Address:
         """Where the cursor is, as numbers (see the module's docstring)."""
-        out: list[int] = []
-        for level in self._levels:
-            if level.variation is not None:
-                assert level.owner is not None
-                out.append(_number_of(level.owner, level.variation))
-            out.append(level.index)
-        return tuple(out)
+        return self._cursor.address
 
     @property
     def last_node(self) -> MoveNode | None:
         """The move just played, if the cursor's line has one before the cursor."""
-        level = self._levels[-1]
-        return level.nodes[level.index - 1] if level.index else None
+        return self._cursor.last_node
 
     @property
     def next_node(self) -> MoveNode | None:
         """The move after the cursor in its line, if there is one."""
-        level = self._levels[-1]
-        return level.nodes[level.index] if level.index < len(level.nodes) else None
+        return self._cursor.next_node
 
     @property
     def first_turn(self) -> int:
         """The turn of the record's first move (1, or after a ``Position`` tag's turns)."""
-        return self._start.turn + 1
+        return self._cursor.start.turn + 1
 
     @property
     def turn(self) -> int:
@@ -281,31 +279,14 @@ class RecordEditor:
     def forward(self) -> MoveNode | None:
         """Play the next move of the line and return it; ``None`` at the line's end or
         where the rules refuse it (:attr:`defect` says why)."""
-        node = self.next_node
-        if node is None:
-            return None
-        defect = self._push_node(node)
-        if defect is not None:
-            self.defect = defect
-            return None
-        self._levels[-1].index += 1
-        self.defect = None
-        return node
+        return self._cursor.forward()
 
     def back(self) -> bool:
         """Take back the last move of the line; at a variation's start, leave it (the
         cursor before the move it replaces).  False at the start of the main line."""
-        level = self._levels[-1]
         self.defect = None
         self.roll = None
-        if level.index:
-            self.position.pop()
-            level.index -= 1
-            return True
-        if len(self._levels) > 1:
-            self._levels.pop()
-            return True
-        return False
+        return self._cursor.back() is not None or self._cursor.back_out()
 
     def to_start(self) -> None:
         """Go to the start of the main line."""
@@ -319,76 +300,32 @@ class RecordEditor:
     def enter_variation(self, number: int) -> bool:
         """Enter variation ``number`` (from 1) of the next move and play its first move;
         False if there is none."""
-        node = self.next_node
-        variations = _variations(node) if node is not None else []
-        if not 1 <= number <= len(variations):
+        if not self._cursor.enter_variation(number):
             return False
-        self._levels.append(_Level(variations[number - 1].nodes, 0, variations[number - 1], node))
         self.roll = None
-        self.forward()
         return True
 
     def leave_variation(self) -> bool:
         """Leave the variation the cursor is in, to just after the move it replaces;
         False on the main line."""
-        if len(self._levels) == 1:
-            return False
-        while self._levels[-1].index:
-            self.position.pop()
-            self._levels[-1].index -= 1
-        self._levels.pop()
-        self.defect = None
-        self.forward()
-        return True
+        return self._cursor.leave_variation()
 
     def goto(self, address: Sequence[int]) -> bool:
         """Put the cursor at ``address`` (see :attr:`address`), or as far along it as the
         rules let it go (False then, :attr:`defect` saying why).  ``MisuseError`` for an
-        address that is not in the record."""
-        address = tuple(address)
-        if not address or len(address) % 2 == 0 or not all(
-            type(n) is int and n >= 0 for n in address
-        ):
-            raise MisuseError(f"an address is (index, variation, index, ...), not {address!r}")
-        self.position = self._start.copy()
-        self._levels = [_Level(self.record.moves, 0)]
-        self.defect = None
+        address that is not in the record (the cursor not moved)."""
+        reached = self._cursor.goto(address)
         self.roll = None
-        for depth in range(0, len(address), 2):
-            index = address[depth]
-            level = self._levels[-1]
-            if index > len(level.nodes):
-                raise MisuseError(f"the address {address!r} is not in the record")
-            while level.index < index:
-                if self.forward() is None:
-                    return False
-            if depth + 1 < len(address):
-                number = address[depth + 1]
-                node = level.nodes[index] if index < len(level.nodes) else None
-                variations = _variations(node) if node is not None else []
-                if not 1 <= number <= len(variations):
-                    raise MisuseError(f"the address {address!r} is not in the record")
-                self._levels.append(
-                    _Level(variations[number - 1].nodes, 0, variations[number - 1], node)
-                )
-        return True
+        return reached
 
     def goto_node(self, node: MoveNode) -> bool:
         """Put the cursor just after ``node`` (found by identity); ``MisuseError`` if it
         is not in the record."""
         return self.goto(self.address_of(node))
 
-    def address_of(self, node: MoveNode) -> tuple[int, ...]:
+    def address_of(self, node: MoveNode) -> Address:
         """The address just after ``node``; ``MisuseError`` if it is not in the record."""
-        route = route_to(self.record.moves, node)
-        if route is None:
-            raise MisuseError(f"{node!r} is not in this record")
-        branches, index = route
-        out: list[int] = []
-        for at, number in branches:
-            out += [at, number]
-        out.append(index + 1)
-        return tuple(out)
+        return self._cursor.address_of(node)
 
     # -- what can be played ---------------------------------------------------
     @property
@@ -436,10 +373,25 @@ class RecordEditor:
         wanted = prefix.strip().lower()
         moves = [(str(move), move) for move in self.legal_moves()]
         found = [(text, move) for text, move in moves if text.lower().startswith(wanted)]
+        if not found and wanted and self.roll is not None:
+            # The die is given: what follows its face is enough (b2-c2x for G:b2-c2x).
+            found = [(text, move) for text, move in moves
+                     if self._after_roll(text).lower().startswith(wanted)]
         if not found and wanted:
             found = [(text, move) for text, move in moves if _with_letters_left_out(text, wanted)]
-        found.sort(key=lambda pair: pair[0].lower() != wanted)
+        found.sort(
+            key=lambda pair: wanted not in (pair[0].lower(), self._after_roll(pair[0]).lower())
+        )
         return [Candidate(text, move, self._describe(move, text)) for text, move in found]
+
+    def _after_roll(self, text: str) -> str:
+        """``text`` without the die face given and what separates it from the rest
+        (``G:b2-c2x`` -> ``b2-c2x``); ``text`` itself when no roll is given."""
+        # Any game's way of joining a face to its move: the punctuation after it.
+        roll = self.roll
+        if roll is None or not text.lower().startswith(roll.lower()):
+            return text
+        return text[len(roll):].lstrip(string.punctuation + " ")
 
     def _describe(self, move: Any, text: str) -> str:
         position = self.position
@@ -481,7 +433,8 @@ class RecordEditor:
                     )
                 return canonical
         found = self.candidates(written)
-        same = [c for c in found if c.text.lower() == written.lower()]
+        spelled = written.lower()
+        same = [c for c in found if spelled in (c.text.lower(), self._after_roll(c.text).lower())]
         if len(same) == 1:
             return same[0].move  # a spelling only the case of its letters keeps apart
         choices = [c.text for c in found]
@@ -527,8 +480,8 @@ class RecordEditor:
         node = MoveNode(text, suffix=suffix)
 
         def edit() -> None:
-            level = self._levels[-1]
-            after = level.nodes[level.index] if level.index < len(level.nodes) else None
+            cursor = self._cursor
+            level, after = cursor.level, cursor.next_node
             self._touch_list(level.nodes)
             if after is None:
                 level.nodes.append(node)
@@ -548,11 +501,9 @@ class RecordEditor:
                 variation = Variation([node])
                 self._touch_list(after.variations)
                 after.variations.append(variation)
-                self._levels.append(_Level(variation.nodes, 0, variation, after))
-            self.position.push(canonical)
-            self._levels[-1].index += 1
+                cursor.step_into(variation)
+            cursor.advance(canonical)
             self.roll = None
-            self.defect = None
             if self.clock is not None:
                 _set_clock(node, _clock_text(self.clock()))  # a new node: nothing to keep
 
@@ -596,19 +547,14 @@ class RecordEditor:
             node.text = str(canonical)
             if suffix:
                 node.suffix = suffix
-            self.position.push(canonical)
-            level = self._levels[-1]
-            level.index += 1
+            cursor = self._cursor
+            cursor.advance(canonical)
             kept = 0
-            while level.index < len(level.nodes):
-                later = level.nodes[level.index]
+            while (later := cursor.next_node) is not None:
                 self._touch(later, "text")
-                defect = self._push_node(later, canonical_text=True)
-                if defect is not None:
-                    self.defect = defect
-                    result.append(MendResult(kept, later, defect))
+                if cursor.forward(rewrite=True) is None:  # written again, canonical
+                    result.append(MendResult(kept, later, cursor.defect))
                     return
-                level.index += 1
                 kept += 1
             result.append(MendResult(kept))
 
@@ -618,7 +564,7 @@ class RecordEditor:
     def delete_rest(self) -> int:
         """Delete the moves after the cursor in its line (at a variation's start: the
         variation, the cursor leaving it); returns how many moves went."""
-        level = self._levels[-1]
+        level = self._cursor.level
         if level.index < len(level.nodes):
             count = len(level.nodes) - level.index
 
@@ -630,12 +576,13 @@ class RecordEditor:
             return count
         if level.index == 0 and level.variation is not None:
             assert level.owner is not None
-            owner, variation = level.owner, level.variation
+            owner = level.owner
 
             def drop() -> None:
-                self._levels.pop()
+                number = level.number
+                self._cursor.back_out()
                 self._touch_list(owner.variations)
-                del owner.variations[_number_of(owner, variation) - 1]
+                del owner.variations[number - 1]
 
             self._edit(drop)
             return 0
@@ -644,11 +591,12 @@ class RecordEditor:
     def promote(self) -> bool:
         """Make the variation the cursor is in the line it belongs to (its moves the
         main ones there, the old ones a variation); False on the main line."""
-        if len(self._levels) == 1:
+        if not self.depth:
             return False
 
         def edit() -> None:
-            level, parent = self._levels[-1], self._levels[-2]
+            levels = self._cursor.levels
+            level, parent = levels[-1], levels[-2]
             assert level.variation is not None and level.owner is not None
             owner, variation = level.owner, level.variation
             at = parent.index
@@ -666,7 +614,7 @@ class RecordEditor:
             del parent.nodes[at:]
             parent.nodes.extend(new)
             # The cursor stays after the same moves, now the parent line's.
-            self._levels.pop()
+            levels.pop()
             parent.index += level.index
 
         self._edit(edit)
@@ -725,25 +673,21 @@ class RecordEditor:
             glyph = int(glyph[1:])
         if isinstance(glyph, int) and glyph in GLYPHS.values():
             glyph = next(s for s, n in GLYPHS.items() if n == glyph)
+        # What the move gets: its suffix toggled for a move glyph, its nags for another.
+        suffix, nags = node.suffix, list(node.nags)
         if isinstance(glyph, str):
             misuse_unless(glyph in GLYPHS, "glyph", "one of ! ? !! ?? !? ?! or $N", glyph)
-            suffix = glyph
-
-            def edit() -> None:
-                self._touch(node, "suffix")
-                node.suffix = "" if node.suffix == suffix else suffix
-
+            suffix = "" if suffix == glyph else glyph
         else:
             misuse_unless(type(glyph) is int and 0 <= glyph <= 255, "glyph",
                           "a numeric glyph 0-255", glyph)
-            nag = glyph
+            nags = [n for n in nags if n != glyph] if glyph in nags else [*nags, glyph]
 
-            def edit() -> None:
-                self._touch_list(node.nags)
-                if nag in node.nags:
-                    node.nags.remove(nag)
-                else:
-                    node.nags.append(nag)
+        def edit() -> None:
+            self._touch(node, "suffix")
+            self._touch_list(node.nags)
+            node.suffix = suffix
+            node.nags[:] = nags
 
         self._edit(edit)
 
@@ -873,30 +817,16 @@ class RecordEditor:
         return check_record(self.record)
 
     # -- inside --------------------------------------------------------------
-    def _start_position(self) -> Position[Any]:
+    def _start_position(self, record: Record) -> Position[Any]:
         try:
-            return start_position(self.game, self.record.tag_dict)
+            return start_position(self.game, record.tag_dict)
         except NotationException as exc:
             raise MisuseError(f"the record cannot be edited: {exc}") from None
-
-    def _push_node(self, node: MoveNode, *, canonical_text: bool = False) -> Defect | None:
-        """Play ``node``'s move; the defect if the rules refuse it (nothing played)."""
-        turn = self.position.turn + 1
-        try:
-            move = self.position.canonical(self.game.parse(node.text))
-            self.position.push(move)
-        except (MoveSyntaxError, IllegalMoveError) as exc:
-            return move_error(node, exc, turn).located(
-                file=self.record.source, record=self.record.index or None
-            )
-        if canonical_text:
-            node.text = str(move)
-        return None
 
     def _main_line_outcome(self) -> str | None:
         if self.depth == 0 and self.index == len(self.record.moves):
             return self.position.outcome()  # at the main line's end: nothing to replay
-        position = self._start.copy()
+        position = self._cursor.start.copy()
         for node in self.record.moves:
             try:
                 position.push(position.canonical(self.game.parse(node.text)))
@@ -972,9 +902,9 @@ class RecordEditor:
 
         def edit() -> None:
             self._touch_list(self.record.tags)
-            self._touch(self, "_start")
+            self._touch(self._cursor, "start")
             self.record.tags[:] = tags
-            self._start = start
+            self._cursor.start = start
             self.goto(address)  # the moves again, from the new start
 
         self._edit(edit, text=True)
@@ -1020,11 +950,6 @@ class _Change:
         self.lists = lists
         self.target = address
         return self
-
-
-def _number_of(owner: MoveNode, variation: Variation) -> int:
-    """The number (from 1) of ``variation`` among ``owner``'s, found by identity."""
-    return next(i for i, v in enumerate(owner.variations, 1) if v is variation)
 
 
 def _either(choices: list[str]) -> str:

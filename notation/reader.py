@@ -600,12 +600,14 @@ class _Reader:
         lineno = 0
         keep_raw = self.keep_raw
         known_tag = _TAG_PAIRS.get
+        # The current record's self.raw_parts (with keep_raw), bound where one of the
+        # two fast ways below starts: the lines they read go straight to it.
+        raw_parts: list[str] = []
         # Reading a header, tag line after tag line (most lines of a file of short
         # games): the usual tag line goes straight to its record, whose last line it
         # is (tag_line, tag_raw: told the record when another line comes).
         header = False
         tags: list[Tag] = []
-        raw_parts: list[str] = []
         tag_line, tag_raw = 0, ""
         # Reading lines of moves for a visitor that needs no nodes (most lines of a file
         # of long games): after a line that _whole read, the next such line goes
@@ -716,6 +718,7 @@ class _Reader:
                 yield from self._movetext(line, lineno, pos)
             elif self.whole_lines and not self.closed:
                 whole, on_moves, moves_line = True, self.on_moves, 0
+                raw_parts = self.raw_parts  # a record without tags has bound none yet
         if header:
             self._header_read(tag_line, tag_raw)
         if whole and moves_line:

@@ -59,6 +59,7 @@ __all__ = [
     "record_from_moves",
     "replay_line",
     "replay_tree",
+    "require_tag_pairs",
     "resolve_game",
     "start_position",
 ]
@@ -861,6 +862,34 @@ def _cut_move(text: str) -> str:
     return printable(cut(text))
 
 
+def require_tag_pairs(tags: Mapping[str, str] | Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The tags of a record being made, as a list of ``(name, value)`` pairs in their
+    order: ``tags`` is a mapping of names to values or an iterable of such pairs (a
+    list, a generator), all of ``str``, as :meth:`Record.from_moves
+    <notation.record.Record.from_moves>` and :meth:`RecordEditor.new
+    <notation.editor.RecordEditor.new>` take them; :class:`~notation.errors.MisuseError`
+    for anything else.
+
+    >>> require_tag_pairs({"Event": "club night"})
+    [('Event', 'club night')]
+    >>> require_tag_pairs([("Event", "club night"), ("Round", 3)])
+    Traceback (most recent call last):
+    ...
+    notation.errors.MisuseError: a tag is a (name, value) pair of str, not tuple
+    """
+    if isinstance(tags, Mapping):
+        pairs = list(tags.items())
+    else:
+        require_sequence(tags, "tags", "(name, value) pairs, or a mapping")
+        pairs = list(tags)
+    for pair in pairs:
+        misuse_unless(
+            isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) for x in pair),
+            "a tag", "a (name, value) pair of str", pair,
+        )
+    return pairs
+
+
 def record_from_moves(
     game: Game[M] | str,
     moves: Iterable[M | str],
@@ -871,14 +900,7 @@ def record_from_moves(
     if not isinstance(game, Game):
         game = get_game(game)  # a name, or MisuseError for what is neither
     require_sequence(moves, "moves", "moves (texts or typed moves)")
-    if not isinstance(tags, Mapping):
-        require_sequence(tags, "tags", "(name, value) pairs, or a mapping")
-    pairs = list(tags.items()) if isinstance(tags, Mapping) else list(tags)
-    for pair in pairs:
-        misuse_unless(
-            isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) for x in pair),
-            "a tag", "a (name, value) pair of str", pair,
-        )
+    pairs = require_tag_pairs(tags)
     record_tags = [Tag("Game", game.name)]
     tagged_result: str | None = None
     for name, value in pairs:

@@ -5,28 +5,29 @@ record tree, the position there, and the defect that stops us, if any.
 
 Vocabulary: a *line* is the main line or a variation; ``index`` counts the moves
 of the current line that have been played; the *last move* is the one just
-played (``line[index - 1]``) and the *next move* the one about to be played.
+played (``line[index - 1]``) and the *next move* the one about to be played.  Where
+the stepper stands is a :class:`~notation.cursor.Cursor`'s place, the one a
+:class:`~notation.editor.RecordEditor` has too: its :attr:`~Stepper.address` is the
+same numbers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
+from notation.cursor import Address, Cursor
 from notation.errors import (
     Defect,
     ErrorKind,
-    IllegalMoveError,
-    MisuseError,
-    MoveSyntaxError,
     NotationException,
     TagValueError,
     misuse_unless,
     require_number,
 )
 from notation.games.base import Game, Position
-from notation.record import MoveNode, Record, Variation, route_to
-from notation.replay import Verdict, check_record, move_error, resolve_game, start_position
+from notation.record import MoveNode, Record, Variation
+from notation.replay import Verdict, check_record, resolve_game, start_position
 
 __all__ = ["Stepper", "StepperError"]
 
@@ -37,17 +38,6 @@ class StepperError(NotationException):
     def __init__(self, error: Defect) -> None:
         super().__init__(str(error))
         self.error = error
-
-
-@dataclass(slots=True)
-class _Level:
-    nodes: list[MoveNode]
-    index: int
-    #: The variation this level replays (None for the main line) and its number.
-    variation: Variation | None = None
-    number: int = 0
-    #: The turn of the line's first move.
-    first_turn: int = 1
 
 
 class Stepper:
@@ -87,7 +77,7 @@ class Stepper:
             raise StepperError(resolved.located(file=record.source, record=record.index))
         self.game: Game[Any] = resolved
         try:
-            self.position: Position[Any] = start_position(resolved, record.tag_dict)
+            position = start_position(resolved, record.tag_dict)
         except TagValueError as exc:
             tag = record.find_tag(exc.tag)
             error = Defect(
@@ -96,26 +86,45 @@ class Stepper:
                 code=exc.code or "",
             )
             raise StepperError(error) from None
-        self.start_turn = self.position.turn
-        self._levels = [_Level(record.moves, 0, first_turn=self.start_turn + 1)]
-        #: Why the last step forward could not be made (None after any successful step).
-        self.error: Defect | None = None
+        self.start_turn = position.turn
+        self._cursor = Cursor(record, resolved, position)
+
+    @property
+    def position(self) -> Position[Any]:
+        """The position where the stepper stands."""
+        return self._cursor.position
+
+    @property
+    def error(self) -> Defect | None:
+        """Why the last step forward could not be made (None after any successful step)."""
+        return self._cursor.defect
+
+    @error.setter
+    def error(self, error: Defect | None) -> None:
+        self._cursor.defect = error
 
     # -- where we are ---------------------------------------------------------
     @property
     def line(self) -> list[MoveNode]:
         """The moves of the line being stepped through: the main line or a variation."""
-        return self._levels[-1].nodes
+        return self._cursor.line
 
     @property
     def index(self) -> int:
         """How many moves of the current line are played (0 at its start)."""
-        return self._levels[-1].index
+        return self._cursor.index
 
     @property
     def depth(self) -> int:
         """0 on the main line, 1 inside a variation, 2 inside one of its variations..."""
-        return len(self._levels) - 1
+        return self._cursor.depth
+
+    @property
+    def address(self) -> Address:
+        """Where the stepper is, as numbers: ``(i,)`` after ``i`` moves of the main line,
+        ``(i, v, j)`` after ``j`` moves of variation ``v`` (from 1) of its move ``i``
+        (from 0), and so on down (see :mod:`notation.cursor`)."""
+        return self._cursor.address
 
     @property
     def turn(self) -> int:
@@ -125,14 +134,12 @@ class Stepper:
     @property
     def last_node(self) -> MoveNode | None:
         """The move played last on the current line, or ``None`` at its start."""
-        level = self._levels[-1]
-        return level.nodes[level.index - 1] if level.index else None
+        return self._cursor.last_node
 
     @property
     def next_node(self) -> MoveNode | None:
         """The move :meth:`forward` would play, or ``None`` at the end of the line."""
-        level = self._levels[-1]
-        return level.nodes[level.index] if level.index < len(level.nodes) else None
+        return self._cursor.next_node
 
     @property
     def at_start(self) -> bool:
@@ -146,7 +153,7 @@ class Stepper:
 
     def line_turns(self) -> list[tuple[int, MoveNode]]:
         """The moves of the current line with their turns, for a move list."""
-        first = self._levels[-1].first_turn
+        first = self._cursor.level.first_turn
         return [(first + i, node) for i, node in enumerate(self.line)]
 
     def where(self) -> str:
@@ -154,7 +161,8 @@ class Stepper:
         if not self.depth:
             return "main line"
         parts = [
-            f"variation {level.number} at turn {level.first_turn}" for level in self._levels[1:]
+            f"variation {level.number} at turn {level.first_turn}"
+            for level in self._cursor.levels[1:]
         ]
         return ", in ".join(reversed(parts))
 
@@ -171,32 +179,12 @@ class Stepper:
         A node is always true, so ``while node := stepper.forward():`` steps through a
         line, and ``if stepper.forward():`` asks whether a move was played.
         """
-        level = self._levels[-1]
-        if level.index >= len(level.nodes):
-            return None
-        node = level.nodes[level.index]
-        turn = self.position.turn + 1
-        try:
-            move = self.game.parse(node.text)
-            self.position.push(move)
-        except (MoveSyntaxError, IllegalMoveError) as exc:
-            error = move_error(node, exc, turn)
-            self.error = error.located(file=self.record.source, record=self.record.index)
-            return None
-        level.index += 1
-        self.error = None
-        return node
+        return self._cursor.forward()
 
     def back(self) -> MoveNode | None:
         """Take back the last move of the line and return its node; ``None`` at the
         line's start."""
-        level = self._levels[-1]
-        if level.index == 0:
-            return None
-        self.position.pop()
-        level.index -= 1
-        self.error = None
-        return level.nodes[level.index]
+        return self._cursor.back()
 
     def to_start(self) -> None:
         """Take back every move of the current line (staying in it)."""
@@ -218,64 +206,31 @@ class Stepper:
             pass
         return self.position.turn == turn
 
+    def goto(self, address: Sequence[int]) -> bool:
+        """Go to ``address`` (see :attr:`address`), along the main line and into each
+        variation on the way; False when a move on the way cannot be played (the
+        stepper stands before it, :attr:`error` says why).  ``MisuseError`` for an
+        address that is not in the record (the stepper does not move)."""
+        return self._cursor.goto(address)
+
     def goto_node(self, node: MoveNode) -> bool:
         """Go to the position after ``node``, a move anywhere in the record's tree, along
         the main line and into each variation on the way (``node.board()`` of
         python-chess).  ``MisuseError`` for a node not in this record; False when a move
         on the way cannot be played (the stepper stands before it, :attr:`error` says why).
         """
-        route = route_to(self.record.moves, node)
-        if route is None:
-            raise MisuseError(f"{node!r} is not a move of this record")
-        branches, index = route
-        while self.leave_variation():
-            pass
-        self.error = None
-        for at, number in branches:
-            if not self._goto_index(at + 1) or not self.enter_variation(number):
-                return False
-            if self.error is not None:  # the variation's first move is broken
-                return False
-        return self._goto_index(index + 1)
-
-    def _goto_index(self, index: int) -> bool:
-        """Back or forward on the current line until ``index`` of its moves are played;
-        False at a broken move."""
-        while self.index > index:
-            self.back()
-        while self.index < index:
-            if self.forward() is None:
-                return False
-        return True
+        return self._cursor.goto_node(node)
 
     def enter_variation(self, number: int = 1) -> bool:
         """Replace the last move by the first move of its variation ``number`` (1-based);
         False if there is none, ``MisuseError`` for a ``number`` that is not a whole
         number."""
         require_number(number, "the variation's number")
-        variations = self.variations_here()
-        if not 1 <= number <= len(variations):
+        if not 1 <= number <= len(self.variations_here()):
             return False
-        level = self._levels[-1]
-        turn = self.position.turn  # the turn of the move being replaced
-        self.position.pop()
-        level.index -= 1
-        variation = variations[number - 1]
-        self._levels.append(_Level(variation.nodes, 0, variation, number, first_turn=turn))
-        self.forward()
-        return True
+        self._cursor.back()
+        return self._cursor.enter_variation(number)
 
     def leave_variation(self) -> bool:
         """Back to the line the variation belongs to, after the move it replaces."""
-        if not self.depth:
-            return False
-        level = self._levels.pop()
-        for _ in range(level.index):
-            self.position.pop()
-        self.error = None
-        parent = self._levels[-1]
-        replaced = parent.nodes[parent.index]
-        self.position.push(self.game.parse(replaced.text))  # it was legal when we left it
-        parent.index += 1
-        return True
-
+        return self._cursor.leave_variation()

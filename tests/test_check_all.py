@@ -4,6 +4,7 @@ that last changed a square, and the hints for records written by hand."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -245,3 +246,96 @@ def test_distance() -> None:
     assert distance("abc", "abc") == 0
     assert distance("ab", "ba") == 1
     assert distance("kitten", "sitting") == 3
+
+
+
+def test_records_without_tags_are_read_again_whole(tmp_path: Path) -> None:
+    # --all reads a broken record again from its text (Record.raw), which the reader
+    # keeps for a check's node-less visit too: every line of moves, tags or none (the
+    # first record's second line, the third's third, are read the reader's fast way).
+    valid = (
+        "1. c7 c6,h4 2. g4,g6 g5,b4 3. a4,e8 d8,e1 4. e2,b2 c2,g2 5. g3,f7 f8,d3\n"
+        "6. d2,e6 e7,a6 7. b6 g4 8. c7-b7 b2 9. e6 d3-d2 10. c7 h4-g4 11. e2-e1 f8\n"
+        "12. b7-c7 b2x 13. f7-e7 g5-h5 14. g2 h5-h4 15. g3-g4 c6-c7 *\n"
+    )
+    moves = TYPOS.split("\n\n", 1)[1]
+    split = moves.replace(" 3. h3,b7", "\n3. h3,b7", 1)
+    _, tagged = check(tmp_path, TYPOS, "--all", name="tagged.txt")
+    expected = tagged.splitlines()[:3]
+    text = moves + "\n" + valid + "\n" + split
+    code, out = check(tmp_path, text, "--all", "--game", "tinkertown")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[-1] == "3 records in 1 file: 1 valid, 2 broken"
+    # The same defects as with the tags, the lines moved (and the records numbered) on.
+    for at, record, line_number in ((0, 1, 3), (3, 3, 13)):
+        assert lines[at:at + 3] == [
+            re.sub(r"^tagged\.txt:6:", f"game.txt:{line_number}:", line).replace(
+                "record 1", f"record {record}"
+            )
+            for line in expected
+        ]
+
+
+# -- two slips a few turns apart --------------------------------------------------------
+
+RECORDS = Path(__file__).resolve().parent.parent / "records"
+
+#: Per game, the first example record's turn 7 and the four turns after it, each with a
+#: slip of one square (the move meant, the move written).
+SLIPS = {
+    "tinkertown": [("d7,c2", "d1,c2"), ("b2,a6", "a2,a6"), ("b6,f6", "c6,f6"),
+                   ("e6,a3", "a6,a3"), ("b3,g7", "c3,g7")],
+    "cave": [("d1", "d2"), ("c5", "c1"), ("d1-d2", "a1-d2"), ("c5-c4", "a5-c4"),
+             ("d2-d1", "a2-d1")],
+    "zombie-kidz": [("W:b1-c1x", "W:a1-c1x"), ("R:b1-c1L", "R:a1-c1L"),
+                    ("G:c1-c2x", "G:a1-c2x"), ("Y:c1-c2", "Y:a1-c2"),
+                    ("W:c2-c3x", "W:a2-c3x")],
+}
+
+
+def slipped(game: str, slips: dict[int, str]) -> str:
+    """The first example record of ``game`` with the moves of ``slips`` (by turn)
+    written otherwise."""
+    from notation.reader import read_file
+    from notation.writer import write_record
+
+    record = next(iter(read_file(RECORDS / game / "examples.txt")))
+    for turn, written in slips.items():
+        record.moves[turn - 1].text = written
+    return write_record(record)
+
+
+def defects(tmp_path: Path, text: str) -> list[str]:
+    """What ``check --all`` says of each defect of ``text``: from the turn on."""
+    code, out = check(tmp_path, text, "--all")
+    assert code == 1
+    return [line.split(", ", 1)[1] for line in out.splitlines()[:-1]]
+
+
+@pytest.mark.parametrize("game", sorted(SLIPS))
+@pytest.mark.parametrize("gap", [1, 2, 3, 4])
+def test_two_slips_a_few_turns_apart_are_both_found(tmp_path: Path, game: str, gap: int) -> None:
+    (meant, written), (meant_later, written_later) = SLIPS[game][0], SLIPS[game][gap]
+    later = 7 + gap
+    # Each alone is found, the move meant named...
+    (alone,) = defects(tmp_path, slipped(game, {7: written}))
+    assert alone.startswith(f"turn 7 ({written}): ") and alone.endswith(f"; did you mean {meant}?")
+    (alone,) = defects(tmp_path, slipped(game, {later: written_later}))
+    assert alone.startswith(f"turn {later} ({written_later}): ")
+    assert alone.endswith(f"; did you mean {meant_later}?")
+    # ...and so are both together: the second within the moves that confirm the first.
+    first, second = defects(tmp_path, slipped(game, {7: written, later: written_later}))
+    assert first.startswith(f"turn 7 ({written}): ") and first.endswith(f"; did you mean {meant}?")
+    assert second.startswith(f"turn {later} ({written_later}): ")
+    assert second.endswith(f"; did you mean {meant_later}? (assuming {meant} at turn 7)")
+
+
+def test_no_second_slip_is_made_up_where_the_move_meant_fits_alone(tmp_path: Path) -> None:
+    # d1,c1 for d7,c2 is two slips: the move one slip away, d7,c1, would fit the next
+    # moves if c2,a6 at turn 8 were a slip too, but d7,c2 fits them as written.  No
+    # guess, rather than a wrong one and a second typo that is not there.
+    (only,) = defects(tmp_path, slipped("tinkertown", {7: "d1,c1"}))
+    assert only.startswith("turn 7 (d1,c1): ")
+    assert only.endswith("; the rest of this line is not checked")
+    assert "did you mean" not in only

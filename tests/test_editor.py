@@ -55,6 +55,19 @@ def test_a_new_record_has_its_default_tags() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "tags", [{"Round": 3}, [("Round",)], ["Round"], "Round 3", 3, [("Event", "x"), None]]
+)
+def test_a_new_record_refuses_tags_as_a_record_from_moves_does(tags: object) -> None:
+    # One check of the tags (notation.replay.require_tag_pairs) for both ways to make one.
+    with pytest.raises(notation.MisuseError) as from_moves:
+        notation.Record.from_moves("cave", [], tags=tags)  # type: ignore[arg-type]
+    with pytest.raises(notation.MisuseError) as new:
+        RecordEditor.new("cave", tags)  # type: ignore[arg-type]
+    assert str(new.value) == str(from_moves.value)
+    assert str(new.value).startswith(("a tag is ", "tags is "))
+
+
 def test_candidates_match_a_prefix_in_any_case_and_say_what_they_do() -> None:
     editor = RecordEditor.new("tinkertown", defaults=False)
     every = editor.candidates()
@@ -96,6 +109,22 @@ def test_zombie_kidz_asks_for_the_die_before_the_turn() -> None:
     assert editor.roll is None and editor.needs_roll
     with pytest.raises(EditError):
         editor.set_roll("Q")
+
+
+def test_once_the_die_is_given_the_move_after_its_face_is_enough() -> None:
+    editor = RecordEditor.new("zombie-kidz", defaults=False)
+    editor.set_roll("G")
+    assert [c.text for c in editor.candidates("b2-c")] == ["G:b2-c2x"]
+    assert [c.text for c in editor.candidates("b2")] == [
+        c.text for c in editor.candidates("G:b2")
+    ]
+    editor.play("b2-c2x")
+    assert [node.text for node in editor.record.moves] == ["G:b2-c2x"]
+    editor.set_roll("K")
+    offered = editor.candidates("b2")
+    assert offered and all(c.text.startswith("K:b2") for c in offered)  # K's moves now
+    with pytest.raises(EditError):
+        editor.play("zz")
 
 
 def test_playing_the_next_move_goes_there_and_another_makes_a_variation() -> None:
@@ -312,3 +341,118 @@ def test_playing_the_next_move_with_a_glyph_marks_it() -> None:
     node = editor.play("b1!?")
     assert node is editor.record.moves[0] and node.suffix == "!?"
     assert len(editor.record.moves) == 2 and not node.variations
+
+
+def test_a_glyph_toggles_on_and_off_and_undoes() -> None:
+    editor = RecordEditor.new("cave", defaults=False)
+    node = editor.play("b1")
+    marks: list[tuple[str, list[int]]] = []
+    for glyph in ("!", "$13", "?", 1, 2, "$2", 13, 200, "!?"):
+        editor.toggle_glyph(glyph)
+        marks.append((node.suffix, list(node.nags)))
+    assert marks == [
+        ("!", []),  # a move glyph is the move's suffix
+        ("!", [13]),  # any other glyph one of its nags, the suffix kept
+        ("?", [13]),  # one move glyph at a time
+        ("!", [13]), ("?", [13]),  # $1 and $2 are ! and ?
+        ("", [13]),  # the same again: off
+        ("", []), ("", [200]), ("!?", [200]),
+    ]
+    for suffix, nags in reversed(marks[:-1]):
+        assert editor.undo()
+        assert (node.suffix, node.nags) == (suffix, nags)
+    assert editor.undo() and (node.suffix, node.nags) == ("", [])
+    assert editor.redo() and (node.suffix, node.nags) == ("!", [])
+    assert "1. b1!" in editor.text()
+    with pytest.raises(notation.MisuseError):
+        editor.toggle_glyph("!!!")
+    with pytest.raises(notation.MisuseError):
+        editor.toggle_glyph(256)
+    assert (node.suffix, node.nags) == ("!", [])
+    editor.back()
+    with pytest.raises(EditError, match="there is no move here to mark"):
+        editor.toggle_glyph("!")
+
+
+#: Variations two deep, and a broken move at the end of the main line (turn 5).
+TREE = """[Game "tinkertown"]
+
+1. d3 d2,b5 {Red's pair} (1... c3,g6 2. g5,b6 (2. g5,b7)) (1... c3,b6)
+2. c5,f2 e2,g5 3. d3 *
+"""
+
+
+def test_the_editor_and_the_stepper_stand_at_the_same_addresses() -> None:
+    # One cursor (notation.cursor) under both: the same numbers for the same place, the
+    # ones the replay app's move tree gives each move.
+    from notation.tui.navigate import nodes_in_order
+
+    (record,) = notation.read_string(TREE)
+    editor, stepper = RecordEditor(record), notation.Stepper(record)
+    assert editor.address == (4,) and editor.defect is not None  # before 3. d3
+    assert "turn 5 (d3)" in str(editor.defect)
+    places = list(nodes_in_order(record))
+    assert len(places) == 9
+    for place in places[:-1]:
+        assert editor.goto(place.address) and stepper.goto(place.address)
+        assert editor.address == stepper.address == place.address
+        assert editor.last_node is stepper.last_node is place.node
+        assert editor.turn == stepper.turn == place.turn
+        assert editor.depth == stepper.depth == place.depth
+        assert editor.address_of(place.node) == place.address
+        assert editor.line is stepper.line
+    # Past the broken move: as far as the rules go, both saying why.
+    assert not editor.goto(places[-1].address) and not stepper.goto(places[-1].address)
+    assert editor.address == stepper.address == (4,)
+    assert editor.defect == stepper.error and editor.defect is not None
+    # Into a variation: the editor's of the next move, the stepper's of the last.
+    editor.goto((1,))
+    stepper.goto((2,))
+    assert editor.enter_variation(2) and stepper.enter_variation(2)
+    assert editor.address == stepper.address == (1, 2, 1)
+    assert stepper.where() == "variation 2 at turn 2"
+    assert editor.leave_variation() and stepper.leave_variation()
+    assert editor.address == stepper.address == (2,)
+    assert editor.last_node is stepper.last_node is record.moves[1]
+
+
+def test_an_address_not_in_the_record_moves_nothing() -> None:
+    (record,) = notation.read_string(TREE)
+    editor, stepper = RecordEditor(record), notation.Stepper(record)
+    editor.goto((1, 1, 1, 1, 1))
+    stepper.goto((1, 1, 1, 1, 1))
+    for address in [(1, 3, 1), (0, 1, 1), (1, 1, 3), (1, 1, 1, 2, 1), (6,), (1, 1), (), (-1,)]:
+        for cursor in (editor, stepper):
+            with pytest.raises(notation.MisuseError, match="address"):
+                cursor.goto(address)
+            assert cursor.address == (1, 1, 1, 1, 1), address
+            assert cursor.last_node is not None and cursor.last_node.text == "g5,b7"
+    with pytest.raises(notation.MisuseError, match="not a move of this record"):
+        editor.goto_node(notation.read_string(TREE)[0].moves[0])
+
+
+def test_the_cursor_keeps_its_place_through_edits_and_their_undo() -> None:
+    (record,) = notation.read_string(TREE)
+    editor = RecordEditor(record)
+    editor.goto((1, 2, 1))
+    node = editor.play("b7,c1")
+    assert editor.address == (1, 2, 2) and editor.last_node is node
+    editor.goto((1, 1, 1))
+    editor.delete_rest()  # g5,b6 and its variation
+    assert editor.address == (1, 1, 1)
+    assert editor.back() and editor.address == (1, 1, 0)
+    assert editor.back() and editor.address == (1,)  # out, before the move it replaces
+    assert editor.next_node is record.moves[1]
+    assert editor.enter_variation(1) and editor.back() and editor.address == (1, 1, 0)
+    assert editor.delete_rest() == 1 and editor.delete_rest() == 0  # then the variation
+    assert editor.address == (1,) and len(record.moves[1].variations) == 1
+    editor.enter_variation(1)
+    editor.to_end()
+    assert editor.address == (1, 1, 2) and editor.last_node is node  # once variation 2
+    assert editor.promote() and editor.address == (3,) and editor.last_node is node
+    # Each undo puts the cursor where the edit was made, each redo where it was undone.
+    for address in [(1, 1, 2), (1, 1, 0), (1, 1, 0), (1, 1, 1), (1, 2, 1)]:
+        assert editor.undo() and editor.address == address
+    for address in [(1, 1, 1), (1, 1, 0), (1, 1, 0), (1, 1, 2), (3,)]:
+        assert editor.redo() and editor.address == address
+    assert editor.last_node is node and record.moves[2] is node

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from notation.reader import read_records, read_string
+from notation.reader import read_records, read_string, visit_records
 from notation.record import Record
+from notation.visitor import RecordVisitor
 
 
 def one(text: str) -> Record:
@@ -133,3 +134,28 @@ def test_streaming_holds_one_record_at_a_time() -> None:
 def test_case_of_result_and_star() -> None:
     record = one("D3 D2,B5 *")
     assert [n.text for n in record.moves] == ["D3", "D2,B5"] and record.result == "*"
+
+
+class _RawOnly(RecordVisitor[Record]):
+    """A visitor that needs no nodes (as a check): the reader's fast way through lines
+    of moves serves it, and each record comes back with its ``raw`` text."""
+
+    @property
+    def needs_nodes(self) -> bool:
+        return False
+
+    def end_record(self, record: Record) -> Record:
+        return record
+
+
+def test_raw_keeps_every_line_of_records_without_tags_for_a_visitor_without_nodes() -> None:
+    # Lines of plain moves after the first go straight to such a visitor; the text of
+    # records without tags kept them too little (a tagless record lost its later lines,
+    # the lines after a tagged record went to that record's finished list).
+    first = "1. b1 b5 2. b1-b2 b5-b4\n3. a1 a5 4. a1-a2 a5-a4\n5. c1 c5 *\n"
+    tagged = '[Game "cave"]\n\n1. b1 b5\n2. b1-b2 b5-b4\n3. a1 a5 *\n'
+    last = "1. b1 b5\n2. b1-b2 b5-b4\n3. a1 a5\n4. c1 c5 *\n"
+    text = first + "\n" + tagged + "\n" + last
+    records = list(visit_records(text.splitlines(keepends=True), _RawOnly(), keep_raw=True))
+    assert [record.raw for record in records] == [first, tagged, last]
+    assert "".join(r.raw + "\n" for r in records)[:-1] == text

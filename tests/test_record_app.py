@@ -5,24 +5,35 @@ of its help, the questions it asks, the mouse, and snapshots of each game at 80x
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
+import json
+import os
+import signal
+import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 import notation
 from notation.cli import cli
+from notation.editor import RecordEditor
+from notation.generate import generate_records
 from notation.recordfile import RecordFile, journal_path
+from notation.replay import check_record
 from notation.tui.board import BoardWidget
 from notation.tui.record_app import GLYPH_KEYS, RecordApp
 
 Scenario = Callable[[Pilot[int]], Awaitable[None]]
 SnapCompare = Callable[..., bool]
 DAY = datetime.date(2026, 12, 2)
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def new_app(tmp_path: Path, game: str, **options: object) -> RecordApp:
@@ -285,13 +296,27 @@ def test_a_saved_record_reopens_and_a_broken_one_opens_at_its_defect(tmp_path: P
 
 
 def test_help_lists_the_keys(tmp_path: Path) -> None:
+    """Every key the app binds is in its help (F1) and in docs/recording.md."""
     app = new_app(tmp_path, "cave")
+    doc = (ROOT / "docs" / "recording.md").read_text(encoding="utf-8")
+    keys = {
+        key for binding in RecordApp.BINDINGS if isinstance(binding, Binding)
+        for key in binding.key.split(",") if key not in ("ctrl+c", "up", "down")
+    } | {"tab", "up", "down", "left", "right", "home", "end", "escape"}
+
+    def written(key: str) -> str:
+        names = {"escape": "Esc", "tab": "Tab", "up": "Up", "down": "Down"}
+        return names.get(key) or (key.upper() if key.startswith("f") else key.title()
+                                  if key in ("left", "right", "home", "end") else key)
 
     async def scenario(pilot: Pilot[int]) -> None:
         await pilot.press("f1")
-        assert "ctrl+z / ctrl+y" in str(app.screen.query_one(Static).render())
+        help_text = str(app.screen.query_one(Static).render())
+        for key in keys:
+            assert written(key) in help_text, key
+            assert written(key) in doc, key
         await pilot.press("escape")
-        assert isinstance(app.screen.query_one("#entry"), object)
+        assert app.screen is app.screen_stack[0]
 
     drive(app, scenario)
 
@@ -337,3 +362,129 @@ def test_the_squares_a_typed_move_can_go_on_to_are_marked(tmp_path: Path) -> Non
         assert app.marked == ("b1", "b2")
 
     drive(app, scenario)
+
+
+def typed_games(game: str) -> list[list[str]]:
+    """Generated games of ``game`` to type key by key (a key costs the pilot a screen
+    update, so they are short): the two shortest Zombie Kidz games whole; of Cave and
+    Tinkertown, the game of the earliest first capture (Cave's first fight, where the
+    classes are revealed), up to two moves after it."""
+    games = [
+        [node.written for node in record.moves]
+        for record, _ in generate_records(game, 40, 2026)
+    ]
+    if game == "zombie-kidz":
+        return sorted(games, key=len)[:2]
+
+    def first_capture(texts: list[str]) -> int:
+        return next((at for at, text in enumerate(texts) if "x" in text), len(texts))
+
+    texts = min(games, key=first_capture)
+    return [texts[: first_capture(texts) + 3]]
+
+
+@pytest.mark.parametrize("game", ["cave", "tinkertown", "zombie-kidz"])
+def test_generated_games_typed_key_by_key_save_what_the_library_makes(
+    tmp_path: Path, game: str
+) -> None:
+    for number, texts in enumerate(typed_games(game)):
+        path = tmp_path / f"game{number}.txt"
+        players = ["Ann", "Bob"]
+        app = RecordApp(RecordFile.open(path, game=game, date=DAY, players=players))
+
+        async def scenario(
+            pilot: Pilot[int], app: RecordApp = app, texts: list[str] = texts
+        ) -> None:
+            for at, text in enumerate(texts):
+                if app.editor.needs_roll and (at % 2 or ":" not in text):
+                    # Every other Zombie Kidz turn: the die's letter first, then the move.
+                    # A turn without a step ("Y") is always so: a letter alone is the die.
+                    await type_in(pilot, text[0].lower(), text.partition(":")[2] or text)
+                else:
+                    await type_in(pilot, text)
+                assert len(app.editor.record.moves) == at + 1, shown(app, "#status")
+            await pilot.press("ctrl+s")
+            assert "saved as record 1" in shown(app, "#status")
+
+        drive(app, scenario)
+        library = RecordEditor.new(game, date=DAY, players=players)
+        for text in texts:
+            library.play(text)
+        assert path.read_text(encoding="utf-8") == library.text()
+        (saved,) = notation.read_string(path.read_text(encoding="utf-8"))
+        assert check_record(saved).ok
+
+
+def test_f8_picks_squares_from_the_keyboard(tmp_path: Path) -> None:
+    app = new_app(tmp_path, "tinkertown")
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        await pilot.press("f8")
+        assert app.picking and app.selected == "d4"  # the middle of the board
+        # White's first placement may go on any grave: every one is marked.
+        assert set(app.marked) == {c.text for c in app.editor.candidates()}
+        assert len(app.marked) == 48
+        await pilot.press("down", "space")
+        assert app.query_one("#entry").value == "d3"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        assert moves(app) == ["d3"] and app.picking
+        # Red's pair: the first square, then the second joins it after its comma.
+        await pilot.press("right", "space")
+        assert app.query_one("#entry").value == "e3"  # type: ignore[attr-defined]
+        assert "h6" in app.marked and "e3" not in app.marked
+        await pilot.press(*["up"] * 3, *["right"] * 3, "space")
+        assert app.selected == "h6"
+        assert app.query_one("#entry").value == "e3,h6"  # type: ignore[attr-defined]
+        await pilot.press(*["right"] * 5)  # the edge of the board stops the cursor
+        assert app.selected == "h6"
+        await pilot.press("enter")
+        assert moves(app) == ["d3", "e3,h6"]
+        await pilot.press("escape")
+        assert not app.picking
+        await pilot.press("left")  # the arrows move through the record again
+        assert app.editor.index == 1
+
+    drive(app, scenario)
+
+
+def test_kill_9_of_notation_record_on_a_terminal_loses_no_edit(tmp_path: Path) -> None:
+    """The real command on a pseudo-terminal: moves typed ahead, the process killed
+    (no save, no clean exit) once the journal holds them, then every one comes back."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extras")
+    path = tmp_path / "live game.txt"
+    typed = ["b1", "b5", "b1-b2", "b5-b4", "c1"]
+    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
+    try:
+        child = pexpect.spawn(
+            sys.executable, ["-m", "notation", "record", str(path), "--game", "cave"],
+            cwd=str(tmp_path), env=env, dimensions=(24, 80), encoding="utf-8", timeout=60,
+        )
+    except (OSError, pexpect.ExceptionPexpect) as exc:
+        pytest.skip(f"no pseudo-terminal here: {exc}")
+    journal = Path(journal_path(path))
+    want = "1. b1 b5 2. b1-b2 b5-b4 3. c1 *"
+
+    def journal_holds_every_move() -> bool:
+        try:
+            return want in json.loads(journal.read_text(encoding="utf-8"))["text"]
+        except (OSError, ValueError, KeyError):
+            return False  # not written yet, or being replaced
+
+    try:
+        child.expect_exact("a move, { a comment")  # the app is up
+        child.send("".join(f"{move}\r" for move in typed))
+        deadline = time.monotonic() + 60
+        while not journal_holds_every_move():
+            assert time.monotonic() < deadline, "the journal never held every move"
+            # Read what the app draws, so that it never waits on a full terminal.
+            with contextlib.suppress(pexpect.TIMEOUT):
+                child.read_nonblocking(65536, timeout=0.05)
+        child.kill(signal.SIGKILL)
+        child.wait()
+    finally:
+        child.close(force=True)
+    assert child.signalstatus == signal.SIGKILL and not path.exists()
+    restored = RecordFile.open(path)
+    assert restored.restored is not None
+    assert [node.text for node in restored.editor.record.moves] == typed
+    assert restored.save() == 1 and want in path.read_text(encoding="utf-8")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from notation.errors import ErrorKind
+import pytest
+
+from notation.errors import ErrorKind, MisuseError
 from notation.games import game_names, get_game
 from notation.reader import read_string
-from notation.replay import Verdict, check_record
+from notation.replay import Verdict, check_record, require_tag_pairs
 
 # A legal Tinkertown opening: White d3; Red's (a) must touch d3, (b) must be isolated.
 OPENING = "1. d3 d2,b5 2. c5,f2 e2,g5"
@@ -97,3 +99,22 @@ def test_errors_carry_source_and_record_index() -> None:
     assert str(bad) == (
         f"games.txt:3:1: record 2, turn 1 (zz9): {bad.message}"
     )
+
+
+def test_tag_pairs_from_a_mapping_or_pairs_and_nothing_else() -> None:
+    assert require_tag_pairs({"Event": "club", "Round": "3"}) == [
+        ("Event", "club"), ("Round", "3"),
+    ]
+    assert require_tag_pairs(iter([("Round", "3"), ("Event", "club")])) == [
+        ("Round", "3"), ("Event", "club"),
+    ]
+    for bad, message in (
+        ({"Round": 3}, "a tag is a (name, value) pair of str, not tuple"),
+        ([("Round", "3", "x")], "a tag is a (name, value) pair of str, not tuple"),
+        (["Round"], "a tag is a (name, value) pair of str, not str 'Round'"),
+        ("Round 3", "tags is an iterable of (name, value) pairs, or a mapping, not str"),
+        (3, "tags is an iterable of (name, value) pairs, or a mapping, not int 3"),
+    ):
+        with pytest.raises(MisuseError) as caught:
+            require_tag_pairs(bad)  # type: ignore[arg-type]
+        assert str(caught.value).startswith(message), bad

@@ -145,3 +145,32 @@ def test_a_folder_with_closed_standard_input_and_standard_error_in_a_file(
         child.close()
     assert child.exitstatus == 0
     assert errors.read_text(encoding="utf-8") == ""
+
+
+def test_the_navigator_address_is_the_stepper_s_however_it_moved() -> None:
+    # The replay app's Navigator and the stepper share one cursor (notation.cursor):
+    # the stepper moved directly, the address still says where it stands.
+    from notation.reader import read_string
+    from notation.stepper import Stepper
+    from notation.tui.navigate import Navigator, nodes_in_order
+
+    (record,) = read_string(
+        '[Game "cave"]\n\n1. b1 b5 (1... c5 2. b1-b2 (2. c1)) (1... a5) 2. c1 c5 *\n'
+    )
+    nav = Navigator(Stepper(record))
+    stepper = nav.stepper
+    assert nav.address == (0,)
+    stepper.goto_turn(2)
+    assert stepper.enter_variation(1) and nav.address == (1, 1, 1)
+    assert stepper.forward() and stepper.enter_variation(1)
+    assert nav.address == (1, 1, 1, 1, 1) and stepper.where() == (
+        "variation 1 at turn 3, in variation 1 at turn 2"
+    )
+    assert stepper.line_turns() == [(3, stepper.line[0])]
+    for place in nodes_in_order(record):
+        assert nav.goto(place.address) and stepper.address == nav.address == place.address
+        assert stepper.last_node is place.node
+    # An address the record does not have: False, and the stepper stays where it was.
+    for address in [(1, 3, 1), (9,), (1, 1, 1, 2, 1), (2, 1)]:
+        assert not nav.goto(address) and nav.address == (4,)
+    assert nav.goto((1, 2, 1)) and nav.leave() and nav.address == (2,)

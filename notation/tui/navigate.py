@@ -1,10 +1,11 @@
 """Moving through a record by address: what a click on a move or a search needs.
 
-A :class:`Navigator` wraps a stepper, keeps the :data:`Address` of where it is, and
-goes to any address.  ``(n,)`` is the position after ``n`` moves of the main line;
-entering variation ``k`` of the main line's move ``j`` (0-based) and playing ``n`` of
-its moves is ``(j, k, n)``; one more level, ``(j, k, j2, k2, n)``.  The tree is walked
-with a stack of its own: variations nest deeper than recursion allows.
+A :class:`Navigator` wraps a stepper and goes to any :data:`~notation.cursor.Address`
+(the stepper's, as :mod:`notation.cursor` counts them).  ``(n,)`` is the position after
+``n`` moves of the main line; entering variation ``k`` of the main line's move ``j``
+(0-based) and playing ``n`` of its moves is ``(j, k, n)``; one more level,
+``(j, k, j2, k2, n)``.  The tree is walked with a stack of its own: variations nest
+deeper than recursion allows.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from notation.cursor import Address
+from notation.errors import MisuseError
 from notation.record import Comment, MoveNode, Record
 from notation.stepper import Stepper
 
 __all__ = ["Address", "Navigator", "NodeAt", "nodes_in_order", "search"]
-
-Address = tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,20 +91,17 @@ def search(record: Record, query: str, after: Address, first_turn: int = 1) -> N
 
 
 class Navigator:
-    """A stepper and the address of its position."""
+    """A stepper and the address of its position, for the replay app's keys, clicks and
+    searches: steps of several moves, and :meth:`goto` that says where it cannot go
+    instead of raising.  The address is the stepper's own (:attr:`Stepper.address`)."""
 
     def __init__(self, stepper: Stepper) -> None:
         self.stepper = stepper
-        #: Per variation entered: (the index of the move it replaces, its number).
-        self._path: list[tuple[int, int]] = []
 
     @property
     def address(self) -> Address:
         """Where the stepper is."""
-        flat: list[int] = []
-        for index, number in self._path:
-            flat += [index, number]
-        return (*flat, self.stepper.index)
+        return self.stepper.address
 
     def forward(self, count: int = 1) -> int:
         """Up to ``count`` moves forward on the line; how many were played."""
@@ -123,30 +121,19 @@ class Navigator:
 
     def enter(self, number: int = 1) -> bool:
         """Into variation ``number`` of the last move (see :meth:`Stepper.enter_variation`)."""
-        replaced = self.stepper.index - 1
-        if not self.stepper.enter_variation(number):
-            return False
-        self._path.append((replaced, number))
-        return True
+        return self.stepper.enter_variation(number)
 
     def leave(self) -> bool:
         """Out of the variation, after the move it replaces."""
-        if not self.stepper.leave_variation():
-            return False
-        self._path.pop()
-        return True
+        return self.stepper.leave_variation()
 
     def goto(self, address: Address) -> bool:
-        """To ``address``; False (and as near as it goes) if the record has no such place
-        or a broken move stands in the way."""
-        while self.leave():
-            pass
-        *pairs, last = address
-        for i in range(0, len(pairs) - 1, 2):
-            index, number = pairs[i], pairs[i + 1]
-            if not self.to_index(index + 1) or not self.enter(number):
-                return False
-        return self.to_index(last)
+        """To ``address``; False if the record has no such place (the stepper not moved)
+        or a broken move stands in the way (the stepper before it)."""
+        try:
+            return self.stepper.goto(address)
+        except MisuseError:
+            return False
 
 
 def _repeat(step: Callable[[], object], count: int) -> int:

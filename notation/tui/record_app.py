@@ -37,6 +37,11 @@ __all__: list[str] = []
 #: The glyph keys, F2 to F7, in the order of GLYPHS.
 GLYPH_KEYS = dict(zip(("f2", "f3", "f4", "f5", "f6", "f7"), GLYPHS, strict=True))
 
+#: The keys that pick squares while the board is picked from (F8): the rest type.
+PICKING_KEYS = frozenset({"up", "down", "left", "right", "space", "enter", "escape", "f8"})
+#: A board arrow key's step: (files, ranks), ranks counted upwards.
+STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
+
 #: What the empty entry line says.
 PLACEHOLDER = "a move, { a comment, : a command, F1 help"
 
@@ -51,6 +56,9 @@ Entering a game
                        typed are listed, with what each would do.
   Tab                  complete the move typed as far as it is certain
   click a square       add it to the move typed
+  F8                   pick squares from the keyboard: the arrows move over the
+                       board, Space adds the square to the move typed, Enter
+                       plays it, Esc (or F8) goes back to typing
   Zombie Kidz          type the die's letter and Enter first: the moves it
                        allows are offered (or type the whole turn: G:b2-c2)
   Cave                 an attack without the classes (b3xc4) lists the ones
@@ -66,7 +74,7 @@ Moving (with the entry line empty)
 
 Editing
   ctrl+z / ctrl+y      undo / redo (every edit)
-  F2 ... F7            glyph on the last move: !  ?  !!  ??  !?  ?!
+  F2 F3 F4 F5 F6 F7    glyph on the last move:  !  ?  !!  ??  !?  ?!
   {  (or ctrl+t)       comment on the last move: type it, Enter (empty: remove)
   :clk 1:02:03         clock after the last move ([%clk])
   :tag NAME VALUE      set a tag          :result 1-0   resigned or agreed
@@ -77,6 +85,7 @@ Files
   ctrl+s               save (atomically; a file changed on disk is not written
                        over unless ctrl+s is pressed again)
   ctrl+q               quit (asking, when something is unsaved)
+  F1                   this help (Esc closes it)
   Every edit is kept in a journal beside the file until it is saved: after a
   crash, `notation record` of the same file brings it all back.
 """
@@ -123,13 +132,18 @@ class _Entry(Input):
         )
 
     async def _on_key(self, event: events.Key) -> None:
+        app = self.recorder
+        if app.picking and event.key in PICKING_KEYS:
+            event.stop()
+            event.prevent_default()
+            app.pick_key(event.key)
+            return
         # Enter and Tab are taken here, with the typed characters, not as bindings
         # (which run after the keys already waiting): keys typed ahead (a fast typist,
         # tmux send-keys) find the move played or the roll set, and go to the next line.
         if event.key in ("enter", "tab"):
             event.stop()
             event.prevent_default()
-            app = self.recorder
             if event.key == "tab":
                 app.complete()
                 return
@@ -178,6 +192,7 @@ class RecordApp(App[int]):
         Binding("ctrl+c", "quit_asking", show=False, priority=True),
         Binding("ctrl+t", "comment", "comment", priority=True),
         Binding("f1", "help", "help", priority=True),
+        Binding("f8", "pick", "board", priority=True),
         Binding("down", "enter_variation", show=False),
         Binding("up", "leave_variation", show=False),
         *(
@@ -213,6 +228,9 @@ class RecordApp(App[int]):
         self._force_save = False
         self.selected: str | None = None
         self.marked: tuple[str, ...] = ()
+        #: Whether squares are being picked from the keyboard (F8): the arrows move
+        #: ``selected`` over the board, Space adds it to the move typed.
+        self.picking = False
 
     @property
     def editor(self) -> RecordEditor:
@@ -271,10 +289,12 @@ class RecordApp(App[int]):
         self.query_one("#status", Static).update(Text(clean(self._status_text())))
 
     def _show_board(self) -> None:
-        """The board; while a move is typed, the squares it can go on to are marked."""
+        """The board; while a move is typed (or squares are picked), the squares it can
+        go on to are marked."""
         view = self.editor.position.board_view()
         typed = self.query_one(_Entry).value.strip()
-        if self.mode == "move" and typed and not typed.startswith((":", "{")):
+        moving = self.mode == "move" and not typed.startswith((":", "{"))
+        if moving and (typed or (self.picking and not self.editor.needs_roll)):
             targets = self._targets(typed, view.cells.keys())
             view = replace(view, marks=tuple(sorted(targets)))
         #: The squares marked on the board (the last move's, or the typed move's targets).
@@ -322,6 +342,8 @@ class RecordApp(App[int]):
                 parts.append(f"roll the die: {' '.join(editor.roll_faces())}")
         if editor.depth:
             parts.append(f"in a variation (depth {editor.depth})")
+        if self.picking:
+            parts.append(f"board {self.selected}: arrows, Space picks, Enter plays, Esc")
         if self.mode == "comment":
             parts.append("comment: Enter sets it, Esc cancels")
         elif self.mode == "how":
@@ -567,11 +589,14 @@ class RecordApp(App[int]):
         self.refresh_view()
 
     def on_board_widget_square_clicked(self, event: BoardWidget.SquareClicked) -> None:
-        """A square clicked goes into the move typed, after what is there if a move
+        """A square clicked goes into the move typed (see :meth:`pick`)."""
+        self.pick(event.square)
+
+    def pick(self, square: str) -> None:
+        """Put ``square`` into the move typed: after what is there if a legal move
         continues so, else starting it."""
         entry = self.query_one(_Entry)
         typed = entry.value.strip()
-        square = event.square
         self.selected = square
         value = square
         if typed:
@@ -584,3 +609,63 @@ class RecordApp(App[int]):
         entry.value = value
         entry.cursor_position = len(value)
         self.refresh_view()
+
+    # -- picking squares from the keyboard (F8) ----------------------------------
+    def action_pick(self) -> None:
+        """F8: start (or stop) picking squares with the arrow keys."""
+        if self.mode != "move":
+            return
+        self.picking = not self.picking
+        if self.picking and self.selected not in self.editor.position.board_view().cells:
+            self.selected = self._first_square()
+        self.refresh_view()
+
+    def _first_square(self) -> str:
+        """Where the board cursor starts: a square the typed move can go on to, the
+        last move's square, or the middle of the board."""
+        if self.marked:
+            return self.marked[-1]
+        grid = self._grid()
+        middle_x = max(x for x, _ in grid.values()) / 2
+        middle_y = max(y for _, y in grid.values()) / 2
+        return min(grid, key=lambda name: (
+            abs(grid[name][0] - middle_x) + abs(grid[name][1] - middle_y), grid[name]
+        ))
+
+    def _grid(self) -> dict[str, tuple[int, int]]:
+        """Every square of the board by (file, rank) index, ranks counted upwards."""
+        view = self.editor.position.board_view()
+        return {
+            file + rank: (x, y)
+            for x, file in enumerate(view.files)
+            for y, rank in enumerate(view.ranks)
+            if file + rank in view.cells
+        }
+
+    def pick_key(self, key: str) -> None:
+        """A key pressed while picking: an arrow moves the board cursor to the next
+        square that way, Space picks it, Enter plays the move typed, Esc and F8 stop."""
+        if key in ("escape", "f8"):
+            self.picking = False
+            self.refresh_view()
+        elif key == "space":
+            if self.selected is not None:
+                self.pick(self.selected)
+        elif key == "enter":
+            entry = self.query_one(_Entry)
+            value, entry.value = entry.value, ""
+            self.submit(value)
+        else:
+            grid = self._grid()
+            at = grid.get(self.selected or "") or grid[self._first_square()]
+            step_x, step_y = STEPS[key]
+            x, y = at[0] + step_x, at[1] + step_y
+            where = {place: name for name, place in grid.items()}
+            files = max(place[0] for place in where) + 1
+            ranks = max(place[1] for place in where) + 1
+            while 0 <= x < files and 0 <= y < ranks:
+                if (x, y) in where:  # squares off the board are stepped over
+                    self.selected = where[x, y]
+                    break
+                x, y = x + step_x, y + step_y
+            self.refresh_view()
