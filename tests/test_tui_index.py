@@ -183,7 +183,8 @@ def test_the_navigator_goes_to_any_address_and_knows_where_it_is() -> None:
         assert nav.goto(found.address) and nav.address == found.address
         assert nav.stepper.last_node is found.node and nav.stepper.turn == found.turn
     assert nav.goto((0,)) and nav.stepper.turn == 0
-    assert not nav.goto((9,))  # as far as the line goes
+    assert not nav.goto((9,))  # no such move: the cursor stays
+    assert nav.address == (0,)
     nav.goto((2,))
     assert nav.enter(2) and nav.address == (1, 2, 1)
     assert nav.leave() and nav.address == (2,)
