@@ -346,10 +346,10 @@ class RecordApp(App[int]):
             parts.append(f"board {self.selected}: arrows, Space picks, Enter plays, Esc")
         if self.mode == "comment":
             parts.append("comment: Enter sets it, Esc cancels")
-        elif self.mode == "how":
-            parts.append("a move follows: v variation, r replace, m main line, e mend")
+        elif self.mode == "how":  # a question is the whole line: it must fit in 80
+            return "a move follows here: v variation, r replace, m main line, e mend, Esc"
         elif self.mode == "quit":
-            parts.append("unsaved: s save and quit, d drop the edits and quit, Esc stay")
+            return "unsaved edits: s save and quit, d drop them and quit, Esc stay"
         if self.message:
             parts.append(self.message)
         return " | ".join(parts)
@@ -616,13 +616,15 @@ class RecordApp(App[int]):
         if self.mode != "move":
             return
         self.picking = not self.picking
-        if self.picking and self.selected not in self.editor.position.board_view().cells:
-            self.selected = self._first_square()
+        if self.picking:
+            self._show_board()  # marks the squares a move can start on
+            if self.selected not in self.marked:
+                self.selected = self._first_square()
         self.refresh_view()
 
     def _first_square(self) -> str:
-        """Where the board cursor starts: a square the typed move can go on to, the
-        last move's square, or the middle of the board."""
+        """Where the board cursor starts: the last of the squares marked (those the
+        move typed can go on to, or the last move's), or the middle of the board."""
         if self.marked:
             return self.marked[-1]
         grid = self._grid()
