@@ -420,7 +420,10 @@ def test_f8_picks_squares_from_the_keyboard(tmp_path: Path) -> None:
 
     async def scenario(pilot: Pilot[int]) -> None:
         await pilot.press("f8")
-        assert app.picking and app.selected == "d4"  # the middle of the board
+        # The cursor starts on a square a move can start on.
+        assert app.picking and app.selected == app.marked[-1] == "h6"
+        await pilot.press(*["left"] * 4, *["down"] * 2)
+        assert app.selected == "d4"
         # White's first placement may go on any grave: every one is marked.
         assert set(app.marked) == {c.text for c in app.editor.candidates()}
         assert len(app.marked) == 48
