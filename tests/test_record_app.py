@@ -9,6 +9,7 @@ import contextlib
 import datetime
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -451,27 +452,28 @@ def test_f8_picks_squares_from_the_keyboard(tmp_path: Path) -> None:
 
 
 def test_kill_9_of_notation_record_on_a_terminal_loses_no_edit(tmp_path: Path) -> None:
-    """The real command on a pseudo-terminal: moves typed ahead, the process killed
-    (no save, no clean exit) once the journal holds them, then every one comes back."""
+    """The real command on a pseudo-terminal, recording live (``--clock``): moves typed
+    ahead, the process killed (no save, no clean exit) once the journal holds them, then
+    every one comes back, with its clock."""
     pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extras")
     path = tmp_path / "live game.txt"
     typed = ["b1", "b5", "b1-b2", "b5-b4", "c1"]
     env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
     try:
         child = pexpect.spawn(
-            sys.executable, ["-m", "notation", "record", str(path), "--game", "cave"],
+            sys.executable, ["-m", "notation", "record", str(path), "--game", "cave", "--clock"],
             cwd=str(tmp_path), env=env, dimensions=(24, 80), encoding="utf-8", timeout=60,
         )
     except (OSError, pexpect.ExceptionPexpect) as exc:
         pytest.skip(f"no pseudo-terminal here: {exc}")
     journal = Path(journal_path(path))
-    want = "1. b1 b5 2. b1-b2 b5-b4 3. c1 *"
 
     def journal_holds_every_move() -> bool:
         try:
-            return want in json.loads(journal.read_text(encoding="utf-8"))["text"]
+            text = json.loads(journal.read_text(encoding="utf-8"))["text"]
         except (OSError, ValueError, KeyError):
             return False  # not written yet, or being replaced
+        return len(notation.read_string(text)[0].moves) == len(typed)
 
     try:
         child.expect_exact("a move, { a comment")  # the app is up
@@ -489,5 +491,9 @@ def test_kill_9_of_notation_record_on_a_terminal_loses_no_edit(tmp_path: Path) -
     assert child.signalstatus == signal.SIGKILL and not path.exists()
     restored = RecordFile.open(path)
     assert restored.restored is not None
-    assert [node.text for node in restored.editor.record.moves] == typed
-    assert restored.save() == 1 and want in path.read_text(encoding="utf-8")
+    nodes = restored.editor.record.moves
+    assert [node.text for node in nodes] == typed
+    assert all(re.fullmatch(r"\d+:\d\d:\d\d", restored.editor.clock_of(n) or "") for n in nodes)
+    assert restored.save() == 1
+    saved = next(notation.read_file(path))
+    assert [node.text for node in saved.moves] == typed and "[%clk 0:" in path.read_text("utf-8")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import sys
+import time
+from collections.abc import Callable
 
 import click
 
@@ -28,9 +30,15 @@ __all__ = ["command"]
     help="A player's name, in turn order (repeat for each; Zombie Kidz: their number "
     "sets Players).",
 )
+@click.option(
+    "--clock", "live", is_flag=True,
+    help="Recording a game as it is played: every move gets the time since the app "
+    "started as its clock, [%clk h:mm:ss] (:clk still sets one by hand).",
+)
 @click.option("--ascii", is_flag=True, help="Draw with ASCII characters only.")
 def command(
-    file: str, number: int | None, game: str | None, players: tuple[str, ...], ascii: bool
+    file: str, number: int | None, game: str | None, players: tuple[str, ...], live: bool,
+    ascii: bool,
 ) -> None:
     """Enter a game move by move, with the rules at hand, into FILE.
 
@@ -51,7 +59,9 @@ def command(
     if number is None and game is None and not os.path.exists(journal):
         raise UsageProblem("a new record needs its game: --game cave, for example")
     try:
-        kept = RecordFile.open(file, number, game=game, players=players)
+        kept = RecordFile.open(
+            file, number, game=game, players=players, clock=stopwatch() if live else None
+        )
     except NotationException as exc:
         raise UsageProblem(str(exc)) from None
     except OSError as exc:
@@ -75,3 +85,9 @@ def command(
             f"`notation record {display_path(file)}` brings them back",
             err=True,
         )
+
+
+def stopwatch() -> Callable[[], float]:
+    """A clock for a game recorded as it is played: the seconds since it was made."""
+    start = time.monotonic()
+    return lambda: time.monotonic() - start
