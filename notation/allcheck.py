@@ -141,6 +141,10 @@ def ranked_moves(
     dropped or added, or two adjacent ones swapped: rank ``(1, edits)`` (``edits``:
     how many such edits from what was written; letter case never counts).
     """
+    if len(text) > 2 * game.max_move_length:
+        # No move is a slip or two from it, and comparing would cost its length for
+        # every legal move (seconds for a token of 20,000 characters).
+        return []
     form = _FORMS.get(game.name, _same)
     written = text.casefold()
     shape = form(written)

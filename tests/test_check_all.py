@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from notation.allcheck import distance, likely_moves
+from notation import allcheck
+from notation.allcheck import all_errors, distance, likely_moves, ranked_moves
 from notation.cli import cli
 from notation.games import get_game
+from notation.reader import read_records
+from notation.replay import check_record
 
 #: A generated game with two slips in its main line (turns 24 and 30) and a variation
 #: that names a square off the board (turn 26).
@@ -339,3 +342,27 @@ def test_no_second_slip_is_made_up_where_the_move_meant_fits_alone(tmp_path: Pat
     assert only.startswith("turn 7 (d1,c1): ")
     assert only.endswith("; the rest of this line is not checked")
     assert "did you mean" not in only
+
+
+def test_a_token_far_longer_than_any_move_is_not_searched_for_a_slip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No move is a slip or two from a token of thousands of characters: it is reported
+    too long, and no "did you mean" is looked for (that search costs the token's length
+    for every legal move)."""
+    token = "d" * 20_000
+    compared: list[int] = []
+
+    def measured(a: str, b: str) -> int:
+        compared.append(max(len(a), len(b)))
+        return distance(a, b)
+
+    monkeypatch.setattr(allcheck, "distance", measured)
+    text = f'[Game "tinkertown"]\n\n1. d3 {token} *\n'
+    (record,) = read_records(text.splitlines(keepends=True), keep_raw=True)
+    game = get_game("tinkertown")
+    assert ranked_moves(game, game.new_position(), token) == []
+    verdict = all_errors(record, check_record(record), None)
+    assert [d.code for d in verdict.errors] == ["move-too-long"]
+    assert "did you mean" not in verdict.errors[0].message
+    assert not any(length >= len(token) for length in compared)

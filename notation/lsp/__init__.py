@@ -1,0 +1,13 @@
+"""``notation lsp``: a Language Server Protocol server for record files (docs/editors.md).
+
+Every file the editor opens is a file of records: its diagnostics are what ``notation
+check --all`` finds (and ``--strict``, as hints), completion offers the legal moves at
+the cursor, hover shows the position after a move, formatting writes the canonical text,
+and so on.  The server is thin: it turns the editor's requests into calls of the library
+(:mod:`notation.document`, :mod:`notation.locate`, :mod:`notation.offers`,
+:mod:`notation.fixes`, :mod:`notation.showtext`) and their answers into the protocol's.
+
+The modules of this package import pygls (the ``lsp`` extra: ``pip install
+'undead-notation[lsp]'``); nothing else of the toolkit imports them.
+:func:`notation.lsp.server.serve` runs the server on standard input and output.
+"""
