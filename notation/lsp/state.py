@@ -159,7 +159,11 @@ class NotationServer(LanguageServer):
             self.publish(opened)
             # What was kept (every chunk's check) lives long: out of the collector's way,
             # so that a full collection does not hold up a keystroke's answer (50 ms for a
-            # file of 2,000 records).  Refcounting still frees it when it goes.
+            # file of 2,000 records).  Refcounting still frees it when it goes.  The
+            # collection first sees only what is not frozen yet (since the last pass), and
+            # frees the cycles left by the requests in between (a completion leaves some),
+            # which once frozen would never be freed.
+            gc.collect()
             gc.freeze()
         except asyncio.CancelledError:
             raise
