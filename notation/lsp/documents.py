@@ -8,6 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lsprotocol import types
+from lsprotocol.types import (
+    TextDocumentContentChangePartial,
+    TextDocumentContentChangeWholeDocument,
+)
 
 from notation.document import RecordDocument
 from notation.lsp.units import Units
@@ -35,7 +39,7 @@ class OpenDocument:
 
 def apply_changes(
     document: RecordDocument,
-    changes: Sequence[types.TextDocumentContentChangeEvent],
+    changes: Sequence[TextDocumentContentChangePartial | TextDocumentContentChangeWholeDocument],
     units: Units,
 ) -> None:
     """Apply the editor's ``changes``, in order, to ``document``: a change with a range
