@@ -104,6 +104,7 @@ def screen(game: str, games: int, seed: int) -> str:
 
     asyncio.run(run())
     kept.discard_journal()
+    print("   letters:", " ".join(f"{t:.0f}" for t in typed))
     return (
         f"a letter {statistics.median(typed):6.2f} ({max(typed):6.2f})   "
         f"Enter {statistics.median(entered):6.2f} ({max(entered):6.2f})"
