@@ -61,7 +61,9 @@ Entering a game
                        board, Space adds the square to the move typed, Enter
                        plays it, Esc (or F8) goes back to typing
   Zombie Kidz          type the die's letter and Enter first: the moves it
-                       allows are offered (or type the whole turn: G:b2-c2)
+                       allows are offered, and what follows the face is enough
+                       (b2-c2x; the letter again for no step), or type the
+                       whole turn at once: G:b2-c2x
   Cave                 an attack without the classes (b3xc4) lists the ones
                        the pieces can still be: pick one
 
