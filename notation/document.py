@@ -31,7 +31,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from notation.allcheck import AllReplay, AllStrictReplay
@@ -242,6 +242,21 @@ class _Checks:
         while len(self.items) > self.limit:
             self.items.popitem(last=False)
 
+    def made(
+        self,
+        chunk: Chunk,
+        check: Callable[[list[str], int, str | None], ChunkCheck],
+        default_game: str | None,
+    ) -> ChunkCheck:
+        """The check of ``chunk`` kept for its text if it holds where the chunk stands,
+        else made now by ``check`` (:func:`check_text` or :func:`check_text_strict`) and
+        kept."""
+        found = self.get(chunk.text)
+        if found is None or not found.holds_at(chunk.start):
+            found = check(chunk.lines, chunk.start + 1, default_game)
+            self.put(chunk.text, found)
+        return found
+
 
 class _Summaries(AllReplay):
     """``check --all``, noting each record's lines and tags on the way."""
@@ -433,22 +448,14 @@ class RecordDocument:
     def check_chunk(self, chunk: Chunk) -> ChunkCheck:
         """The ``check --all`` of ``chunk``, made now if need be."""
         if self.needs_check(chunk):
-            found = self._checks.get(chunk.text)
-            if found is None or not found.holds_at(chunk.start):
-                found = check_text(chunk.lines, chunk.start + 1, self._default_game)
-                self._checks.put(chunk.text, found)
-            chunk.check = found
+            chunk.check = self._checks.made(chunk, check_text, self._default_game)
         assert chunk.check is not None
         return chunk.check
 
     def check_strict(self, chunk: Chunk) -> ChunkCheck:
         """The strict check of ``chunk``, made now if need be."""
         if self.needs_strict(chunk):
-            found = self._stricts.get(chunk.text)
-            if found is None or not found.holds_at(chunk.start):
-                found = check_text_strict(chunk.lines, chunk.start + 1, self._default_game)
-                self._stricts.put(chunk.text, found)
-            chunk.strict = found
+            chunk.strict = self._stricts.made(chunk, check_text_strict, self._default_game)
         assert chunk.strict is not None
         return chunk.strict
 

@@ -51,32 +51,32 @@ class NotationProtocol(LanguageServerProtocol):
     each as a :class:`~notation.document.RecordDocument`, whose edits cost the lines they
     change, not the whole text (a file of 10 MB is edited as fast as one of 10 kB)."""
 
+    def _handed(self, method: str, params: object) -> Iterator[Any]:
+        """The server's own handler of ``method``, given ``params`` (pygls's form)."""
+        handler = self.fm.features.get(method)
+        if handler is not None:
+            yield handler, (params,), None
+
     @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(
         self, params: types.DidOpenTextDocumentParams
     ) -> Iterator[Any]:
         """Hand the opened document to the server's handler."""
-        handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)
-        if handler is not None:
-            yield handler, (params,), None
+        yield from self._handed(types.TEXT_DOCUMENT_DID_OPEN, params)
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(
         self, params: types.DidChangeTextDocumentParams
     ) -> Iterator[Any]:
         """Hand the document's changes to the server's handler."""
-        handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)
-        if handler is not None:
-            yield handler, (params,), None
+        yield from self._handed(types.TEXT_DOCUMENT_DID_CHANGE, params)
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
     def lsp_text_document__did_close(
         self, params: types.DidCloseTextDocumentParams
     ) -> Iterator[Any]:
         """Hand the closed document to the server's handler."""
-        handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)
-        if handler is not None:
-            yield handler, (params,), None
+        yield from self._handed(types.TEXT_DOCUMENT_DID_CLOSE, params)
 
 
 class NotationServer(LanguageServer):
