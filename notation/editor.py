@@ -565,6 +565,9 @@ class RecordEditor:
         """Delete the moves after the cursor in its line (at a variation's start: the
         variation, the cursor leaving it); returns how many moves went."""
         level = self._cursor.level
+        if level.index == 0 and level.variation is not None:
+            # A variation with no move cannot be written: the whole of it goes.
+            return self._drop_variation()
         if level.index < len(level.nodes):
             count = len(level.nodes) - level.index
 
@@ -574,19 +577,23 @@ class RecordEditor:
 
             self._edit(cut)
             return count
-        if level.index == 0 and level.variation is not None:
-            assert level.owner is not None
-            owner = level.owner
-
-            def drop() -> None:
-                number = level.number
-                self._cursor.back_out()
-                self._touch_list(owner.variations)
-                del owner.variations[number - 1]
-
-            self._edit(drop)
-            return 0
         return 0
+
+    def _drop_variation(self) -> int:
+        """Delete the variation the cursor is at the start of, the cursor leaving it;
+        returns how many moves it had."""
+        level = self._cursor.level
+        assert level.owner is not None
+        owner, count = level.owner, len(level.nodes)
+
+        def drop() -> None:
+            number = level.number
+            self._cursor.back_out()
+            self._touch_list(owner.variations)
+            del owner.variations[number - 1]
+
+        self._edit(drop)
+        return count
 
     def promote(self) -> bool:
         """Make the variation the cursor is in the line it belongs to (its moves the

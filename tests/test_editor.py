@@ -444,15 +444,33 @@ def test_the_cursor_keeps_its_place_through_edits_and_their_undo() -> None:
     assert editor.back() and editor.address == (1,)  # out, before the move it replaces
     assert editor.next_node is record.moves[1]
     assert editor.enter_variation(1) and editor.back() and editor.address == (1, 1, 0)
-    assert editor.delete_rest() == 1 and editor.delete_rest() == 0  # then the variation
+    assert editor.delete_rest() == 1  # at its start: the variation, not only its moves
     assert editor.address == (1,) and len(record.moves[1].variations) == 1
     editor.enter_variation(1)
     editor.to_end()
     assert editor.address == (1, 1, 2) and editor.last_node is node  # once variation 2
     assert editor.promote() and editor.address == (3,) and editor.last_node is node
     # Each undo puts the cursor where the edit was made, each redo where it was undone.
-    for address in [(1, 1, 2), (1, 1, 0), (1, 1, 0), (1, 1, 1), (1, 2, 1)]:
+    for address in [(1, 1, 2), (1, 1, 0), (1, 1, 1), (1, 2, 1)]:
         assert editor.undo() and editor.address == address
-    for address in [(1, 1, 1), (1, 1, 0), (1, 1, 0), (1, 1, 2), (3,)]:
+    for address in [(1, 1, 1), (1, 1, 0), (1, 1, 2), (3,)]:
         assert editor.redo() and editor.address == address
     assert editor.last_node is node and record.moves[2] is node
+
+
+def test_delete_at_a_variations_first_move_removes_the_variation() -> None:
+    """:delete with the cursor before a variation's first move: the variation goes (an
+    empty one could not be written: later edits would never reach the journal)."""
+    editor = RecordEditor(notation.read_string('[Game "cave"]\n\n1. b1 b5 2. c1 *\n')[0])
+    editor.goto((2,))
+    editor.play("d1")
+    editor.play("c5")
+    assert editor.address == (2, 1, 2)
+    editor.back()
+    editor.back()
+    assert editor.address == (2, 1, 0)
+    assert editor.delete_rest() == 2
+    assert editor.address == (2,) and not editor.record.moves[2].variations
+    assert editor.text().endswith("1. b1 b5 2. c1 *\n")
+    assert editor.undo() and editor.address == (2, 1, 0)
+    assert editor.text().endswith("1. b1 b5 2. c1 (2. d1 c5) *\n")

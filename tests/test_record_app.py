@@ -203,6 +203,28 @@ def test_commands(tmp_path: Path) -> None:
     drive(app, scenario)
 
 
+def test_delete_at_a_variations_start_removes_it_and_the_record_still_saves(
+    tmp_path: Path,
+) -> None:
+    app = new_app(tmp_path, "cave")
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        await type_in(pilot, "b1", "b5", "c1")
+        await pilot.press("left")
+        await type_in(pilot, "d1", "v")
+        await pilot.press("left")  # before the variation's first move
+        assert app.editor.address == (2, 1, 0)
+        await type_in(pilot, ":delete")
+        assert "the variation deleted (1 move)" in shown(app, "#status")
+        assert app.editor.address == (2,) and not app.editor.record.moves[2].variations
+        await type_in(pilot, "c1", "c5")  # a later edit, then the save: both work
+        await pilot.press("ctrl+s")
+        assert "saved as record 1" in shown(app, "#status")
+
+    drive(app, scenario)
+    assert (tmp_path / "game.txt").read_text(encoding="utf-8").endswith("1. b1 b5 2. c1 c5 *\n")
+
+
 def test_zombie_kidz_asks_for_the_roll(tmp_path: Path) -> None:
     app = new_app(tmp_path, "zombie-kidz")
 

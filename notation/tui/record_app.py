@@ -487,8 +487,10 @@ class RecordApp(App[int]):
         elif name == "roll" and len(args) == 1:
             editor.set_roll(args[0])
         elif name == "delete" and not args:
+            whole = editor.depth > 0 and editor.index == 0  # at a variation's start
             count = editor.delete_rest()
-            self.message = f"{count} move{'s' if count != 1 else ''} deleted"
+            moves = f"{count} move{'s' if count != 1 else ''}"
+            self.message = f"the variation deleted ({moves})" if whole else f"{moves} deleted"
         elif name == "promote" and not args:
             if not editor.promote():
                 self.message = "the main line is already the main line"
