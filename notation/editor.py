@@ -379,6 +379,8 @@ class RecordEditor:
                      if self._after_roll(text).lower().startswith(wanted)]
         if not found and wanted:
             found = [(text, move) for text, move in moves if _with_letters_left_out(text, wanted)]
+        if not found and wanted:
+            found = self._spelled(prefix.strip())
         found.sort(
             key=lambda pair: wanted not in (pair[0].lower(), self._after_roll(pair[0]).lower())
         )
@@ -392,6 +394,47 @@ class RecordEditor:
         if roll is None or not text.lower().startswith(roll.lower()):
             return text
         return text[len(roll):].lstrip(string.punctuation + " ")
+
+    def _with_roll(self, text: str) -> str | None:
+        """``text`` after the die face given, joined to it as the game's turns join it
+        (``b2-a2`` -> ``B:b2-a2``); ``None`` with no roll given, or no turn of that face
+        that joins a step to it."""
+        roll = self.roll
+        if roll is None:
+            return None
+        for move in self.legal_moves():
+            written = str(move)
+            rest = written[len(roll):]
+            joiner = rest[: len(rest) - len(rest.lstrip(string.punctuation + " "))]
+            if written.startswith(roll) and joiner:
+                return roll + joiner + text
+        return None
+
+    def _parse_turn(self, text: str) -> Any:
+        """The move ``text`` is (:meth:`Game.parse`); once the die's face is given, what
+        follows it is enough, in any spelling the notation accepts for it (``a2``,
+        ``b2-a2`` or ``b2-a2x`` for ``B:b2-a2x``).  ``MoveSyntaxError`` of ``text`` as
+        written if neither reads."""
+        try:
+            return self.game.parse(text)
+        except MoveSyntaxError:
+            joined = self._with_roll(text)
+            if joined is None:
+                raise
+            try:
+                return self.game.parse(joined)
+            except MoveSyntaxError:
+                pass
+            raise
+
+    def _spelled(self, text: str) -> list[tuple[str, Any]]:
+        """The legal move ``text`` is in a spelling of its own (``B:a2`` or, the die
+        given, ``a2`` for ``B:b2-a2x``), as (its text, it); ``[]`` if none."""
+        try:
+            move = self.position.canonical(self._parse_turn(text))
+        except (MoveSyntaxError, IllegalMoveError):
+            return []
+        return [(str(move), move)] if move in self.legal_moves() else []
 
     def _describe(self, move: Any, text: str) -> str:
         position = self.position
@@ -416,7 +459,7 @@ class RecordEditor:
             raise EditError("no move was given", code="editor-empty")
         reason: str | None
         try:
-            move = self.game.parse(written)
+            move = self._parse_turn(written)
         except MoveSyntaxError as exc:
             reason, code = str(exc), exc.code or "move-syntax"
         else:

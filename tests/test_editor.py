@@ -127,6 +127,19 @@ def test_once_the_die_is_given_the_move_after_its_face_is_enough() -> None:
         editor.play("zz")
 
 
+@pytest.mark.parametrize("spelling", ["b2-a2x", "b2-a2", "a2", "A2", "B:a2", "b:b2-a2"])
+def test_once_the_die_is_given_the_rest_of_the_turn_is_taken_in_any_spelling(
+    spelling: str,
+) -> None:
+    """Marks are optional in the notation, and the step may be written by its end zone
+    alone: so it is after the face given (set_roll, then play)."""
+    editor = RecordEditor.new("zombie-kidz", defaults=False)
+    editor.set_roll("B")
+    assert [c.text for c in editor.candidates(spelling)] == ["B:b2-a2x"]
+    editor.play(spelling)
+    assert [node.text for node in editor.record.moves] == ["B:b2-a2x"]
+
+
 def test_playing_the_next_move_goes_there_and_another_makes_a_variation() -> None:
     record = notation.read_string('[Game "cave"]\n\n1. b1 b5 2. b1-b2 *\n')[0]
     editor = RecordEditor(record)

@@ -240,6 +240,21 @@ def test_zombie_kidz_asks_for_the_roll(tmp_path: Path) -> None:
     drive(app, scenario)
 
 
+def test_zombie_kidz_takes_the_short_spellings_after_the_roll(tmp_path: Path) -> None:
+    app = new_app(tmp_path, "zombie-kidz")
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        await type_in(pilot, "b")
+        await pilot.press("a", "2")
+        assert shown(app, "#offered").splitlines()[0].startswith("B:b2-a2x")
+        await pilot.press("enter")
+        assert moves(app) == ["B:b2-a2x"], shown(app, "#status")
+        await type_in(pilot, "g", "c2")  # the other pawn's step, by its zone alone
+        assert [node.text for node in app.editor.record.moves] == ["B:b2-a2x", "G:b2-c2x"]
+
+    drive(app, scenario)
+
+
 def test_a_cave_attack_offers_the_classes(tmp_path: Path) -> None:
     app = new_app(tmp_path, "cave")
 
