@@ -261,14 +261,15 @@ class RecordEditor:
     @property
     def dirty(self) -> bool:
         """Whether the record differs from the one the editor was made with (an edit
-        undone does not count)."""
-        return bool(self._undo)
+        undone does not count, nor a roll given)."""
+        return self.state is not None
 
     @property
     def state(self) -> object:
         """A token of the record's state: the same after an edit undone and redone,
         another after any other edit (a file keeps the one it saved)."""
-        return self._undo[-1] if self._undo else None
+        # A roll given changes no record: the edit before it stands for the state.
+        return next((change for change in reversed(self._undo) if change.roll is None), None)
 
     def variations_here(self) -> list[Variation]:
         """The alternatives to the next move (variations of :attr:`next_node`)."""
@@ -342,9 +343,14 @@ class RecordEditor:
     def set_roll(self, face: str | None) -> None:
         """Give the die face rolled for the next turn (``None``: forget it); the moves
         offered and accepted are then those it allows.  ``EditError`` for a face the
-        game does not have or a turn with no chance step."""
+        game does not have or a turn with no chance step.
+
+        A face given (or forgotten) is undone and redone as an edit is, a mistyped face
+        put right so, though it changes no record: the listeners are not called, and the
+        record is no more :attr:`dirty` for it.  The turn played with it is one edit
+        with it (undoing that turn does not give the face back)."""
         if face is None:
-            self.roll = None
+            self._set_roll(None)
             return
         faces = self.roll_faces()
         if not faces:
@@ -355,7 +361,33 @@ class RecordEditor:
                 f"the die has no face {face!r}; it shows {', '.join(faces)}",
                 code="editor-no-such-face",
             )
-        self.roll = match
+        self._set_roll(match)
+
+    def _set_roll(self, face: str | None) -> None:
+        if face == self.roll:
+            return
+        change = _Change(self.address, f"the roll {face}" if face else "the roll cleared")
+        change.roll = (self.roll, face)
+        self.roll = face
+        self._undo.append(change)
+        del self._undo[:-UNDO_LIMIT]
+        self._redo.clear()
+        self.version += 1
+
+    def face_of(self, text: str) -> str | None:
+        """The die face of the whole turn ``text`` (``K:b2-b1`` -> ``"K"``), if it is a
+        legal turn here for that face, whatever face is given; ``None`` otherwise (no
+        chance step, a turn with no face written, one the rules refuse)."""
+        misuse_unless(isinstance(text, str), "text", "a str", text)
+        faces = self.roll_faces()
+        if not faces:
+            return None
+        try:
+            move = self.position.canonical(self.game.parse(split_suffix(text.strip())[0]))
+        except (MoveSyntaxError, IllegalMoveError):
+            return None
+        position = self.position
+        return next((face for face in faces if move in position.legal_moves_after(face)), None)
 
     def legal_moves(self) -> list[Any]:
         """The legal moves at the cursor (those the roll allows, once it is given)."""
@@ -550,7 +582,7 @@ class RecordEditor:
             if self.clock is not None:
                 _set_clock(node, _clock_text(self.clock()))  # a new node: nothing to keep
 
-        self._edit(edit)
+        self._edit(edit, what=f"the move {text}")
         return node
 
     def mend(self, node: MoveNode, move: Any) -> MendResult:
@@ -601,7 +633,7 @@ class RecordEditor:
                 kept += 1
             result.append(MendResult(kept))
 
-        self._edit(edit)
+        self._edit(edit, what=f"the mend of {node.text} to {canonical}")
         return result[0]
 
     def delete_rest(self) -> int:
@@ -618,7 +650,7 @@ class RecordEditor:
                 self._touch_list(level.nodes)
                 del level.nodes[level.index:]
 
-            self._edit(cut)
+            self._edit(cut, what=f"the deletion of {count} move{'s' if count != 1 else ''}")
             return count
         return 0
 
@@ -635,7 +667,7 @@ class RecordEditor:
             self._touch_list(owner.variations)
             del owner.variations[number - 1]
 
-        self._edit(drop)
+        self._edit(drop, what="the deletion of a variation")
         return count
 
     def promote(self) -> bool:
@@ -667,7 +699,7 @@ class RecordEditor:
             levels.pop()
             parent.index += level.index
 
-        self._edit(edit)
+        self._edit(edit, what="the promotion of a variation")
         return True
 
     def set_comment(self, text: str, *, before: bool = False) -> None:
@@ -692,7 +724,11 @@ class RecordEditor:
             else:
                 owner.comments_after = new + commands
 
-        self._edit(edit, text=True)
+        where = (
+            "on the record" if owner is None
+            else f"{'before' if before else 'after'} {owner.text}"
+        )
+        self._edit(edit, text=True, what=f"the comment {where}")
 
     def _commented(self, before: bool) -> tuple[MoveNode | None, bool]:
         """The node a comment at the cursor goes with, and whether before it: the last
@@ -739,7 +775,8 @@ class RecordEditor:
             node.suffix = suffix
             node.nags[:] = nags
 
-        self._edit(edit)
+        shown = glyph if isinstance(glyph, str) else f"${glyph}"
+        self._edit(edit, what=f"the glyph {shown} on {node.text}")
 
     def set_clock(self, value: str | float | None) -> None:
         """The clock after the last move, ``[%clk h:mm:ss]``: a text ``h:mm:ss`` (``m:ss``
@@ -760,7 +797,7 @@ class RecordEditor:
             self._touch(node, "comments_after")
             _set_clock(node, text)
 
-        self._edit(edit)
+        self._edit(edit, what=f"the clock after {node.text}")
 
     def clock_of(self, node: MoveNode | None = None) -> str | None:
         """The clock written after ``node`` (default: the last move), ``h:mm:ss``."""
@@ -792,7 +829,7 @@ class RecordEditor:
         else:
             at = next((i for i, t in enumerate(tags) if t.name == "Result"), len(tags))
             tags.insert(at, Tag(name, value))
-        self._edit_setup(tags)
+        self._edit_setup(tags, what=f"the tag {name}")
 
     def remove_tag(self, name: str) -> bool:
         """Remove tag ``name`` (every one of that name); False if it has none.
@@ -802,7 +839,8 @@ class RecordEditor:
         if self.record.find_tag(name) is None:
             return False
 
-        self._edit_setup([t for t in self.record.tags if t.name != name])
+        self._edit_setup([t for t in self.record.tags if t.name != name],
+                         what=f"the removal of the tag {name}")
         return True
 
     def set_result(self, result: str) -> None:
@@ -826,7 +864,7 @@ class RecordEditor:
             self._write_result(result)
             self._auto_result = result == "*"
 
-        self._edit(edit)
+        self._edit(edit, what=f"the result {result}")
 
     # -- undo and redo ----------------------------------------------------------
     @property
@@ -839,11 +877,25 @@ class RecordEditor:
         """Whether there is an undone edit to redo."""
         return bool(self._redo)
 
+    @property
+    def next_undo(self) -> str | None:
+        """What :meth:`undo` would undo, in words (``"the comment after b1"``,
+        ``"the roll K"``); ``None`` if nothing."""
+        return self._undo[-1].what if self._undo else None
+
+    @property
+    def next_redo(self) -> str | None:
+        """What :meth:`redo` would redo, in words; ``None`` if nothing."""
+        return self._redo[-1].what if self._redo else None
+
     def undo(self) -> bool:
         """Undo the last edit (the cursor back where it was before it); False if none."""
         if not self._undo:
             return False
         change = self._undo.pop()
+        if change.roll is not None:
+            self._redo.append(self._roll_back(change, change.roll[0]))
+            return True
         self._redo.append(change.revert(self))
         self._reopen(change)
         return True
@@ -853,9 +905,19 @@ class RecordEditor:
         if not self._redo:
             return False
         change = self._redo.pop()
+        if change.roll is not None:
+            self._undo.append(self._roll_back(change, change.roll[1]))
+            return True
         self._undo.append(change.revert(self))
         self._reopen(change)
         return True
+
+    def _roll_back(self, change: _Change, face: str | None) -> _Change:
+        """Undo or redo a roll given: the cursor where it was given, the face ``face``."""
+        self.goto(change.address)
+        self.roll = face
+        self.version += 1
+        return change
 
     # -- the record as a whole --------------------------------------------------
     def text(self) -> str:
@@ -908,12 +970,15 @@ class RecordEditor:
         if not any(kept is items for kept, _ in self._change.lists):
             self._change.lists.append((items, list(items)))
 
-    def _edit(self, change: Callable[[], None], *, text: bool = False) -> None:
+    def _edit(
+        self, change: Callable[[], None], *, text: bool = False, what: str = "an edit"
+    ) -> None:
         """Make one undoable edit: ``change`` changes the record (and the cursor), each
         attribute and list it changes :meth:`_touch`'ed first.  ``text``: the edit puts
         text of the user's in the record (a comment, a tag), which record text may not
-        be able to hold (a ``}`` in a comment): refused then, with ``EditError``."""
-        self._change = _Change(self.address)
+        be able to hold (a ``}`` in a comment): refused then, with ``EditError``.
+        ``what``: the edit in words (:attr:`next_undo`)."""
+        self._change = _Change(self.address, what)
         self._touch(self, "_auto_result")
         try:
             change()
@@ -930,6 +995,10 @@ class RecordEditor:
             made.revert(self)
             self._reopen(made)
             raise
+        if self.roll is None:
+            # The turn is played (or the roll was forgotten): its roll is part of it.
+            while self._undo and self._undo[-1].roll is not None:
+                self._undo.pop()
         self._undo.append(self._change)
         self._change = None
         del self._undo[:-UNDO_LIMIT]
@@ -941,7 +1010,7 @@ class RecordEditor:
         self.goto(change.target)
         self._changed()
 
-    def _edit_setup(self, tags: list[Tag]) -> None:
+    def _edit_setup(self, tags: list[Tag], *, what: str) -> None:
         """Give the record ``tags``, which may change the start position: refused
         (``EditError``, nothing changed) if the game cannot start from them."""
         try:
@@ -957,7 +1026,7 @@ class RecordEditor:
             self._cursor.start = start
             self.goto(address)  # the moves again, from the new start
 
-        self._edit(edit, text=True)
+        self._edit(edit, text=True, what=what)
 
     def _changed(self) -> None:
         self.version += 1
@@ -974,10 +1043,13 @@ class _Change:
     name, value) and the lists (the list, its items), and the cursor's address.
     :meth:`revert` puts them back and returns the change that undoes that."""
 
-    __slots__ = ("address", "attributes", "lists", "target")
+    __slots__ = ("address", "attributes", "lists", "roll", "target", "what")
 
-    def __init__(self, address: tuple[int, ...]) -> None:
+    def __init__(self, address: tuple[int, ...], what: str) -> None:
         self.address = address
+        self.what = what  # the edit in words
+        #: A roll given (the face before, the face after) instead of a change of record.
+        self.roll: tuple[str | None, str | None] | None = None
         self.target = address  # where the cursor goes once the change is reverted
         self.attributes: list[tuple[object, str, object]] = []
         self.lists: list[tuple[list[Any], list[Any]]] = []

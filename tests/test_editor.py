@@ -140,6 +140,28 @@ def test_once_the_die_is_given_the_rest_of_the_turn_is_taken_in_any_spelling(
     assert [node.text for node in editor.record.moves] == ["B:b2-a2x"]
 
 
+def test_the_roll_given_is_undone_and_redone_and_a_turn_says_its_face() -> None:
+    editor = RecordEditor.new("zombie-kidz", defaults=False)
+    seen: list[int] = []
+    editor.listeners.append(lambda _: seen.append(editor.version))
+    editor.set_roll("B")
+    editor.set_roll("k")
+    assert editor.roll == "K" and editor.next_undo == "the roll K"
+    assert not editor.dirty and editor.state is None and not seen  # no record changed
+    assert editor.undo() and editor.roll == "B" and editor.next_redo == "the roll K"
+    assert editor.undo() and editor.roll is None and editor.next_undo is None
+    assert editor.redo() and editor.roll == "B"
+    assert editor.face_of("K:b2-b1") == "K" and editor.face_of("b2-a2") is None
+    assert editor.face_of("Q:b2-b1") is None and editor.face_of("K:b2-z9") is None
+    editor.play("b2-a2")
+    # The turn and its roll are one edit: undone, the turn goes, the roll with it.
+    assert editor.next_undo == "the move B:b2-a2x" and editor.dirty and seen
+    assert editor.undo() and not editor.record.moves and editor.roll is None
+    assert not editor.can_undo
+    editor.set_comment("a start")
+    assert editor.next_undo == "the comment on the record"
+
+
 def test_playing_the_next_move_goes_there_and_another_makes_a_variation() -> None:
     record = notation.read_string('[Game "cave"]\n\n1. b1 b5 2. b1-b2 *\n')[0]
     editor = RecordEditor(record)

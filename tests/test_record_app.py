@@ -255,6 +255,27 @@ def test_zombie_kidz_takes_the_short_spellings_after_the_roll(tmp_path: Path) ->
     drive(app, scenario)
 
 
+def test_a_mistyped_die_face_is_put_right(tmp_path: Path) -> None:
+    app = new_app(tmp_path, "zombie-kidz")
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        await type_in(pilot, "b", "K:b2-b1")  # the whole turn with its face: played
+        assert moves(app) == ["K:b2-b1x"], shown(app, "#status")
+        assert "the roll is K, not B" in shown(app, "#status")
+        await type_in(pilot, "b")
+        await pilot.press("ctrl+z")  # the roll is an edit: undone
+        assert app.editor.roll is None and "undone: the roll B" in shown(app, "#status")
+        await pilot.press("ctrl+y")
+        assert app.editor.roll == "B" and "redone: the roll B" in shown(app, "#status")
+        await pilot.press("escape")  # nothing typed: Esc clears the roll
+        assert app.editor.roll is None and "roll the die" in shown(app, "#status")
+        await type_in(pilot, "b", "g")  # another letter alone: the roll put right
+        assert app.editor.roll == "G" and "the roll is G, not B" in shown(app, "#status")
+        assert moves(app) == ["K:b2-b1x"]
+
+    drive(app, scenario)
+
+
 def test_a_cave_attack_offers_the_classes(tmp_path: Path) -> None:
     app = new_app(tmp_path, "cave")
 

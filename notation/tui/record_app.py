@@ -81,6 +81,7 @@ Editing
   {  (or ctrl+t)       comment on the last move: type it, Enter (empty: remove)
   :clk 1:02:03         clock after the last move ([%clk])
   :tag NAME VALUE      set a tag          :result 1-0   resigned or agreed
+  :roll K              the die's face (Zombie Kidz), in place of the one given
   :delete              delete the moves after the cursor (or the variation)
   :promote             make this variation the main line
 
@@ -428,6 +429,8 @@ class RecordApp(App[int]):
         if editor.needs_roll and len(text) == 1:
             editor.set_roll(text)
             return
+        if editor.roll is not None and self._new_face(text):
+            return
         following = editor.next_node
         if following is not None:
             move = str(editor.resolve(text.rstrip("!?")))
@@ -439,6 +442,22 @@ class RecordApp(App[int]):
                 self.mode = "how"
                 return
         editor.play(text)
+
+    def _new_face(self, text: str) -> bool:
+        """A face other than the one given puts it right: typed alone, it replaces the
+        roll (True: nothing more to do); a whole turn written with it, legal for it,
+        replaces the roll and is played (False: play it)."""
+        editor = self.editor
+        was = editor.roll
+        alone = len(text) == 1 and text.upper() != str(was).upper()
+        face = text if alone else editor.face_of(text)
+        if face is None or face.upper() == str(was).upper():
+            return False
+        editor.set_roll(face)
+        self.message = f"the roll is {editor.roll}, not {was}" + (
+            " (ctrl+z takes it back)" if alone else ""
+        )
+        return alone
 
     def _answer_how(self, answer: str) -> None:
         self.mode = "move"
@@ -541,17 +560,16 @@ class RecordApp(App[int]):
         self._move(self.editor.leave_variation)
 
     def action_undo(self) -> None:
+        what = self.editor.next_undo
         self._move(self.editor.undo)
-        if not self.editor.can_undo and not self.kept.dirty:
-            self.message = "nothing more to undo"
-            self.refresh_view()
+        self.message = f"undone: {what}" if what else "nothing to undo"
+        self.refresh_view()
 
     def action_redo(self) -> None:
-        had = self.editor.can_redo
+        what = self.editor.next_redo
         self._move(self.editor.redo)
-        if not had:
-            self.message = "nothing to redo"
-            self.refresh_view()
+        self.message = f"redone: {what}" if what else "nothing to redo"
+        self.refresh_view()
 
     def action_glyph(self, glyph: str) -> None:
         self.message = ""
@@ -596,6 +614,12 @@ class RecordApp(App[int]):
 
     def key_escape(self) -> None:
         entry = self.query_one(_Entry)
+        if self.mode == "move" and not entry.value and self.editor.roll is not None:
+            # Nothing typed: Esc takes back the die's face (a mistyped one).
+            self.editor.set_roll(None)
+            self.message = "the roll is cleared: type the die's letter"
+            self.refresh_view()
+            return
         self.mode = "move"
         self._pending_move = ""
         entry.value = ""
