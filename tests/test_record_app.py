@@ -66,6 +66,21 @@ def shown(app: RecordApp, selector: str) -> str:
     return str(widget.render())
 
 
+async def on_screen(pilot: Pilot[int], selector: str) -> str:
+    """What the screen shows inside the widget ``selector`` (its rows joined, runs of
+    spaces made one): what a user can read there, clipping and all."""
+    await pilot.pause()  # the screen drawn as the app now stands
+    app = pilot.app
+    region = app.query_one(selector).region
+    strips = app.screen._compositor.render_strips()
+    rows = [strip.text[region.x:region.right] for strip in strips[region.y:region.bottom]]
+    return " ".join(" ".join(rows).split())
+
+
+def whole(text: str) -> str:
+    return " ".join(text.split())
+
+
 def test_typing_moves_plays_them_and_ctrl_s_saves(tmp_path: Path) -> None:
     app = new_app(tmp_path, "tinkertown")
 
@@ -90,8 +105,9 @@ def test_the_moves_offered_follow_what_is_typed_and_tab_completes(tmp_path: Path
         await type_in(pilot, "d3")
         await pilot.press("e", "3", ",", "h")
         offered = shown(app, "#offered")
-        assert "e3,h6  Red placed zombies on e3 and h6" in offered
-        assert all(line.startswith("e3,h") for line in offered.splitlines())
+        assert "e3,h6 Red placed zombies on e3 and h6" in whole(offered)
+        # Each move's description wraps under it, indented: the moves start the lines.
+        assert all(line.startswith(("e3,h", "    ")) for line in offered.splitlines())
         await pilot.press("backspace", "backspace", "backspace", "tab")
         # Every move of Red's starting with e is e3,... (the grave next to d3 on file e).
         assert app.query_one("#entry").value == "e3,"  # type: ignore[attr-defined]
@@ -232,7 +248,7 @@ def test_zombie_kidz_asks_for_the_roll(tmp_path: Path) -> None:
         assert "roll the die: R Y G K B W" in shown(app, "#status")
         await type_in(pilot, "g")
         assert app.editor.roll == "G" and "rolled G" in shown(app, "#status")
-        assert all(line.startswith("G") for line in shown(app, "#offered").splitlines())
+        assert all(line.startswith(("G", "    ")) for line in shown(app, "#offered").splitlines())
         first = app.editor.candidates()[0].text
         await type_in(pilot, first)
         assert moves(app) == [first] and app.editor.needs_roll
@@ -274,6 +290,48 @@ def test_a_mistyped_die_face_is_put_right(tmp_path: Path) -> None:
         assert moves(app) == ["K:b2-b1x"]
 
     drive(app, scenario)
+
+
+def test_every_message_is_read_whole_at_80x24(tmp_path: Path) -> None:
+    """The status line wraps a long message rather than cut it, and each move offered
+    is shown whole, its description wrapped under it (who wins a Cave fight)."""
+    cave = new_app(tmp_path, "cave")
+
+    async def attack(pilot: Pilot[int]) -> None:
+        await type_in(pilot, "b1", "a5", "b1-b2", "a5-a4", "b2-b3", "a4xb3")
+        assert "write Ka4, Za4 or Sa4" in cave.message
+        assert whole(cave.message) in await on_screen(pilot, "#status")
+        await pilot.press(*["backspace"] * 8, *"a4xb3")
+        offered = await on_screen(pilot, "#offered")
+        assert "Ka4xKb3 Black's black knight beat Red's black knight and took b3" in offered
+        assert "Ka4xSb3 Black's black knight beat Red's skeleton and took b3" in offered
+        await pilot.press(*["backspace"] * 8)
+        await type_in(pilot, "Za4xSb3")
+        await pilot.press("home")
+        await type_in(pilot, "c1", "e")  # mend: the later moves are replayed
+        assert cave.message.startswith("mended; 1 later move kept, stopped at b1-b2")
+        assert whole(cave.message) in await on_screen(pilot, "#status")
+
+    drive(cave, attack)
+
+    (tmp_path / "zk").mkdir()
+    zombies = new_app(tmp_path / "zk", "zombie-kidz")
+
+    async def refused(pilot: Pilot[int]) -> None:
+        await type_in(pilot, "b", "b1", "g", "zz")  # a turn (journaled), then a slip
+        assert "a turn is a die letter" in zombies.message
+        assert whole(zombies.message) in await on_screen(pilot, "#status")
+
+    drive(zombies, refused)
+
+    path = tmp_path / "zk" / "game.txt"
+    restored = RecordApp(RecordFile.open(path))  # the journal of the edits above
+
+    async def restore(pilot: Pilot[int]) -> None:
+        assert restored.message.startswith("restored")
+        assert whole(restored.message) in await on_screen(pilot, "#status")
+
+    drive(restored, restore)
 
 
 def test_a_cave_attack_offers_the_classes(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import shlex
+import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import ClassVar
@@ -46,8 +47,8 @@ STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 #: What the empty entry line says.
 PLACEHOLDER = "a move, { a comment, : a command, F1 help"
 
-#: Rows of moves offered under the move tree.
-OFFERED_ROWS = 6
+#: Rows of moves offered under the move tree (a move's description wraps, indented).
+OFFERED_ROWS = 8
 
 HELP = """\
 Entering a game
@@ -212,12 +213,12 @@ class RecordApp(App[int]):
     #side { width: 1fr; height: 1fr; padding: 0 1 0 0; }
     #last { height: auto; max-height: 3; }
     #moves { height: 1fr; }
-    #offered {
-        height: auto; max-height: 7; color: $text-muted;
-        text-wrap: nowrap; text-overflow: ellipsis;
-    }
+    /* OFFERED_ROWS, and the line saying how many more */
+    #offered { height: auto; max-height: 9; color: $text-muted; }
     #defect { height: auto; color: $error; }
-    #status { height: 1; padding: 0 1; background: $panel; }
+    /* A long message wraps: at 80x24 the tallest board (Tinkertown's 18 rows) keeps
+       room above 3 rows, and a message that needs a 4th is still read whole. */
+    #status { height: auto; max-height: 4; padding: 0 1; background: $panel; }
     #entry, #entry:focus { height: 1; border: none; padding: 0 1; }
     """
 
@@ -372,21 +373,35 @@ class RecordApp(App[int]):
         entry = self.query_one(_Entry)
         text = entry.value.strip()
         lines = Text()
+        box = self.query_one("#offered", Static)
+        # Before the first layout the panel has no width yet: about half the screen's.
+        width = max(20, box.size.width or self.size.width // 2)
         if self.mode == "move" and not text.startswith((":", "{")):
             bare = text.rstrip("!?")
             offered = [] if self.editor.needs_roll and not bare else self.editor.candidates(bare)
-            for number, candidate in enumerate(offered[:OFFERED_ROWS]):
-                if number:
+            rows = shown = 0
+            for candidate in offered:
+                # Each move whole, its description wrapped under it: nothing cut off.
+                wrapped = textwrap.wrap(
+                    f"{candidate.text}  {candidate.description}", width,
+                    subsequent_indent="    ", break_on_hyphens=False,
+                ) or [candidate.text]
+                more = len(offered) > shown + 1
+                if shown and rows + len(wrapped) + more > OFFERED_ROWS:
+                    break
+                if shown:
                     lines.append("\n")
-                lines.append(candidate.text, style="bold")
-                lines.append(f"  {candidate.description}")
-            if len(offered) > OFFERED_ROWS:
-                lines.append(f"\n... {len(offered) - OFFERED_ROWS} more (type to narrow)")
+                first = wrapped[0]
+                bold = min(len(candidate.text), len(first))
+                lines.append(first[:bold], style="bold")
+                lines.append("\n".join([first[bold:], *wrapped[1:]]))
+                rows += len(wrapped)
+                shown += 1
+            if len(offered) > shown:
+                lines.append(f"\n... {len(offered) - shown} more (type to narrow)")
             elif bare and not offered:
                 lines.append(f"no move here starts with {bare}", style="yellow")
-        lines.no_wrap = True
-        lines.overflow = "ellipsis"
-        self.query_one("#offered", Static).update(
+        box.update(
             Text(cleaner(self.ascii)(lines.plain)) if self.ascii else lines
         )
 
