@@ -183,19 +183,28 @@ def test_a_move_where_another_follows_asks_how(tmp_path: Path) -> None:
         await pilot.press("left", "left")
         await type_in(pilot, "c5")
         assert app.mode == "how" and "v variation" in shown(app, "#status")
-        await type_in(pilot, "v")
+        await pilot.press("x", "left")  # no answer: still asked, nothing typed
+        assert app.mode == "how" and app.query_one("#entry").value == ""  # type: ignore[attr-defined]
+        await pilot.press("v")  # one key answers
         assert [n.text for n in app.editor.record.moves[1].variations[0].nodes] == ["c5"]
         await pilot.press("up")  # out of the variation
         assert app.editor.depth == 0
         await pilot.press("left")
-        await type_in(pilot, "a5", "m")
+        await type_in(pilot, "a5")
+        await pilot.press("m")
         assert moves(app) == ["b1", "a5"]
         await pilot.press("left")
-        await type_in(pilot, "d5", "r")
+        await type_in(pilot, "d5")
+        await pilot.press("r")
         assert moves(app) == ["b1", "d5"]
         await pilot.press("left")
-        await type_in(pilot, "c5", "e")  # mend: this move changes, nothing else
+        await type_in(pilot, "c5")
+        await pilot.press("e")  # mend: this move changes, nothing else
         assert moves(app) == ["b1", "c5"] and "mended" in shown(app, "#status")
+        assert app.mode == "move" and app.query_one("#entry").value == ""  # type: ignore[attr-defined]
+        await pilot.press("left")
+        await type_in(pilot, "a5", "")  # Enter alone: a variation, the default
+        assert app.editor.depth == 1 and moves(app) == ["b1", "c5"]
 
     drive(app, scenario)
 
@@ -227,7 +236,8 @@ def test_delete_at_a_variations_start_removes_it_and_the_record_still_saves(
     async def scenario(pilot: Pilot[int]) -> None:
         await type_in(pilot, "b1", "b5", "c1")
         await pilot.press("left")
-        await type_in(pilot, "d1", "v")
+        await type_in(pilot, "d1")
+        await pilot.press("v")
         await pilot.press("left")  # before the variation's first move
         assert app.editor.address == (2, 1, 0)
         await type_in(pilot, ":delete")
@@ -308,7 +318,8 @@ def test_every_message_is_read_whole_at_80x24(tmp_path: Path) -> None:
         await pilot.press(*["backspace"] * 8)
         await type_in(pilot, "Za4xSb3")
         await pilot.press("home")
-        await type_in(pilot, "c1", "e")  # mend: the later moves are replayed
+        await type_in(pilot, "c1")
+        await pilot.press("e")  # mend: the later moves are replayed
         assert cave.message.startswith("mended; 1 later move kept, stopped at b1-b2")
         assert whole(cave.message) in await on_screen(pilot, "#status")
 
@@ -382,7 +393,7 @@ def test_quit_asks_when_something_is_unsaved(tmp_path: Path) -> None:
         await pilot.press("escape")
         assert app.mode == "move"
         await pilot.press("ctrl+q")
-        await type_in(pilot, "s")
+        await pilot.press("s")
 
     drive(app, scenario)
     assert app.return_code == 0 and path.read_text(encoding="utf-8").endswith("1. b1 *\n")
@@ -393,7 +404,7 @@ def test_quit_asks_when_something_is_unsaved(tmp_path: Path) -> None:
         await type_in(pilot, "c1")
         assert Path(journal_path(path)).exists()
         await pilot.press("ctrl+q")
-        await type_in(pilot, "d")
+        await pilot.press("d")
 
     drive(dropped, drop)
     assert len(list(notation.read_file(path))) == 1 and not Path(journal_path(path)).exists()
@@ -406,7 +417,8 @@ def test_a_saved_record_reopens_and_a_broken_one_opens_at_its_defect(tmp_path: P
 
     async def scenario(pilot: Pilot[int]) -> None:
         assert "b1 holds" in shown(app, "#defect")
-        await type_in(pilot, "c1", "e")
+        await type_in(pilot, "c1")
+        await pilot.press("e")
         assert app.editor.check().ok and shown(app, "#defect") == ""
 
     drive(app, scenario)

@@ -68,7 +68,7 @@ Entering a game
   Cave                 an attack without the classes (b3xc4) lists the ones
                        the pieces can still be: pick one
 
-  A move where another follows asks: v a variation (Enter), r replace the rest,
+  A move where another follows asks (one key): v a variation (Enter), r replace the rest,
   m make it the main line (the rest its variation), e mend: this move changes,
   the later ones are replayed and kept while the rules allow.
 
@@ -142,6 +142,15 @@ class _Entry(Input):
             event.stop()
             event.prevent_default()
             app.pick_key(event.key)
+            return
+        if app.mode in ("how", "quit") and event.key != "escape":
+            # A question is answered by one key, never typed into the line.
+            event.stop()
+            event.prevent_default()
+            if event.key == "enter":
+                app.answer("")
+            elif event.character and event.character.isprintable():
+                app.answer(event.character)
             return
         # Enter and Tab are taken here, with the typed characters, not as bindings
         # (which run after the keys already waiting): keys typed ahead (a fast typist,
@@ -439,6 +448,18 @@ class RecordApp(App[int]):
             self.message = str(exc)
         self.refresh_view()
 
+    def answer(self, key: str) -> None:
+        """One key pressed while a question is asked (``""``: Enter): the answer."""
+        self.message = ""
+        try:
+            if self.mode == "how":
+                self._answer_how(key)
+            elif self.mode == "quit":
+                self._answer_quit(key)
+        except NotationException as exc:
+            self.message = str(exc)
+        self.refresh_view()
+
     def _play(self, text: str) -> None:
         editor = self.editor
         if editor.needs_roll and len(text) == 1:
@@ -478,6 +499,9 @@ class RecordApp(App[int]):
         self.mode = "move"
         choice = (answer or "v")[:1].lower()
         hows: dict[str, How] = {"v": "variation", "r": "replace", "m": "main"}
+        if choice not in (*hows, "e"):
+            self.mode = "how"  # still asked: only these keys (and Esc) answer
+            return
         move, self._pending_move = self._pending_move, ""
         if choice == "e":
             following = self.editor.next_node
@@ -487,14 +511,14 @@ class RecordApp(App[int]):
                 f"mended; {result.kept} later move{'s' if result.kept != 1 else ''} kept"
                 + (f", stopped at {result.stopped.text}" if result.stopped else "")
             )
-        elif choice in hows:
-            self.editor.play(move, how=hows[choice])
         else:
-            self.message = "not played (v, r, m or e)"
+            self.editor.play(move, how=hows[choice])
 
     def _answer_quit(self, answer: str) -> None:
-        self.mode = "move"
         choice = answer[:1].lower()
+        if choice not in ("s", "d"):
+            return  # still asked: s, d or Esc
+        self.mode = "move"
         if choice == "s":
             self.action_save()
             if not self.kept.dirty:
