@@ -124,6 +124,20 @@ def test_an_illegal_move_says_why_and_plays_nothing(tmp_path: Path) -> None:
         await type_in(pilot, "d3", "e6,c3")
         assert moves(app) == ["d3"]
         assert "e6 is not next to White's last placement d3" in shown(app, "#status")
+        # The refused move stays typed, the cursor after it: a transcriber who keeps
+        # typing puts nothing one turn early.
+        entry = app.query_one("#entry")
+        assert entry.value == "e6,c3" and entry.cursor_position == 5  # type: ignore[attr-defined]
+        await type_in(pilot, "e3,h6")
+        assert moves(app) == ["d3"] and entry.value == "e6,c3e3,h6"  # type: ignore[attr-defined]
+        await pilot.press(*["backspace"] * 10)
+        await type_in(pilot, "e3,h6", "g6,e8")
+        assert moves(app) == ["d3", "e3,h6", "g6,e8"]
+        await type_in(pilot, ":frobnicate")  # a command refused stays too
+        assert entry.value == ":frobnicate"  # type: ignore[attr-defined]
+        await pilot.press(*["backspace"] * 11, "{")
+        await type_in(pilot, "a } breaks a comment")  # a comment refused: still its line
+        assert app.mode == "comment" and entry.value == "a } breaks a comment"  # type: ignore[attr-defined]
 
     drive(app, scenario)
 
@@ -352,7 +366,8 @@ def test_a_cave_attack_offers_the_classes(tmp_path: Path) -> None:
         await type_in(pilot, "b1", "a5", "b1-b2", "a5-a4", "b2-b3", "a4xb3")
         assert moves(app)[-1] == "b2-b3"
         assert "did you mean Ka4xKb3" in shown(app, "#status")
-        await pilot.press(*"a4xb3")
+        # The attack stays typed, and the list shows the classes to pick from.
+        assert app.query_one("#entry").value == "a4xb3"  # type: ignore[attr-defined]
         assert shown(app, "#offered").splitlines()[0].startswith("Ka4xKb3")
         await pilot.press("ctrl+a", "ctrl+k")
         await type_in(pilot, "Za4xSb3")

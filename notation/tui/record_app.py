@@ -427,11 +427,12 @@ class RecordApp(App[int]):
         entry = self.query_one(_Entry)
         text = line.strip()
         self.message = ""
+        typed = self.mode in ("move", "comment")  # text of the user's, not an answer
         try:
             if self.mode == "comment":
+                self.editor.set_comment(text)
                 self.mode = "move"
                 entry.placeholder = PLACEHOLDER
-                self.editor.set_comment(text)
             elif self.mode == "how":
                 self._answer_how(text)
             elif self.mode == "quit":
@@ -442,10 +443,13 @@ class RecordApp(App[int]):
                 self.editor.toggle_glyph(text)
             elif text:
                 self._play(text)
-        except EditError as exc:
+        except NotationException as exc:  # EditError among them
             self.message = str(exc)
-        except NotationException as exc:
-            self.message = str(exc)
+            if typed:
+                # Kept, the cursor after it, to be put right: what is typed next goes
+                # on it (and is refused), not on the next turn, one turn early.
+                entry.value = text
+                entry.cursor_position = len(text)
         self.refresh_view()
 
     def answer(self, key: str) -> None:
