@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -29,7 +30,7 @@ from notation.generate import generate_records
 from notation.recordfile import RecordFile, journal_path
 from notation.replay import check_record
 from notation.tui.board import BoardWidget
-from notation.tui.record_app import GLYPH_KEYS, RecordApp
+from notation.tui.record_app import GLYPH_KEYS, HELP, RecordApp, _Help
 
 Scenario = Callable[[Pilot[int]], Awaitable[None]]
 SnapCompare = Callable[..., bool]
@@ -453,14 +454,49 @@ def test_help_lists_the_keys(tmp_path: Path) -> None:
         return names.get(key) or (key.upper() if key.startswith("f") else key.title()
                                   if key in ("left", "right", "home", "end") else key)
 
+    help_text = "\n".join(f"{key}  {does}" for _, rows in HELP for key, does in rows)
+
     async def scenario(pilot: Pilot[int]) -> None:
         await pilot.press("f1")
-        help_text = str(app.screen.query_one(Static).render())
+        assert isinstance(app.screen, _Help)
         for key in keys:
             assert written(key) in help_text, key
             assert written(key) in doc, key
         await pilot.press("escape")
         assert app.screen is app.screen_stack[0]
+
+    drive(app, scenario)
+
+
+def test_the_help_fits_80x24_each_description_wrapped_in_its_column(tmp_path: Path) -> None:
+    """F1 at 80x24: every key at the start of its row, its description whole, wrapped
+    once, in its own column (not broken by hand and wrapped again into ragged lines)."""
+    app = new_app(tmp_path, "zombie-kidz")
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        await pilot.press("f1")
+        scroll = app.screen.query_one(VerticalScroll)
+        shown_rows: dict[int, str] = {}
+        while True:
+            await pilot.pause()
+            region = scroll.scrollable_content_region
+            strips = app.screen._compositor.render_strips()
+            for at, strip in enumerate(strips[region.y:region.bottom]):
+                shown_rows[round(scroll.scroll_y) + at] = strip.text[region.x:region.right]
+            if scroll.scroll_y >= scroll.max_scroll_y:
+                break
+            scroll.scroll_page_down(animate=False)
+        lines = [shown_rows[at].rstrip() for at in sorted(shown_rows)]
+        for _, rows in HELP:
+            for key, does in rows:
+                at = next(i for i, line in enumerate(lines) if line.startswith(key))
+                column = len(key) + len(lines[at][len(key):]) - len(lines[at][len(key):].lstrip())
+                said = [lines[at][column:]]
+                for line in lines[at + 1:]:
+                    if line[:column].strip() or not line[column:].strip():
+                        break
+                    said.append(line[column:])
+                assert whole(" ".join(said)) == whole(does), key
 
     drive(app, scenario)
 
