@@ -171,6 +171,26 @@ def test_undo_redo_glyphs_and_a_comment(tmp_path: Path) -> None:
     drive(app, scenario)
 
 
+def test_a_comment_is_shown_and_its_undo_and_redo_say_so(tmp_path: Path) -> None:
+    app = new_app(tmp_path, "cave")
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        await type_in(pilot, "b1", "b5")
+        await pilot.press("{")
+        await type_in(pilot, "a quiet start")
+        assert "{a quiet start}" in await on_screen(pilot, "#last")
+        await pilot.press("left")  # the comment goes with its move
+        assert "a quiet start" not in await on_screen(pilot, "#last")
+        await pilot.press("right", "ctrl+z")
+        assert "undone: the comment after b5" in await on_screen(pilot, "#status")
+        assert "a quiet start" not in await on_screen(pilot, "#last")
+        await pilot.press("ctrl+y")
+        assert "redone: the comment after b5" in await on_screen(pilot, "#status")
+        assert "{a quiet start}" in await on_screen(pilot, "#last")
+
+    drive(app, scenario)
+
+
 def test_the_arrows_move_through_the_record_with_the_entry_empty(tmp_path: Path) -> None:
     app = new_app(tmp_path, "cave")
 

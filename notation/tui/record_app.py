@@ -245,7 +245,7 @@ class RecordApp(App[int]):
     _Body { height: 1fr; layout: horizontal; }
     #board-box { width: auto; height: auto; padding: 0 1; }
     #side { width: 1fr; height: 1fr; padding: 0 1 0 0; }
-    #last { height: auto; max-height: 3; }
+    #last { height: auto; max-height: 5; }
     #moves { height: 1fr; }
     /* OFFERED_ROWS, and the line saying how many more */
     #offered { height: auto; max-height: 9; color: $text-muted; }
@@ -374,7 +374,11 @@ class RecordApp(App[int]):
     def _last_text(self) -> str:
         editor = self.editor
         caption = editor.position.caption() if editor.last_node is not None else ""
-        return caption or "The start: nothing played yet."
+        said = caption or "The start: nothing played yet."
+        # The comment here, as {Ctrl+T} would edit it: the last move's (at a line's
+        # start, the next move's, before it; with no move, the record's).
+        comment = editor.comment()
+        return f"{said}\n{{{comment}}}" if comment else said
 
     def _status_text(self) -> str:
         editor = self.editor
