@@ -43,6 +43,7 @@ from typing import Any, Literal
 from notation.cursor import Address, Cursor
 from notation.errors import (
     Defect,
+    ErrorKind,
     IllegalMoveError,
     MisuseError,
     MoveSyntaxError,
@@ -51,6 +52,7 @@ from notation.errors import (
 )
 from notation.games import get_game
 from notation.games.base import Game, Position
+from notation.lastchange import with_last_change
 from notation.reader import RESULTS
 from notation.record import Comment, MoveNode, Record, Tag, Variation, split_suffix
 from notation.replay import (
@@ -427,6 +429,12 @@ class RecordEditor:
             return text
         return text[len(roll):].lstrip(string.punctuation + " ")
 
+    def _refusal(self, exc: IllegalMoveError, text: str) -> str:
+        """Why the rules refuse the move ``text`` here, with the turn that last changed
+        the square it depends on, as ``notation check`` names it."""
+        defect = Defect(ErrorKind.ILLEGAL, str(exc), 0, 0, code=exc.code or "")
+        return with_last_change(self.game, self.position, defect, text).message
+
     def _with_roll(self, text: str) -> str | None:
         """``text`` after the die face given, joined to it as the game's turns join it
         (``b2-a2`` -> ``B:b2-a2``); ``None`` with no roll given, or no turn of that face
@@ -497,9 +505,12 @@ class RecordEditor:
         else:
             try:
                 canonical = self.position.canonical(move)
-                reason, code = self.position.check(canonical), "move-illegal"
+                self.position.push(canonical)  # as Position.check, keeping the code
             except IllegalMoveError as exc:
-                reason, code = str(exc), exc.code or "move-illegal"
+                reason, code = self._refusal(exc, str(move)), exc.code or "move-illegal"
+            else:
+                self.position.pop()
+                reason = None
             if reason is None:
                 if self.roll is not None and canonical not in self.legal_moves():
                     raise EditError(

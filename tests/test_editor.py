@@ -509,3 +509,15 @@ def test_delete_at_a_variations_first_move_removes_the_variation() -> None:
     assert editor.text().endswith("1. b1 b5 2. c1 *\n")
     assert editor.undo() and editor.address == (2, 1, 0)
     assert editor.text().endswith("1. b1 b5 2. c1 (2. d1 c5) *\n")
+
+
+def test_a_refused_move_names_the_turn_that_last_changed_its_square() -> None:
+    """As ``notation check`` does (notation.lastchange): where the rules' reason depends
+    on what stands on a square, the turn that last changed it."""
+    editor = RecordEditor.new("tinkertown", defaults=False)
+    for move in ["d3", "e3,h6", "g6,e8"]:
+        editor.play(move)
+    with pytest.raises(EditError) as refused:
+        editor.play("d3,c3")
+    assert "d3 is occupied; d3 was last changed at turn 1: 1. d3" in str(refused.value)
+    assert refused.value.code == "tinkertown-occupied"

@@ -29,7 +29,7 @@ from notation.render.terminal import (
 )
 from notation.view import NOTE_KEY, PATH_KEY, PILE, STACK_KEY, BoardView
 
-__all__ = ["legend_renderable", "legend_rows"]
+__all__ = ["legend_line", "legend_renderable", "legend_rows"]
 
 
 def _chip(label: str, role: str, view: BoardView, plain: bool) -> Text:
@@ -114,3 +114,39 @@ def legend_renderable(
         paths = words.get(PATH_KEY, "the paths between zones")
         table.add_row(Text("Paths", style="bold"), Text(clean(f"{paths} (listed under Facts)")))
     return Group(table)
+
+
+def legend_line(
+    view: BoardView, *, notes: bool, names: Mapping[str, str] | None = None
+) -> str:
+    """The marks of ``view`` a reader cannot guess, in one short line to show by the
+    board (the full legend is :func:`legend_renderable`): the symbol of each cell role
+    on the board (``# red tomb``), what a stack written short means (``R5``), what the
+    number of a cell is where notes are drawn (``notes``), and whose each numbered pawn
+    is (``names``: a token's label to a player's name, ``{"1": "Ann"}``)."""
+    words = view.legend
+    symbols = role_symbols(view)
+    parts = [
+        f"{symbol} {_short(words.get(role, role))}"
+        for role, symbol in sorted(symbols.items(), key=lambda item: ROLE_SYMBOLS.find(item[1]))
+    ]
+    if view.token_layout == PILE:
+        parts.append(compact_note(view))
+    if notes and NOTE_KEY in words:
+        sample = next(
+            (key.partition(":")[2] for key in words if key.startswith(f"{NOTE_KEY}:")), "n"
+        )
+        parts.append(f"{sample} = {_short(words[NOTE_KEY])}")
+    for label, name in (names or {}).items():
+        parts.append(f"{label} {name}")
+    return "; ".join(parts)
+
+
+def _short(words: str) -> str:
+    """Words of the legend without their article and what follows a colon or a
+    bracket: ``"the home row (where pieces enter)"`` -> ``"home row"``."""
+    head = words.split(":")[0].split("(")[0].strip()
+    for article in ("the ", "a ", "an "):
+        if head.startswith(article):
+            return head[len(article):]
+    return head

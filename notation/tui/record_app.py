@@ -11,6 +11,7 @@ only reads keys and draws.
 from __future__ import annotations
 
 import gc
+import re
 import shlex
 import textwrap
 from collections.abc import Callable, Iterable
@@ -32,6 +33,7 @@ from notation.errors import NotationException
 from notation.recordfile import FileChangedError, RecordFile
 from notation.render.terminal import cleaner
 from notation.tui.board import BoardWidget, choose_layout
+from notation.tui.legend import legend_line
 from notation.tui.moves import MoveTree, tree_rows
 from notation.tui.panels import grid
 
@@ -245,6 +247,7 @@ class RecordApp(App[int]):
     _Body { height: 1fr; layout: horizontal; }
     #board-box { width: auto; height: auto; padding: 0 1; }
     #side { width: 1fr; height: 1fr; padding: 0 1 0 0; }
+    #legend { height: auto; max-height: 3; color: $text-muted; }
     #last { height: auto; max-height: 5; }
     #moves { height: 1fr; }
     /* OFFERED_ROWS, and the line saying how many more */
@@ -284,6 +287,7 @@ class RecordApp(App[int]):
                 yield BoardWidget(id="board")
                 yield Static(id="defect")
             with Vertical(id="side"):
+                yield Static(id="legend")
                 yield Static(id="last")
                 yield MoveTree(id="moves")
                 yield Static(id="offered")
@@ -319,7 +323,7 @@ class RecordApp(App[int]):
         if kept.dirty:
             title.append("  (unsaved)", style="yellow")
         self.query_one("#title", Static).update(title)
-        self.query_one("#last", Static).update(Text(clean(self._last_text())))
+        self.query_one("#last", Static).update(Text(clean(self._named(self._last_text()))))
         defect = editor.defect
         self.query_one("#defect", Static).update(
             Text(clean(f"turn {defect.turn}: {defect.message}")) if defect else ""
@@ -350,6 +354,12 @@ class RecordApp(App[int]):
         self.marked = view.marks
         width, height = self.size
         layout = choose_layout(view, max(width, 1), max(height, 1), several=False)
+        names = {
+            label: name for label, name in self._players().items() if label.isdigit()
+        }
+        self.query_one("#legend", Static).update(Text(cleaner(self.ascii)(
+            legend_line(view, notes=layout.notes, names=names)
+        )))
         self.query_one(BoardWidget).show(
             view, compact=layout.compact, notes=layout.notes, selected=self.selected,
             ascii=self.ascii, zoom=0, inner=layout.inner, note_line=layout.note_line,
@@ -380,6 +390,38 @@ class RecordApp(App[int]):
         comment = editor.comment()
         return f"{said}\n{{{comment}}}" if comment else said
 
+    def _players(self) -> dict[str, str]:
+        """The players named in the record's tags, by the tag's name without its letters
+        where it has a number (``Player1`` -> ``"1"``: the label of their pawn), else
+        by the tag's name (``Red``)."""
+        record = self.editor.record
+        named: dict[str, str] = {}
+        for tag in self.editor.game.player_tags:
+            value = record.tag(tag)
+            if value:
+                number = re.fullmatch(r"[A-Za-z]+(\d+)", tag)
+                named[number.group(1) if number else tag] = value
+        return named
+
+    def _named(self, text: str) -> str:
+        """``text`` with each numbered player (``player 1``) called by their name."""
+        names = self._players()
+        return re.sub(
+            r"\bplayer (\d+)\b", lambda found: names.get(found.group(1), found.group(0)),
+            text,
+        )
+
+    def _mover(self) -> str:
+        """Who is to move: the side, with the name of its player where the record
+        gives it (``Ann (player 1)``, ``Mina (Red)``)."""
+        mover = str(self.editor.position.mover)
+        names = self._players()
+        key = mover.removeprefix("player ")  # a numbered player: their pawn's label
+        name = names.get(key) or next(
+            (value for tag, value in names.items() if tag.lower() == mover.lower()), None
+        )
+        return f"{name} ({mover})" if name else mover
+
     def _status_text(self) -> str:
         editor = self.editor
         position = editor.position
@@ -388,7 +430,7 @@ class RecordApp(App[int]):
         if outcome is not None:
             parts.append(f"game over: {outcome}")
         else:
-            parts.append(f"{position.mover} to move")
+            parts.append(f"{self._mover()} to move")
             if editor.roll is not None:
                 parts.append(f"rolled {editor.roll}")
             elif editor.needs_roll:
@@ -421,7 +463,7 @@ class RecordApp(App[int]):
             for candidate in offered:
                 # Each move whole, its description wrapped under it: nothing cut off.
                 wrapped = textwrap.wrap(
-                    f"{candidate.text}  {candidate.description}", width,
+                    f"{candidate.text}  {self._named(candidate.description)}", width,
                     subsequent_indent="    ", break_on_hyphens=False,
                 ) or [candidate.text]
                 more = len(offered) > shown + 1
