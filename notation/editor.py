@@ -606,11 +606,14 @@ class RecordEditor:
         """
         misuse_unless(isinstance(node, MoveNode), "node", "a MoveNode of the record", node)
         after = self.address_of(node)
-        was = self.address
+        was, roll = self.address, self.roll
         self.goto((*after[:-1], after[-1] - 1))
+        if self.address == was:
+            self.roll = roll  # the next move mended: the die given is still its turn's
         if self.next_node is not node:
             defect = self.defect
             self.goto(was)
+            self.roll = roll  # the cursor back: its die too
             raise EditError(
                 "the move cannot be mended before the moves ahead of it are: "
                 + (defect.message if defect else "they cannot be played"),
@@ -624,6 +627,7 @@ class RecordEditor:
                 canonical, suffix = self.resolve(str(move)), ""
         except EditError:
             self.goto(was)
+            self.roll = roll  # the cursor back: its die too
             raise
         result: list[MendResult] = []
 
@@ -635,6 +639,7 @@ class RecordEditor:
                 node.suffix = suffix
             cursor = self._cursor
             cursor.advance(canonical)
+            self.roll = None  # the turn is played
             kept = 0
             while (later := cursor.next_node) is not None:
                 self._touch(later, "text")

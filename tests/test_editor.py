@@ -162,6 +162,20 @@ def test_the_roll_given_is_undone_and_redone_and_a_turn_says_its_face() -> None:
     assert editor.next_undo == "the comment on the record"
 
 
+def test_the_next_move_mended_after_the_roll_takes_the_rest_of_the_turn() -> None:
+    editor = RecordEditor.new("zombie-kidz", defaults=False)
+    editor.play("B:b2-a2")
+    editor.play("K:b2-c2")
+    editor.back()
+    editor.set_roll("G")
+    with pytest.raises(EditError):
+        editor.mend(editor.line[1], "zz")
+    assert editor.roll == "G" and editor.address == (1,)  # refused: the die still given
+    result = editor.mend(editor.line[1], "b3")
+    assert [node.text for node in editor.record.moves] == ["B:b2-a2x", "G:b2-b3"]
+    assert result.kept == 0 and editor.roll is None and editor.needs_roll
+
+
 def test_playing_the_next_move_goes_there_and_another_makes_a_variation() -> None:
     record = notation.read_string('[Game "cave"]\n\n1. b1 b5 2. b1-b2 *\n')[0]
     editor = RecordEditor(record)

@@ -380,6 +380,21 @@ def test_every_message_is_read_whole_at_80x24(tmp_path: Path) -> None:
     drive(restored, restore)
 
 
+def test_a_turn_after_the_roll_where_another_follows_is_mended(tmp_path: Path) -> None:
+    app = new_app(tmp_path, "zombie-kidz")
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        await type_in(pilot, "b", "a2", "k", "c2")
+        await pilot.press("left")
+        await type_in(pilot, "g", "b3")  # what follows the face, where a move follows
+        assert app.mode == "how"
+        await pilot.press("e")
+        assert moves(app) == ["B:b2-a2x", "G:b2-b3"], shown(app, "#status")
+        assert app.editor.needs_roll
+
+    drive(app, scenario)
+
+
 def test_the_players_are_named_and_the_board_has_a_legend_line(tmp_path: Path) -> None:
     app = new_app(tmp_path, "zombie-kidz", players=["Ann", "Bob"])
 

@@ -549,7 +549,8 @@ class RecordApp(App[int]):
                 v.nodes and v.nodes[0].text == move for v in following.variations
             )
             if not replaced:
-                self._pending_move = text
+                # Kept whole (its die face too, which moving to mend forgets), its glyph after.
+                self._pending_move = move + text[len(text.rstrip("!?")):]
                 self.mode = "how"
                 return
         editor.play(text)
