@@ -115,10 +115,12 @@ HELP_NOTE = (
 def help_renderable() -> RenderableType:
     """The help (:data:`HELP`) as shown: a heading and two columns per section."""
     parts: list[RenderableType] = []
+    width = max(len(key) for _, rows in HELP for key, _ in rows)  # one column for all
     for heading, rows in HELP:
         if parts:
             parts.append(Text())
-        parts += [Text(heading, style="bold underline"), grid(list(rows))]
+        table = grid([(key.ljust(width), does) for key, does in rows])
+        parts += [Text(heading, style="bold underline"), table]
     parts += [Text(), Text(HELP_NOTE, style="dim")]
     return Group(*parts)
 
