@@ -118,7 +118,7 @@ def test_a_folder_with_closed_standard_input_and_standard_error_in_a_file(
 ) -> None:
     """``notation replay records/cave <&- 2>err``: the keys come from the terminal, the
     screen goes where standard output is, and a first record that cannot be replayed
-    (no Game tag) does not stop the app: it says so, and ``n`` opens the next."""
+    (no Game tag) does not stop the app: it says so, and ``]`` opens the next."""
     import pexpect
 
     errors = tmp_path / "errors.txt"
@@ -137,7 +137,7 @@ def test_a_folder_with_closed_standard_input_and_standard_error_in_a_file(
         pytest.skip(f"no pseudo-terminal here: {exc}")
     try:
         child.expect_exact("cannot be replayed")
-        child.send("n")
+        child.send("]")
         child.expect_exact("(broken.txt record 1)")
         child.send("q")
         child.expect(pexpect.EOF)

@@ -177,15 +177,40 @@ async def search_moves(pilot: Pilot[int]) -> None:
     assert last_move(pilot) == "c3,g6" and depth(pilot) == 1
 
 
+async def next_match(pilot: Pilot[int]) -> None:
+    # As in less and vim: n finds the next match of the last search, the record stays.
+    await pilot.press("n")
+    assert "no search yet" in status(pilot) and replay(pilot).current == 0
+    await pilot.press("slash")
+    assert "(n, N: next, previous)" in pilot.app.query_one("#prompt", Input).placeholder
+    await pilot.press(*"c3", "enter")
+    assert last_move(pilot) == "c3,g6" and depth(pilot) == 1
+    await pilot.press("n")
+    assert last_move(pilot) == "c3,b6" and depth(pilot) == 1 and replay(pilot).current == 0
+    await pilot.press("n")  # round to the first
+    assert last_move(pilot) == "c3,g6"
+
+
+async def previous_match(pilot: Pilot[int]) -> None:
+    await pilot.press("N")
+    assert "no search yet" in status(pilot)
+    await pilot.press("slash", *"c3", "enter", "N")
+    assert last_move(pilot) == "c3,b6"  # backwards from the first match: round to the last
+    await pilot.press("N")
+    assert last_move(pilot) == "c3,g6" and replay(pilot).current == 0
+    await pilot.press("N", "n")
+    assert last_move(pilot) == "c3,g6"
+
+
 async def next_record(pilot: Pilot[int]) -> None:
     await pilot.press("right_square_bracket")
     assert replay(pilot).current == 1 and "(record 2)" in text_of(pilot, "#title")
-    await pilot.press("n", "n")
+    await pilot.press("right_square_bracket", "right_square_bracket")
     assert replay(pilot).current == 2 and "no next record" in status(pilot)
 
 
 async def previous_record(pilot: Pilot[int]) -> None:
-    await pilot.press("n", "n", "left_square_bracket")
+    await pilot.press("right_square_bracket", "right_square_bracket", "left_square_bracket")
     assert replay(pilot).current == 1
     await pilot.press("p", "p")
     assert replay(pilot).current == 0 and "no previous record" in status(pilot)
@@ -244,7 +269,9 @@ KEY_SCENARIOS: dict[str, tuple[Scenario, bool]] = {
     "up": (out_of_variation, True),
     "g": (goto_turn, False),
     "slash": (search_moves, True),
-    "right_square_bracket,n": (next_record, False),
+    "n": (next_match, True),
+    "N": (previous_match, True),
+    "right_square_bracket": (next_record, False),
     "left_square_bracket,p": (previous_record, False),
     "l": (record_list, False),
     "escape": (escape, True),
@@ -344,7 +371,7 @@ def test_a_record_without_a_game_says_so_and_the_others_open(tmp_path: Path) -> 
     async def scenario(pilot: Pilot[int]) -> None:
         app = replay(pilot)
         assert app.stepper is None and "has no Game tag" in status(pilot)
-        await pilot.press("right", "n")
+        await pilot.press("right", "right_square_bracket")
         assert app.stepper is not None and app.current == 1
 
     drive(app_on(path), scenario)
@@ -356,7 +383,7 @@ def test_standard_input_and_a_folder_of_files(tmp_path: Path) -> None:
 
     async def from_stdin(pilot: Pilot[int]) -> None:
         assert len(replay(pilot).catalog.entries) == 5
-        await pilot.press("n")
+        await pilot.press("right_square_bracket")
         assert "(record 2)" in text_of(pilot, "#title")
 
     drive(ReplayApp(catalog), from_stdin)
