@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -463,3 +464,33 @@ def test_diagram_of_a_record_without_a_game(tmp_path: Path) -> None:
     assert code == 2 and "no Game tag" in err
     code, stdout, _ = run(str(path), "--game", "cave")
     assert code == 0 and find(parse(stdout), "token")
+
+
+@pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
+def test_the_legend_columns_stack_their_entries_without_gaps(game: str) -> None:
+    # Each column of the legend runs on from one entry to the next: a long entry in
+    # one column leaves no empty rows beside it in the other (Cave's note entry did).
+    picture = draw_position(first_record(game))  # type: ignore[arg-type]
+    root = parse(picture.svg)
+    columns: dict[str, list[list[float]]] = {}
+    for group in find(root, "legend"):
+        if group.get("data-kind") is None:  # the group of them all
+            continue
+        # The entry's lines come last, after its swatch (which may hold a text too).
+        texts = group.findall("s:text", NS)
+        x = texts[-1].get("x", "")
+        ys = [float(t.get("y", "0")) for t in texts if t.get("x") == x]
+        columns.setdefault(x, []).append(ys)
+    assert len(columns) == 2
+    for column in columns.values():
+        column.sort()
+    # One line height, from line to line within an entry and from entry to entry.
+    lines = sorted(y for column in columns.values() for ys in column for y in ys)
+    line = min(b - a for a, b in itertools.pairwise(lines) if b > a)
+    for column in columns.values():
+        for before, after in itertools.pairwise(column):
+            assert after[0] - before[-1] == pytest.approx(line), (before, after)
+    # The picture ends under the longer column, not under rows of empty space.
+    bottom = max(column[-1][-1] for column in columns.values())
+    height = float(root.get("viewBox", "").split()[3])
+    assert height - bottom < 2 * line

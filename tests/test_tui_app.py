@@ -516,3 +516,59 @@ d7x 119. h5 f8xf7 120. h5 c6xd6 121. g4-g3 e3xg3 122. f3-e3 c7 123. c4 e3
 148. e8 b5 149. b5 g4 150. e8-f8 c3-c4 151. h5 c3-c4 152. e8-f8 c6 153. b2 e3x
 154. b5x h5 *
 """
+
+
+# -- Cave's board at 80x24 ----------------------------------------------------------------
+
+CAVE = RECORDS / "cave" / "examples.txt"
+
+
+def test_a_cave_board_keeps_its_size_whatever_the_pieces() -> None:
+    # The record app chooses its layout from the position alone (no needs of a whole
+    # record): the cells must not widen as a team of three forms.
+    from notation.reader import read_file
+    from notation.stepper import Stepper
+    from notation.tui.board import choose_layout
+
+    sizes = set()
+    for record in read_file(CAVE):
+        stepper = Stepper(record)
+        while True:
+            layout = choose_layout(stepper.position.board_view(), 80, 24, several=False)
+            sizes.add((layout.board_width, layout.board_height, layout.inner))
+            if not stepper.forward():
+                break
+    assert len(sizes) == 1, sizes
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        app = replay(pilot)
+        widths = set()
+        for entry in range(len(app.catalog.entries)):
+            app.open_entry(entry)
+            assert app.drawing is not None
+            widths.add(app.drawing.width)
+        assert len(widths) == 1, widths
+
+    drive(app_on(CAVE, check=False), scenario)
+
+
+def test_at_80x24_every_cave_fact_that_fits_is_on_one_line() -> None:
+    async def scenario(pilot: Pilot[int]) -> None:
+        app = replay(pilot)
+        for turn_number in (0, 2, 50):
+            app.go_to_turn(turn_number)
+            await pilot.pause()
+            widget = app.query_one("#facts", Static)
+            width = widget.content_region.width
+            console = Console(width=width, file=io.StringIO(), color_system=None)
+            with console.capture() as capture:
+                console.print(widget.content)
+            lines = capture.get().splitlines()
+            view = app.view
+            assert view is not None
+            for label, value in view.facts:
+                if len(value) <= width - 2:
+                    assert any(value in line for line in lines), (label, value, lines)
+                assert any(line.strip().startswith(label) for line in lines), (label, lines)
+
+    drive(app_on(CAVE, check=False), scenario)

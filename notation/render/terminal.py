@@ -420,8 +420,10 @@ def _line_kinds(two_lines: bool, zoom: int) -> list[str]:
 
 def cell_width(view: BoardView, *, compact: bool = False, notes: bool = True) -> tuple[int, bool]:
     """The inside width the cells of ``view`` need (no zoom), and whether they have a
-    note line: what :func:`draw_board` makes of the view's own content."""
-    cells = [cell for cell in view.cells.values() if cell.role != "off"]
+    note line: what :func:`draw_board` makes of the view's own content and of the
+    game's widest cells (:attr:`BoardView.widest`), so that a viewer's board is the
+    same size whatever the pieces."""
+    cells = [cell for cell in (*view.cells.values(), *view.widest) if cell.role != "off"]
     labels = [
         sum(len(text) for text, _ in _cell_parts(cell, view.token_layout, compact))
         for cell in cells
