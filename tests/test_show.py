@@ -189,3 +189,21 @@ def test_a_stack_too_tall_for_the_width_is_written_short_and_never_lost(
     assert "[R11]" in out
     assert "Stacks too tall for 100 columns are written short (R5 = a stack of 5, R on top)" in out
     assert "h5 WWWWWWWWWWR" in out  # every piece of it, bottom to top
+
+
+def test_the_legend_says_what_the_number_under_a_cell_is_and_how_a_stack_reads() -> None:
+    # Tinkertown: the number under each cell is its capacity; WRW is W at the bottom.
+    code, out = run(str(TINKERTOWN), "--turn", "20")
+    assert code == 0
+    legend = out[out.index("Cells:"):]
+    assert "Notes: 3 the grave's capacity (zombies it holds before a capture)" in legend
+    assert "Stacks: WRW a stack, bottom to top" in legend
+    # Cave: its notes and its teams, in its own words.
+    code, out = run(str(RECORDS / "cave" / "examples.txt"), "--turn", "50")
+    assert code == 0
+    legend = out[out.index("Cells:"):]
+    assert "Notes: KZS what a hidden piece may still be" in legend
+    assert "Stacks: r? rZ a team, bottom to top" in legend
+    # The start of a game holds no stack: no line for stacks.
+    code, out = run(str(TINKERTOWN), "--turn", "0")
+    assert code == 0 and "Stacks:" not in out and "Notes: 3 the grave's capacity" in out
