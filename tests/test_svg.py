@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -494,3 +496,44 @@ def test_the_legend_columns_stack_their_entries_without_gaps(game: str) -> None:
     bottom = max(column[-1][-1] for column in columns.values())
     height = float(root.get("viewBox", "").split()[3])
     assert height - bottom < 2 * line
+
+
+def _arrow_clearance(svg: str) -> float | None:
+    """The least distance between the last move's arrow (its outline) and any token's
+    disc, in pixels (negative: they overlap); None without an arrow."""
+    root = parse(svg)
+    arrows = find(root, "arrow")
+    if not arrows:
+        return None
+    path = arrows[0].find("s:path", NS)
+    assert path is not None
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", path.get("d", ""))]
+    outline = list(zip(numbers[::2], numbers[1::2], strict=True))
+
+    def to_edge(px: float, py: float, a: tuple[float, float], b: tuple[float, float]) -> float:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        t = max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(px - a[0] - t * dx, py - a[1] - t * dy)
+
+    least = math.inf
+    for stack in find(root, "stack"):
+        for disc in stack.iter(f"{{{NS['s']}}}circle"):
+            cx, cy, r = (float(disc.get(k, "0")) for k in ("cx", "cy", "r"))
+            edges = zip(outline, outline[1:] + outline[:1], strict=True)
+            least = min(least, min(to_edge(cx, cy, a, b) for a, b in edges) - r)
+    return least
+
+
+def test_the_zombie_kidz_arrowhead_stops_short_of_every_pawn() -> None:
+    # Each position of the examples: the arrow ends before the figures of the zone
+    # it points at (a pawn, a lock, zombies), never on them.
+    arrows = 0
+    for record in read_file(RECORDS / "zombie-kidz" / "examples.txt"):
+        stepper = Stepper(record)
+        while stepper.forward():
+            view = stepper.position.board_view()
+            svg = board_svg(view, arrow=last_move_arrow(stepper, view.marks))
+            clearance = _arrow_clearance(svg)
+            arrows += clearance is not None
+            assert clearance is None or clearance > 0, (record.index, stepper.turn)
+    assert arrows > 50
