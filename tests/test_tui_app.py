@@ -8,6 +8,7 @@ effect is on the app's state when ``press`` returns.
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -572,3 +573,26 @@ def test_at_80x24_every_cave_fact_that_fits_is_on_one_line() -> None:
                 assert any(line.strip().startswith(label) for line in lines), (label, lines)
 
     drive(app_on(CAVE, check=False), scenario)
+
+
+def test_the_record_app_draws_cave_s_board_one_size_from_the_start(tmp_path: Path) -> None:
+    # notation record: a new record (an empty board) and record 1 at its end (a team
+    # of three, r? r? r?) draw boards of one width, so the board never jumps.
+    from notation.recordfile import RecordFile
+    from notation.tui.board import BoardWidget
+    from notation.tui.record_app import RecordApp
+
+    path = tmp_path / "cave.txt"
+    path.write_text(CAVE.read_text(encoding="utf-8"), encoding="utf-8")
+    widths: list[int] = []
+
+    async def measure(app: RecordApp) -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            drawing = app.query_one(BoardWidget).drawing
+            assert drawing is not None
+            widths.append(drawing.width)
+
+    asyncio.run(measure(RecordApp(RecordFile.open(path, 1))))
+    asyncio.run(measure(RecordApp(RecordFile.open(tmp_path / "new.txt", game="cave"))))
+    assert len(widths) == 2 and widths[0] == widths[1], widths
