@@ -29,6 +29,7 @@ from notation.view import PILE, BoardView
 __all__ = [
     "FittedFacts",
     "facts_panel",
+    "fitted_facts",
     "move_panel",
     "rule_facts",
     "square_panel",
