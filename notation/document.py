@@ -304,7 +304,7 @@ def _errors(verdict: Verdict) -> tuple[Defect, ...]:
 def check_text(lines: list[str], first_line: int, default_game: str | None) -> ChunkCheck:
     """The ``check --all`` of the records of ``lines`` (each ending in ``\\n``), the first
     being line ``first_line`` (from 1) of its file."""
-    _require_check_arguments(first_line, default_game)
+    _require_check_arguments(lines, first_line, default_game)
     replay = _Summaries(default_game)
     defects: list[Defect] = []
     for verdict in visit_records(lines, replay, keep_raw=True, first_line=first_line):
@@ -315,7 +315,7 @@ def check_text(lines: list[str], first_line: int, default_game: str | None) -> C
 def check_text_strict(lines: list[str], first_line: int, default_game: str | None) -> ChunkCheck:
     """The strict-form issues (``check --all --strict``, its ``strict-`` codes alone) of
     the records of ``lines``, as :func:`check_text` takes them."""
-    _require_check_arguments(first_line, default_game)
+    _require_check_arguments(lines, first_line, default_game)
     defects: list[Defect] = []
     replay = AllStrictReplay(default_game)
     for verdict in visit_records(lines, replay, keep_raw=True, first_line=first_line):
@@ -323,7 +323,9 @@ def check_text_strict(lines: list[str], first_line: int, default_game: str | Non
     return ChunkCheck(first_line - 1, (), tuple(defects), _bound(defects))
 
 
-def _require_check_arguments(first_line: object, default_game: object) -> None:
+def _require_check_arguments(lines: object, first_line: object, default_game: object) -> None:
+    ok = isinstance(lines, list | tuple) and all(type(line) is str for line in lines)
+    misuse_unless(ok, "lines", "a list of str", lines)
     require_number(first_line, "first_line")
     _require_game_name(default_game)
 
@@ -355,7 +357,8 @@ class RecordDocument:
     """An open file of records: its lines, its chunks, and their checks (see the module).
 
     ``default_game`` is the game of records without a ``Game`` tag (``--game``); setting
-    it again forgets every check.
+    it again forgets every check.  An argument of the wrong type (a line that is not an
+    int, a position that is not a ``(line, character)`` pair) raises ``MisuseError``.
     """
 
     def __init__(self, text: str = "", *, default_game: str | None = None) -> None:

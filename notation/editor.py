@@ -133,7 +133,9 @@ class RecordEditor:
     the functions in :attr:`listeners` afterwards (a journal writes it down there).
     Undo and redo put a new :attr:`record` in place: read it from the editor, do not
     keep it.  ``clock``, a function giving seconds (a stopwatch), stamps every move
-    played with ``[%clk h:mm:ss]`` of its value when played.
+    played with ``[%clk h:mm:ss]`` of its value when played.  An argument of the wrong
+    type or value (``None`` for a text, ``float("inf")`` seconds, text with a lone
+    surrogate, which no file can hold) is refused with ``MisuseError``, nothing changed.
     """
 
     def __init__(

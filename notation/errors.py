@@ -433,7 +433,7 @@ def require_encodable(value: object, what: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        misuse(what, "text a file can hold (no lone surrogate)", value)
+        misuse(what, "a str a file can hold (no lone surrogate)", value)
     return text
 
 

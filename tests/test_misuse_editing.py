@@ -12,12 +12,15 @@ NUL (no path can hold it), bytes, and tuples of the wrong shape.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notation.document import (
     RecordDocument,
@@ -27,8 +30,9 @@ from notation.document import (
     chunk_starts,
     split_lines,
 )
-from notation.editor import RecordEditor
+from notation.editor import EditError, RecordEditor
 from notation.errors import MisuseError
+from notation.games import UnknownGameError
 from notation.reader import read_string
 from notation.recordfile import RecordFile, journal_path
 
@@ -291,3 +295,29 @@ def test_valid_calls_still_work(tmp_path: Path) -> None:
     kept = record_file(tmp_path)
     kept.editor.play("c5-c4")
     assert kept.save(force=True) == 1
+
+
+# -- any value at all: refused as misuse or as an edit the rules refuse, never a crash --
+
+#: What a program may pass by mistake, of every type.
+ANY_VALUE = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text() | st.binary(),
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner),
+    max_leaves=4,
+)
+
+#: The calls that any value is tried in (not those of a file: a value there could name
+#: one); what they may raise besides MisuseError: a refusal of the rules, for text.
+ANY_CALLS = {
+    name: call
+    for name, (call, _) in CALLS.items()
+    if not name.startswith(("RecordFile", "journal_path"))
+}
+
+
+@settings(max_examples=30, deadline=None)
+@given(value=ANY_VALUE)
+@pytest.mark.parametrize("call", sorted(ANY_CALLS))
+def test_any_value_is_refused_with_the_librarys_own_errors(call: str, value: object) -> None:
+    with contextlib.suppress(MisuseError, EditError, UnknownGameError):
+        ANY_CALLS[call](Path("unused"), value)  # these calls take no folder
