@@ -43,8 +43,14 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from notation.editor import RecordEditor
-from notation.errors import MisuseError, NotationException
+from notation.editor import RecordEditor, require_new_record
+from notation.errors import (
+    MisuseError,
+    NotationException,
+    misuse_unless,
+    require_flag,
+    require_path,
+)
 from notation.games.base import Game
 from notation.reader import read_records
 from notation.record import Record
@@ -69,6 +75,7 @@ class FileChangedError(RecordFileError):
 
 def journal_path(path: str | os.PathLike[str]) -> str:
     """Where the journal of the record being entered into ``path`` is kept."""
+    require_path(path)
     folder, name = os.path.split(os.path.abspath(os.fspath(path)))
     return os.path.join(folder, f".{name}.notation-journal")
 
@@ -162,14 +169,25 @@ class RecordFile:
     ) -> RecordFile:
         """Record ``record`` (from 1) of the file at ``path``, or a new record of ``game``
         to append to it (``record`` None; the file need not exist yet, and ``tags``,
-        ``players``, ``date``, ``defaults`` are :meth:`RecordEditor.new`'s).
+        ``players``, ``date``, ``defaults`` are :meth:`RecordEditor.new`'s).  For a record
+        of the file, ``game`` is its game if it has no ``Game`` tag (as ``--game`` is for
+        every command: a ``Game`` tag wins).
 
         A journal left beside the file by a session that did not end (a crash, a kill)
         wins over both: the record it holds is restored, its edits unsaved, and
         :attr:`restored` says what came back.  ``RecordFileError`` for a record the file
         does not have, a compressed file, a file that is not UTF-8 text, or an unreadable
-        journal; ``MisuseError`` for a new record without a game.
+        journal; ``MisuseError`` for a new record without a game, or an argument of the
+        wrong type or value.
         """
+        require_path(path)
+        if record is not None:
+            _require_record_number(record)
+        misuse_unless(game is None or isinstance(game, Game | str), "game",
+                      "a Game, its name or None", game)
+        tags, players = require_new_record(
+            tags, players=players, date=date, defaults=defaults, clock=clock
+        )
         name = os.fspath(path)
         if os.path.exists(name) and is_compressed(name):
             raise RecordFileError(f"{name} is compressed: records are entered into plain text")
@@ -200,7 +218,8 @@ class RecordFile:
                 f"record {record} of {name} cannot be written back as it stands ({problem}); "
                 "mend that in a text editor first"
             )
-        editor = RecordEditor(chosen, clock=clock)
+        default_game = game.name if isinstance(game, Game) else game
+        editor = RecordEditor(chosen, default_game=default_game, clock=clock)
         return cls(name, editor, record, _digest(data))
 
     @classmethod
@@ -222,7 +241,11 @@ class RecordFile:
                 f"the journal {journal} of unsaved edits cannot be read ({exc}); move it "
                 "away to open the file without it"
             ) from None
-        editor = RecordEditor(records[0], clock=clock)
+        # The game of a record with no Game tag (given to open), kept by the journal.
+        game = kept.get("game")
+        editor = RecordEditor(
+            records[0], default_game=game if isinstance(game, str) else None, clock=clock
+        )
         with contextlib.suppress(MisuseError):
             editor.goto(address)
         where = f"record {index}" if index is not None else "a new record"
@@ -256,6 +279,7 @@ class RecordFile:
         ``RecordFileError`` if the file lost the record, or is no longer UTF-8 text;
         ``OSError`` if it cannot be written.
         """
+        require_flag(force, "force")
         data = _read(self.path)
         if not force and _digest(data) != self._digest:
             raise FileChangedError(
@@ -310,6 +334,7 @@ class RecordFile:
             "journal": _JOURNAL,
             "file": os.path.abspath(self.path),
             "record": self.index,
+            "game": editor.game.name,
             "digest": self._digest,
             "address": list(editor.address),
             "written": datetime.datetime.now().isoformat(timespec="seconds"),

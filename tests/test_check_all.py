@@ -303,7 +303,7 @@ def slipped(game: str, slips: dict[int, str]) -> str:
     from notation.reader import read_file
     from notation.writer import write_record
 
-    record = next(iter(read_file(RECORDS / game / "examples.txt")))
+    record = next(iter(read_file(RECORDS / game / "examples.ugn")))
     for turn, written in slips.items():
         record.moves[turn - 1].text = written
     return write_record(record)

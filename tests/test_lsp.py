@@ -280,7 +280,7 @@ async def test_strict_issues_are_hints_beside_errors(client: LanguageClient) -> 
 
 
 async def test_every_record_of_a_file_has_its_diagnostics(client: LanguageClient) -> None:
-    path = ROOT / "records" / "cave" / "broken.txt"
+    path = ROOT / "records" / "cave" / "broken.ugn"
     text = path.read_text(encoding="utf-8")
     uri, found = await open_doc(client, text)
     errors = [d for d in found if d.severity == types.DiagnosticSeverity.Error]
@@ -377,7 +377,7 @@ async def test_no_completion_in_a_comment(client: LanguageClient) -> None:
 
 
 async def test_hover_shows_the_position_as_show_draws_it(client: LanguageClient) -> None:
-    path = ROOT / "records" / "cave" / "examples.txt"
+    path = ROOT / "records" / "cave" / "examples.ugn"
     text = path.read_text(encoding="utf-8")
     uri, _ = await open_doc(client, text)
     records = read_string(text)
@@ -401,8 +401,8 @@ async def test_hover_shows_the_position_as_show_draws_it(client: LanguageClient)
 async def test_formatting_is_convert_to_text(
     client: LanguageClient, game: str, tmp_path: Path
 ) -> None:
-    source = (ROOT / "records" / game / "examples.txt").read_text(encoding="utf-8")
-    broken = (ROOT / "records" / game / "broken.txt").read_text(encoding="utf-8")
+    source = (ROOT / "records" / game / "examples.ugn").read_text(encoding="utf-8")
+    broken = (ROOT / "records" / game / "broken.ugn").read_text(encoding="utf-8")
     # Untidy: numbers run together, spaces doubled, blank lines added, a broken record.
     text = source.replace("1. ", "1.").replace(" ", "  ", 40).replace("\n\n", "\n\n\n", 3)
     text += "\n" + broken.split("\n\n[", 1)[0] + "\n"
@@ -540,7 +540,7 @@ def _hostile() -> Iterator[tuple[str, str]]:
     yield "bad-tags", '[Game "cave"\n[Players "9"]\n[Position "zzz"]\n\n1. b1 *\n'
     yield "tag-only", '[Game "tinkertown"]\n'
     yield "results-only", "* 1-0 0-1 1/2-1/2 1/2 1 - 0\n" * 20
-    for path in sorted((ROOT / "records").glob("*/broken.txt")):
+    for path in sorted((ROOT / "records").glob("*/broken.ugn")):
         yield f"broken-{path.parent.name}", path.read_text(encoding="utf-8")
     for path in sorted((ROOT / "tests" / "data" / "conformance").glob("*-invalid.txt")):
         yield path.stem, path.read_text(encoding="utf-8")
@@ -614,7 +614,7 @@ async def test_an_empty_file(client: LanguageClient) -> None:
 
 
 async def test_a_10_mb_file(client: LanguageClient) -> None:
-    record = (ROOT / "records" / "tinkertown" / "examples.txt").read_text(encoding="utf-8")
+    record = (ROOT / "records" / "tinkertown" / "examples.ugn").read_text(encoding="utf-8")
     copies = 10_500_000 // len(record) + 1
     text = (record.rstrip("\n") + "\n\n") * copies + '[Game "cave"]\n\n1. b1 b5 2. b1-b3 *\n'
     assert len(text) > 10_000_000

@@ -41,7 +41,7 @@ from notation.reader import read_records, read_string, visit_records
 from notation.showtext import position_after
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted((ROOT / "records").glob("*/*.txt")) + sorted(
+FILES = sorted((ROOT / "records").glob("*/*.ugn")) + sorted(
     (ROOT / "tests" / "data" / "conformance").glob("*.txt")
 )
 TEXTS = [path.read_text(encoding="utf-8") for path in FILES]
@@ -151,7 +151,7 @@ def test_the_findings_are_those_of_check_all() -> None:
 
 
 def test_an_edit_checks_only_the_record_it_is_in() -> None:
-    text = (ROOT / "records" / "cave" / "examples.txt").read_text(encoding="utf-8") * 3
+    text = (ROOT / "records" / "cave" / "examples.ugn").read_text(encoding="utf-8") * 3
     document = RecordDocument(text)
     document.check_all()
     line = document.chunks[7].start + 4
@@ -192,9 +192,9 @@ def test_a_long_move_is_too_long_and_nothing_more() -> None:
 
 def test_the_canonical_form_is_what_convert_writes(tmp_path: Path) -> None:
     for game in ("tinkertown", "cave", "zombie-kidz"):
-        text = (ROOT / "records" / game / "examples.txt").read_text(encoding="utf-8")
+        text = (ROOT / "records" / game / "examples.ugn").read_text(encoding="utf-8")
         text = "\n\n" + text.replace("1. ", "1.").replace("\n\n", "\n\n\n")
-        text += "\n" + (ROOT / "records" / game / "broken.txt").read_text(encoding="utf-8")
+        text += "\n" + (ROOT / "records" / game / "broken.ugn").read_text(encoding="utf-8")
         document = RecordDocument(text)
         path = tmp_path / "games.txt"
         path.write_text(text, encoding="utf-8")
@@ -358,7 +358,7 @@ def test_the_fixes_of_strict_issues() -> None:
 
 
 def test_the_position_after_a_move_is_what_show_prints() -> None:
-    path = ROOT / "records" / "tinkertown" / "examples.txt"
+    path = ROOT / "records" / "tinkertown" / "examples.ugn"
     records = read_string(path.read_text(encoding="utf-8"))
     node = records[1].moves[56]
     shown = position_after(records[1], node)

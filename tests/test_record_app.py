@@ -284,7 +284,7 @@ def test_quit_asks_when_something_is_unsaved(tmp_path: Path) -> None:
 
 
 def test_a_saved_record_reopens_and_a_broken_one_opens_at_its_defect(tmp_path: Path) -> None:
-    path = tmp_path / "broken.txt"
+    path = tmp_path / "broken.ugn"
     path.write_text('[Game "cave"]\n\n1. b1 b5 2. b1 c5 *\n', encoding="utf-8")
     app = RecordApp(RecordFile.open(path, 1))
 

@@ -16,7 +16,7 @@ from notation.replay import check_record
 from notation.strict import check_record_strict, strict_problem
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = sorted([*ROOT.glob("records/*/examples.txt"), *ROOT.glob("records/*/positions.txt")])
+EXAMPLES = sorted([*ROOT.glob("records/*/examples.ugn"), *ROOT.glob("records/*/positions.ugn")])
 CONFORMANCE = ROOT / "tests" / "data" / "conformance"
 
 
@@ -102,7 +102,7 @@ def test_each_departure_has_its_code() -> None:
 
 def test_tinkertown_capture_marks() -> None:
     # A capture written without its mark, and with the mark after the move.
-    record_text = (ROOT / "records" / "tinkertown" / "examples.txt").read_text().split(
+    record_text = (ROOT / "records" / "tinkertown" / "examples.ugn").read_text().split(
         "\n\n[Game"
     )[0]
     (record,) = read_string(record_text)

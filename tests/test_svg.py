@@ -307,7 +307,7 @@ def test_the_arrow_of_a_record_s_last_move() -> None:
 
 
 def first_record(game: str, index: int = 1) -> object:
-    for record in read_file(RECORDS / game / "examples.txt"):
+    for record in read_file(RECORDS / game / "examples.ugn"):
         if record.index == index:
             return record
     raise AssertionError(f"no record {index} in {game}")
@@ -409,7 +409,7 @@ DOC_IMAGES = [
 def test_the_docs_pictures_are_what_the_tool_draws(game: str, record: str, turn: str) -> None:
     committed = (RECORDS.parent / "docs" / "img" / f"{game}.svg").read_text(encoding="utf-8")
     code, stdout, _ = run(
-        str(RECORDS / game / "examples.txt"), "--record", record, "--turn", turn
+        str(RECORDS / game / "examples.ugn"), "--record", record, "--turn", turn
     )
     assert code == 0
     assert stdout == committed, (
@@ -430,20 +430,20 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def test_diagram_writes_a_file_with_o(tmp_path: Path) -> None:
     out = tmp_path / "pos.svg"
-    code, stdout, _ = run(str(RECORDS / "cave" / "examples.txt"), "--turn", "9", "-o", str(out))
+    code, stdout, _ = run(str(RECORDS / "cave" / "examples.ugn"), "--turn", "9", "-o", str(out))
     assert code == 0 and stdout == ""
     root = parse(out.read_text(encoding="utf-8"))
     assert root.findtext("s:title", namespaces=NS, default="").endswith("after turn 9")
 
 
 def test_diagram_writes_to_stdout_without_o() -> None:
-    code, stdout, _ = run(str(RECORDS / "zombie-kidz" / "examples.txt"), "--record", "2")
+    code, stdout, _ = run(str(RECORDS / "zombie-kidz" / "examples.ugn"), "--record", "2")
     assert code == 0
     assert find(parse(stdout), "link")
 
 
 def test_diagram_reports_a_missing_record_or_turn_as_usage_errors() -> None:
-    path = str(RECORDS / "tinkertown" / "examples.txt")
+    path = str(RECORDS / "tinkertown" / "examples.ugn")
     code, _, err = run(path, "--record", "99")
     assert code == 2 and "has no record 99" in err
     code, _, err = run(path, "--turn", "5000")
@@ -452,7 +452,7 @@ def test_diagram_reports_a_missing_record_or_turn_as_usage_errors() -> None:
 
 def test_diagram_of_a_broken_record_draws_and_warns(tmp_path: Path) -> None:
     out = tmp_path / "broken.svg"
-    code, _, err = run(str(RECORDS / "tinkertown" / "broken.txt"), "-o", str(out))
+    code, _, err = run(str(RECORDS / "tinkertown" / "broken.ugn"), "-o", str(out))
     assert code == 1
     assert err.startswith("warning: ") and "c9 is not a square" in err
     assert "drew the position after turn 33" in err
@@ -528,7 +528,7 @@ def test_the_zombie_kidz_arrowhead_stops_short_of_every_pawn() -> None:
     # Each position of the examples: the arrow ends before the figures of the zone
     # it points at (a pawn, a lock, zombies), never on them.
     arrows = 0
-    for record in read_file(RECORDS / "zombie-kidz" / "examples.txt"):
+    for record in read_file(RECORDS / "zombie-kidz" / "examples.ugn"):
         stepper = Stepper(record)
         while stepper.forward():
             view = stepper.position.board_view()

@@ -27,7 +27,7 @@ from notation.tui.shots import drive, settle
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"
-TINKERTOWN = RECORDS / "tinkertown" / "examples.txt"
+TINKERTOWN = RECORDS / "tinkertown" / "examples.ugn"
 
 NESTED = """[Game "tinkertown"]
 [White "Mina Harker"]
@@ -362,7 +362,7 @@ def test_a_broken_record_is_marked_and_says_why() -> None:
         move = text_of(pilot, "#move-text")
         assert "stopped at turn 35 (e5): e5 is the chapel, not a grave" in move
 
-    drive(app_on(RECORDS / "tinkertown" / "broken.txt", start=6), scenario, size=(160, 50))
+    drive(app_on(RECORDS / "tinkertown" / "broken.ugn", start=6), scenario, size=(160, 50))
 
 
 def test_a_record_without_a_game_says_so_and_the_others_open(tmp_path: Path) -> None:
@@ -379,7 +379,7 @@ def test_a_record_without_a_game_says_so_and_the_others_open(tmp_path: Path) -> 
 
 
 def test_standard_input_and_a_folder_of_files(tmp_path: Path) -> None:
-    data = (RECORDS / "cave" / "examples.txt").read_bytes()
+    data = (RECORDS / "cave" / "examples.ugn").read_bytes()
     catalog = Catalog([RecordSource("<stdin>", data=data)])
 
     async def from_stdin(pilot: Pilot[int]) -> None:
@@ -390,17 +390,17 @@ def test_standard_input_and_a_folder_of_files(tmp_path: Path) -> None:
     drive(ReplayApp(catalog), from_stdin)
     sources = [
         RecordSource(str(path), path=path)
-        for path in sorted((RECORDS / "zombie-kidz").glob("*.txt"))
+        for path in sorted((RECORDS / "zombie-kidz").glob("*.ugn"))
     ]
 
     async def folder(pilot: Pilot[int]) -> None:
         app = replay(pilot)
         assert len(app.catalog.sources) == 3
         title = text_of(pilot, "#title")
-        assert "broken.txt record 1" in title
+        assert "broken.ugn record 1" in title
         await pilot.press("l", *"positions")
         assert all(
-            app.catalog.source_name(i).endswith("positions.txt")
+            app.catalog.source_name(i).endswith("positions.ugn")
             for i in app.query_one(RecordList).shown
         )
 
@@ -460,14 +460,14 @@ def test_ascii_draws_the_board_and_texts_in_ascii() -> None:
         for name in ("#title", "#status", "#move-text", "#facts", "#square", "#legend"):
             assert text_of(pilot, name).isascii(), name
 
-    drive(app_on(RECORDS / "cave" / "examples.txt", ascii=True, turn=20), scenario)
+    drive(app_on(RECORDS / "cave" / "examples.ugn", ascii=True, turn=20), scenario)
 
 
 def test_turn_option_and_a_record_that_is_not_there() -> None:
     async def at_turn(pilot: Pilot[int]) -> None:
         assert turn(pilot) == 20
 
-    drive(app_on(RECORDS / "cave" / "examples.txt", turn=20), at_turn)
+    drive(app_on(RECORDS / "cave" / "examples.ugn", turn=20), at_turn)
 
     async def missing(pilot: Pilot[int]) -> None:
         assert "no record 9: 3 records found" in status(pilot)
@@ -521,7 +521,7 @@ d7x 119. h5 f8xf7 120. h5 c6xd6 121. g4-g3 e3xg3 122. f3-e3 c7 123. c4 e3
 
 # -- Cave's board at 80x24 ----------------------------------------------------------------
 
-CAVE = RECORDS / "cave" / "examples.txt"
+CAVE = RECORDS / "cave" / "examples.ugn"
 
 
 def test_a_cave_board_keeps_its_size_whatever_the_pieces() -> None:
