@@ -24,7 +24,7 @@ from notation.document import (
 )
 from notation.editor import RecordEditor
 from notation.errors import Defect, ErrorKind
-from notation.fixes import fixes_for
+from notation.fixes import Fix, fix_holds, fixes_for
 from notation.locate import (
     MoveCursor,
     TagCursor,
@@ -347,6 +347,125 @@ def _fixes(text: str, strict: bool = False) -> list[tuple[int, int, int, str]]:
 )
 def test_the_fix_a_message_proposes(text: str, fix: tuple[int, int, int, str]) -> None:
     assert fix in _fixes(text)
+
+
+def _applied(text: str, line: int, start: int, end: int, new: str) -> str:
+    lines = text.split("\n")
+    lines[line - 1] = lines[line - 1][: start - 1] + new + lines[line - 1][end - 1 :]
+    return "\n".join(lines)
+
+
+def _defects(text: str) -> list[tuple[str, int, int]]:
+    document = RecordDocument(text)
+    document.check_all()
+    return [(f.defect.code, f.defect.line, f.defect.column) for f in document.findings()
+            if not f.strict]
+
+
+def _finished_cave_game(result_tag: str | None) -> str:
+    """The first Cave example (which the rules end with 1-0), its result token taken
+    away, its Result tag ``result_tag`` (none: no tag)."""
+    text = (ROOT / "records" / "cave" / "examples.txt").read_text(encoding="utf-8")
+    record = text.split("\n\n[", 1)[0].rstrip()
+    assert record.endswith("} 1-0")
+    record = record.removesuffix(" 1-0") + "\n"
+    tag = "" if result_tag is None else f'[Result "{result_tag}"]\n'
+    return record.replace('[Result "1-0"]\n', tag)
+
+
+@pytest.mark.parametrize(
+    ("text", "added"),
+    [
+        ('[Game "cave"]\n\n1. b1 b5\n', "*"),
+        ('[Game "cave"]\n[Result "1-0"]\n\n1. b1 b5\n', "1-0"),
+        ('[Game "cave"]\n[Result "1/2-1/2"]\n\n1. b1 b5\n', "1/2-1/2"),
+        (_finished_cave_game("1-0"), "1-0"),
+        (_finished_cave_game(None), "1-0"),
+    ],
+    ids=["no-tag", "tag", "tag-draw", "rules-and-tag", "rules"],
+)
+def test_the_missing_result_fix_adds_the_result_that_checks(text: str, added: str) -> None:
+    """The result added is the rules', else the Result tag's, else *: the record then
+    checks clean (a fix never makes a defect)."""
+    (fix,) = [f for f in _fixes(text) if f[1] == f[2]]
+    assert fix[3].strip() == added
+    assert _defects(text)[0][0] == "result-missing"
+    assert _defects(_applied(text, *fix)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (_finished_cave_game("0-1"), "with 1-0, the Result tag says 0-1"),
+        (_finished_cave_game("*"), "with 1-0, the Result tag says *"),
+        ('[Game "tinkertown"]\n[Result "1/2-1/2"]\n\n1. d3 d2,b5\n',
+         "the Result tag says 1/2-1/2, which Tinkertown Cemetery has not"),
+    ],
+    ids=["rules-win", "rules-unfinished", "no-draws"],
+)
+def test_no_missing_result_fix_when_no_result_would_check(text: str, said: str) -> None:
+    """The rules and the tag disagree, or the tag names a result the game has not: no
+    one result would check; the message says why, and no fix is offered."""
+    document = RecordDocument(text)
+    document.check_all()
+    (finding,) = document.findings()
+    assert finding.defect.code == "result-missing"
+    assert said in finding.defect.message
+    assert _fixes(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Game "cave"]\n\n1. b1 b5 2. b1-b3 b5-b4 3. b2-b3 *\n',
+        '[Game "tinkertown"]\n\n1. d3 d2, b5 2. c5,f2 e2,g5 *\n',
+        '[Game "cavee"]\n\n1. b1 b5 *\n',
+        '[Game "cave"]\n[Result "0-1"]\n\n1. b1 b5\n',
+        '[Game "cave"]\n\n1. b1 b5 1 - 0\n',
+        '[Game "cave"]\n[Result "1-0"]\n\n1. b1 b5 1 - 0\n',
+        '[Game "cave"]\n\n1. b1 b5 3. b1-b2 *\n',
+        '[game "cave"]\n\n1. b1 b5 *\n',
+    ],
+)
+def test_a_fix_makes_no_new_defect(text: str) -> None:
+    """Each fix offered for a record's one defect leaves it with none."""
+    assert len(_defects(text)) == 1
+    found = _fixes(text)
+    assert found
+    for fix in found:
+        assert _defects(_applied(text, *fix)) == [], fix
+
+
+@pytest.mark.parametrize(
+    ("text", "proposed"),
+    [
+        ('[Game "zombie-kidz"]\n[Players "2"]\n\n1. R:b2-a2 G:b2-a2 1/2\n', "1/2-1/2"),
+    ],
+    ids=["no-draws"],
+)
+def test_a_fix_that_would_make_another_defect_does_not_hold(text: str, proposed: str) -> None:
+    """The message's hint proposes it, but the record would still not check: the fix is
+    not offered (the language server asks :func:`fix_holds` of each)."""
+    assert [fix.text for fix in _holding(text, want=False)] == [proposed]
+    # No hint of a result that is none ("1 - 1"), and a hint where it checks holds.
+    assert "write it without spaces" not in _messages('[Game "cave"]\n\n1. b1 b5 1 - 1\n')
+    assert [fix.text for fix in _holding('[Game "cave"]\n\n1. b1 b5 1 - 0\n')] == ["1-0"]
+
+
+def _messages(text: str) -> str:
+    document = RecordDocument(text)
+    document.check_all()
+    return "\n".join(finding.defect.message for finding in document.findings())
+
+
+def _holding(text: str, *, want: bool = True) -> list[Fix]:
+    """The fixes of ``text``'s one defect that hold (``want``) or do not."""
+    lines = [f"{line}\n" for line in text.split("\n")[:-1]]
+    document = RecordDocument(text)
+    document.check_all()
+    (finding,) = document.findings()
+    found = fixes_for(finding.defect, lambda n: lines[n - 1].rstrip("\n"))
+    return [fix for fix in found if fix_holds(fix, finding.defect, lines, 1) == want]
 
 
 def test_the_fixes_of_strict_issues() -> None:

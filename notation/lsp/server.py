@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 from lsprotocol import types
 
 from notation.document import RecordDocument
-from notation.fixes import fixes_for
+from notation.fixes import fix_holds, fixes_for
 from notation.games import get_game
 from notation.locate import TagCursor, cursor_at, node_at, token_span
 from notation.lsp.answers import (
@@ -229,7 +229,12 @@ def _requests(server: NotationServer) -> None:
             where = finding_range(lines, finding, units)
             if where.end.line < first or where.start.line > last:
                 continue
-            fixes = fixes_for(finding.defect, opened.line_text)
+            chunk = document.chunk_at(finding.defect.line - 1)
+            fixes = [
+                fix for fix in fixes_for(finding.defect, opened.line_text)
+                if fix_holds(fix, finding.defect, chunk.lines, chunk.start + 1,
+                             document.default_game)
+            ]
             made = diagnostic(lines, finding, units)
             actions += [
                 fix_action(opened.uri, lines, fix, made, units, len(fixes) == 1)
