@@ -44,8 +44,9 @@ _DRAW = re.compile(r"a draw is written (\S+)$")
 _RENUMBER = re.compile(r"^move number (\S+) is wrong: .*, numbered (\d+\.(?:\.\.)?)$")
 #: "the rules ended the game at turn 25 with 0-1 (...); the record says 1-0"
 _OUTCOME = re.compile(r"^the rules ended the game at turn \d+ with (\S+) .*; the record says ")
-#: "[game ...] at line 1 is not [Game ...]"
-_TAG_CASE = re.compile(r"\[(\S+) \.\.\.\] at line (\d+) is not \[(\S+) \.\.\.\]")
+#: "[game ...] at line 1 is not [Game ...]"; "[result ...] is not [Result ...]" (check
+#: --strict, at the tag's line)
+_TAG_CASE = re.compile(r"\[(\S+) \.\.\.\](?: at line (\d+))? is not \[(\S+) \.\.\.\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,7 @@ def fixes_for(defect: Defect, line_text: Callable[[int], str]) -> list[Fix]:
             found.append(fix)
     tag = _TAG_CASE.search(message)
     if tag is not None:
-        fix = _tag_case_fix(tag, line_text)
+        fix = _tag_case_fix(tag, defect.line, line_text)
         if fix is not None:
             found.append(fix)
     return found
@@ -206,9 +207,13 @@ def _result_fixes(defect: Defect, text: str, start: int, end: int) -> Fix | None
     return None
 
 
-def _tag_case_fix(found: re.Match[str], line_text: Callable[[int], str]) -> Fix | None:
-    """``[game ...] at line 1 is not [Game ...]``: the tag's name in its right case."""
-    written, line, wanted = found.group(1), int(found.group(2)), found.group(3)
+def _tag_case_fix(
+    found: re.Match[str], at: int, line_text: Callable[[int], str]
+) -> Fix | None:
+    """``[game ...] at line 1 is not [Game ...]``: the tag's name in its right case (the
+    tag at line ``at``, the defect's, when the message names no line)."""
+    written, wanted = found.group(1), found.group(3)
+    line = int(found.group(2)) if found.group(2) else at
     text = line_text(line)
     at = text.find(f"[{written}")
     if at < 0:

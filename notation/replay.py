@@ -638,8 +638,10 @@ class Replay(RecordVisitor[Verdict]):
         if error is None and self.fixed is None:
             error = _result_error(record, self.tagged, game, outcome, position)
         if error is not None:
-            # A tag the game reads, spelt in the wrong case, is a likely cause.
-            for name in ("Result", "Position", *(name for name, _ in game.setup_tags())):
+            # A tag that sets the game up (its position, its round), spelt in the wrong
+            # case, is a likely cause.  Not a Result tag: one that does not count makes
+            # no error (check --strict reports its case, at its line).
+            for name in ("Position", *(name for name, _ in game.setup_tags())):
                 hint = _tag_case_hint(record, name)
                 if hint:
                     error = replace(error, message=error.message + hint)

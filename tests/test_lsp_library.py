@@ -471,6 +471,10 @@ def _holding(text: str, *, want: bool = True) -> list[Fix]:
 def test_the_fixes_of_strict_issues() -> None:
     found = _fixes('[Game "cave"]\n\n1. B1 b5 b1-b2 *\n', strict=True)
     assert (3, 4, 6, "b1") in found and (3, 10, 10, "2. ") in found
+    # A tag name in the wrong case: a hint at its own line, renamed by its fix.
+    text = '[Game "cave"]\n[result "1-0"]\n\n1. b1 b5 1-0\n'
+    assert _fixes(text, strict=True) == [(2, 2, 8, "Result")]
+    assert _defects(_applied(text, 2, 2, 8, "Result")) == []
 
 
 # -- the text of a position ------------------------------------------------------------------
