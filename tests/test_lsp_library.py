@@ -38,7 +38,7 @@ from notation.locate import (
 )
 from notation.offers import move_offers, offers_at, tag_meaning, tag_names, tag_offers
 from notation.reader import read_records, read_string, visit_records
-from notation.showtext import position_after
+from notation.showtext import HOVER_WIDTH, position_after, position_brief
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "records").glob("*/*.txt")) + sorted(
@@ -493,6 +493,28 @@ def test_the_position_after_a_move_is_what_show_prints() -> None:
     assert position_after(read_string("1. b1 *\n")[0], None) is None  # no game
 
 
+@pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
+def test_the_position_for_a_hover_fits_an_editors_window(game: str) -> None:
+    """Every position of the examples, drawn for a hover: HOVER_WIDTH columns at most
+    (an 80-column editor), the board's rows without their note lines, the side panel's
+    facts under it: short enough for a hover in a window of 30 lines."""
+    text = (ROOT / "records" / game / "examples.txt").read_text(encoding="utf-8")
+    for record in read_string(text):
+        for node in record.moves:
+            brief = position_brief(record, node)
+            assert brief is not None
+            lines = brief[0].splitlines()
+            assert max(len(line) for line in lines) <= HOVER_WIDTH, (record.index, node.line)
+            assert len(lines) <= 26, (record.index, node.line)
+    # The same position as show's: its turn line, the caption of its last move.
+    path = ROOT / "records" / "tinkertown" / "examples.txt"
+    records = read_string(path.read_text(encoding="utf-8"))
+    brief = position_brief(records[1], records[1].moves[56])
+    shown = CliRunner().invoke(cli, ["show", str(path), "--record", "2", "--turn", "57"])
+    assert brief is not None and brief[0].splitlines()[0] in shown.output.splitlines()
+    assert records[1].moves[56].written in brief[0]
+
+
 # -- any text: nothing the server calls raises ----------------------------------------------
 
 #: Pieces of record text, cut and joined at random.
@@ -530,6 +552,7 @@ def test_no_text_makes_the_library_under_the_server_raise(
         if record is not None:
             node = node_at(record, line + 1, column + 1)
             position_after(record, node)
+            position_brief(record, node)
             for defect in [f.defect for f in document.findings()]:
                 changed_by(record, defect)
     document.edit((0, 1), (len(lines), 0), " ".join(reversed(tokens)))
