@@ -174,6 +174,7 @@ CODES: dict[str, str] = {
     "strict-letter-case": "a move in the wrong letter case, and only that",
     "strict-spelling": "a move spelt otherwise than its canonical form (a mark left "
     "out, a short form, another spelling)",
+    "strict-tag-case": "a tag the toolkit reads, its name in the wrong letter case",
     # an error made without a code of its own gets its kind as its code
     "syntax": "a syntax error with no code of its own",
     "illegal": "an illegal move with no code of its own",
