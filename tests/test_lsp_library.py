@@ -365,7 +365,7 @@ def _defects(text: str) -> list[tuple[str, int, int]]:
 def _finished_cave_game(result_tag: str | None) -> str:
     """The first Cave example (which the rules end with 1-0), its result token taken
     away, its Result tag ``result_tag`` (none: no tag)."""
-    text = (ROOT / "records" / "cave" / "examples.txt").read_text(encoding="utf-8")
+    text = (ROOT / "records" / "cave" / "examples.ugn").read_text(encoding="utf-8")
     record = text.split("\n\n[", 1)[0].rstrip()
     assert record.endswith("} 1-0")
     record = record.removesuffix(" 1-0") + "\n"
@@ -498,7 +498,7 @@ def test_the_position_for_a_hover_fits_an_editors_window(game: str) -> None:
     """Every position of the examples, drawn for a hover: HOVER_WIDTH columns at most
     (an 80-column editor), the board's rows without their note lines, the side panel's
     facts under it: short enough for a hover in a window of 30 lines."""
-    text = (ROOT / "records" / game / "examples.txt").read_text(encoding="utf-8")
+    text = (ROOT / "records" / game / "examples.ugn").read_text(encoding="utf-8")
     for record in read_string(text):
         for node in record.moves:
             brief = position_brief(record, node)
@@ -507,7 +507,7 @@ def test_the_position_for_a_hover_fits_an_editors_window(game: str) -> None:
             assert max(len(line) for line in lines) <= HOVER_WIDTH, (record.index, node.line)
             assert len(lines) <= 26, (record.index, node.line)
     # The same position as show's: its turn line, the caption of its last move.
-    path = ROOT / "records" / "tinkertown" / "examples.txt"
+    path = ROOT / "records" / "tinkertown" / "examples.ugn"
     records = read_string(path.read_text(encoding="utf-8"))
     brief = position_brief(records[1], records[1].moves[56])
     shown = CliRunner().invoke(cli, ["show", str(path), "--record", "2", "--turn", "57"])
