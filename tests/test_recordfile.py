@@ -37,7 +37,8 @@ def test_a_new_record_makes_the_file(tmp_path: Path) -> None:
     assert kept.save() == 1
     assert path.read_text() == '[Game "cave"]\n[Result "*"]\n\n1. b1 *\n'
     assert not os.path.exists(kept.journal)
-    assert os.listdir(tmp_path) == ["new.txt"]  # no temporary file left
+    kept.close()
+    assert os.listdir(tmp_path) == ["new.txt"]  # no temporary file, no lock left
 
 
 def test_a_new_record_is_appended_after_the_others(tmp_path: Path) -> None:
@@ -103,6 +104,7 @@ def test_every_edit_is_journaled_and_restored(tmp_path: Path) -> None:
     kept = RecordFile.open(path, 2)
     kept.editor.set_comment("a note")
     assert os.path.exists(kept.journal) and kept.journal == journal_path(path)
+    kept.close()  # the session ends unsaved: its journal stays
     again = RecordFile.open(path, 1)  # the journal wins: record 2 comes back
     assert again.index == 2 and again.restored is not None and "record 2" in again.restored
     assert again.editor.record == kept.editor.record and again.dirty
@@ -183,6 +185,6 @@ def test_any_file_opens_or_says_why(tmp_path: Path, data: bytes) -> None:
         kept = RecordFile.open(path, 1)
     except (RecordFileError, MisuseError):
         return
-    kept.save()  # what opened saves, and still reads as a record
+    with kept:
+        kept.save()  # what opened saves, and still reads as a record
     assert list(notation.read_file(path))
-    kept.discard_journal()
