@@ -176,7 +176,7 @@ def family_kill(rng: random.Random, folder: Path, stats: Counter[str]) -> None:
     def listen() -> None:
         assert child.stdout is not None
         for line in child.stdout:
-            if line.startswith("edit"):
+            if line.startswith("edit ") and line.endswith("\n"):  # not cut by the kill
                 acknowledged[0] = int(line.split()[1])
 
     listener = threading.Thread(target=listen, daemon=True)

@@ -58,17 +58,19 @@ import os
 import re
 import stat
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from notation.editor import RecordEditor
 from notation.errors import MisuseError, NotationException
 from notation.games.base import Game
-from notation.reader import read_records
+from notation.reader import SureStarts, read_records, visit_records
 from notation.record import Record
 from notation.savefile import replace_file
 from notation.textio import is_compressed
+from notation.visitor import SKIP, RecordVisitor, Skip, TreeBuilder
 from notation.writer import unwritable
 
 __all__ = [
@@ -357,20 +359,101 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
-def _records_with_spans(text: str, source: str) -> list[tuple[Record, int, int]]:
-    """The records of ``text``, each with where its text starts and ends in it."""
-    lines = _lines(text)
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line))
-    out = []
-    for record in read_records(lines, source, keep_raw=True):
+class _Spans(RecordVisitor[tuple[int, int, str]]):
+    """A visit that makes nothing of a record but where it starts (its first line, and
+    how its text begins there) and how long its text is: its moves are skipped, no
+    tree is built."""
+
+    def begin_moves(self, record: Record) -> Skip:
+        return SKIP
+
+    def end_record(self, record: Record) -> tuple[int, int, str]:
         raw = record.raw or ""
-        begin = starts[record.first_line - 1] if record.first_line else 0
-        at = text.find(raw, begin) if raw else begin
-        at = begin if at < 0 else at
-        out.append((record, at, at + len(raw)))
+        return record.first_line, len(raw), raw[:_HEAD]
+
+
+#: How much of a record's text :class:`_Spans` keeps to find where it starts on its
+#: first line (after a byte-order mark the reader skipped, say).
+_HEAD = 32
+
+
+def _spans(text: str, source: str) -> list[tuple[int, int]]:
+    """Where each record of ``text`` starts and ends in it, found without reading any
+    record's moves (a file of many megabytes costs one pass of the reader, not a tree
+    per record)."""
+    starts = array("q")  # where each line starts
+
+    def lines() -> Iterator[str]:
+        at, size = 0, len(text)
+        while at < size:
+            end = text.find("\n", at)
+            end = size if end < 0 else end + 1
+            starts.append(at)
+            yield text[at:end]
+            at = end
+
+    spans = []
+    for first_line, length, head in visit_records(lines(), _Spans(), source, keep_raw=True):
+        begin = starts[first_line - 1] if first_line and first_line <= len(starts) else 0
+        at = text.find(head, begin, begin + 2 * _HEAD) if head else begin
+        begin = begin if at < 0 else at
+        spans.append((begin, begin + length))
+    return spans
+
+
+def _in_bytes(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` of ``text`` as offsets in its UTF-8 bytes."""
+    if text.isascii():
+        return spans
+    out = []
+    char = byte = 0
+    for start, end in spans:
+        byte += len(text[char:start].encode("utf-8"))
+        begin = byte
+        byte += len(text[start:end].encode("utf-8"))
+        out.append((begin, byte))
+        char = end
     return out
+
+
+def _record_at(text: str, spans: list[tuple[int, int]], number: int, source: str) -> Record:
+    """Record ``number`` (from 1) of ``text`` (``spans`` its records'), read from the
+    last record's start before it where the reader surely begins a record (for most
+    files: its own start), so that it reads as it does within the whole text."""
+    end = spans[number - 1][1]
+    begin = next(
+        (spans[k][0] for k in range(number - 1, 0, -1) if _surely_begins(text, spans[k][0])),
+        0,
+    )
+    first_line = text.count("\n", 0, begin) + 1
+    records = list(visit_records(
+        _lines(text[begin:end]), TreeBuilder(), source, first_line=first_line,
+        strip_bom=begin == 0,
+    ))
+    return records[-1]
+
+
+def _surely_begins(text: str, at: int) -> bool:
+    """Whether the reader begins a record at the line starting at ``at`` whatever came
+    before it (:class:`notation.reader.SureStarts`, told the lines from the last one
+    with a token before it: all that its verdict depends on).  Only false where a
+    byte-order mark is met: then the caller reads from further back."""
+    if at == 0 or text[at - 1] != "\n":
+        return False
+    lines = [text[at:text.find("\n", at) + 1 or len(text)]]
+    end = at
+    while end > 0:
+        begin = text.rfind("\n", 0, end - 1) + 1
+        line = text[begin:end]
+        lines.append(line)
+        if line.strip() and line[:1] != "%":
+            break
+        end = begin
+    if any("\ufeff" in line for line in lines):
+        return False
+    detector = SureStarts()
+    verdicts = [detector.feed(line) for line in reversed(lines)]
+    return verdicts[-1]
 
 
 class RecordFile:
@@ -389,6 +472,7 @@ class RecordFile:
         restored: str | None = None,
         session: _Session | None = None,
         saved: bool | None = None,
+        spans: list[tuple[int, int]] | None = None,
     ) -> None:
         self.path = path
         self.editor = editor
@@ -405,6 +489,8 @@ class RecordFile:
         #: The temporary files of killed saves that opening removed (their names).
         self.removed_leftovers = self._session.removed
         self._digest = digest  # of the file as read or last saved (None: no file)
+        # Where the file's records are in its bytes, while it is as read (None: not known).
+        self._spans = spans
         # The state saved (restored edits are not: a token no state is).
         saved = not restored if saved is None else saved
         self._saved: object = editor.state if saved else object()
@@ -484,13 +570,14 @@ class RecordFile:
         _require_record_number(record)
         if data is None:
             raise RecordFileError(f"{name} does not exist, so it has no record {record}")
-        found = _records_with_spans(_text(data, name), name)
+        text = _text(data, name)
+        found = _spans(text, name)
         if not 1 <= record <= len(found):
             raise RecordFileError(
                 f"{name} has {len(found)} record{'s' if len(found) != 1 else ''}, "
                 f"not a record {record}"
             )
-        chosen = found[record - 1][0]
+        chosen = _record_at(text, found, record, name)
         problem = unwritable(chosen)
         if problem is not None:
             raise RecordFileError(
@@ -498,7 +585,8 @@ class RecordFile:
                 "mend that in a text editor first"
             )
         editor = RecordEditor(chosen, clock=clock)
-        return cls(name, editor, record, _digest(data), session=session)
+        return cls(name, editor, record, _digest(data), session=session,
+                   spans=_in_bytes(text, found))
 
     @classmethod
     def _restore(
@@ -515,7 +603,7 @@ class RecordFile:
             # the record already, as record kept.saving[0].
             (index, digest), saved = kept.saving, True
         if index is not None:
-            count = len(_records_with_spans(_text(data, name), name)) if data else 0
+            count = len(_spans(_text(data, name), name)) if data else 0
             if index > count:
                 raise _unreadable(
                     journal, f"it names record {index}; {os.path.basename(name)} has {count}"
@@ -559,13 +647,13 @@ class RecordFile:
         ``OSError`` if it cannot be written (nothing lost: the edits stay, unsaved).
         """
         data = _read(self.path)
-        if not force and _digest(data) != self._digest:
+        unchanged = _digest(data) == self._digest
+        if not force and not unchanged:
             raise FileChangedError(
                 f"{self.path} was changed since it was read; save again with force to "
                 "write over it, or save elsewhere"
             )
-        current = _text(data, self.path) if data is not None else ""
-        index, encoded = self._placed(current)
+        index, encoded = self._placed(data or b"", self._spans if unchanged else None)
         saving = (index, _digest(encoded))
         # The journal learns first what the file will be: a save killed after the
         # rename leaves a journal the next open knows to be saved already.
@@ -594,9 +682,8 @@ class RecordFile:
             raise RecordFileError(f"{name} is compressed: records are entered into plain text")
         session = _Session.take(name)
         try:
-            data = _read(name)
-            current = _text(data, name) if data is not None else ""
-            index, encoded = _appended(current, self.editor.text())
+            data = _read(name) or b""
+            index, encoded = _appended(data, _text(data, name), self.editor.text())
             replace_file(name, encoded)
         except BaseException:
             session.end()
@@ -608,27 +695,35 @@ class RecordFile:
         self._saved_as(name, index, encoded)
         return index
 
-    def _placed(self, current: str) -> tuple[int, bytes]:
-        """The record's number and the file's bytes once the record is in ``current``."""
+    def _placed(
+        self, data: bytes, spans: list[tuple[int, int]] | None
+    ) -> tuple[int, bytes]:
+        """The record's number and the file's bytes once the record is in ``data`` (the
+        file's bytes now; ``spans`` where its records are, if known)."""
         text = self.editor.text()
         if self.index is None:
-            return _appended(current, text)
-        found = _records_with_spans(current, self.path)
-        if self.index > len(found):
+            return _appended(data, _text(data, self.path), text)
+        if spans is None:
+            current = _text(data, self.path)
+            spans = _in_bytes(current, _spans(current, self.path))
+            del current  # a big file's text: not kept while the new file is made
+        if self.index > len(spans):
             raise RecordFileError(
-                f"{self.path} has no record {self.index} any more ({len(found)} now)"
+                f"{self.path} has no record {self.index} any more ({len(spans)} now)"
             )
-        _, start, end = found[self.index - 1]
-        old = current[start:end]
+        start, end = spans[self.index - 1]
+        old = data[start:end].decode("utf-8")
         replacement = _with_line_ends(text, old)
         if not old.endswith(("\n", "\r")):
             replacement = replacement.rstrip("\r\n")  # it ended the file without one
-        return self.index, (current[:start] + replacement + current[end:]).encode("utf-8")
+        whole = memoryview(data)
+        return self.index, b"".join((whole[:start], replacement.encode("utf-8"), whole[end:]))
 
     def _saved_as(self, path: str, index: int, encoded: bytes) -> None:
         """The state after ``encoded`` was saved as ``path``, the record its ``index``."""
         self.path = path
         self._digest = _digest(encoded)
+        self._spans = None  # the file's records are found again by the next save
         self.index = index
         self._saved = self.editor.state
         self.discard_journal()
@@ -684,12 +779,12 @@ def _unreadable(journal: str, why: str) -> RecordFileError:
     )
 
 
-def _appended(current: str, text: str) -> tuple[int, bytes]:
-    """The number of the record ``text`` appended to the file's text ``current``, and
-    the file's bytes then."""
-    count = len(_records_with_spans(current, "")) if current.strip() else 0
-    new = current + _separator(current) + _with_line_ends(text, current)
-    return count + 1, new.encode("utf-8")
+def _appended(data: bytes, current: str, text: str) -> tuple[int, bytes]:
+    """The number of the record ``text`` appended to the file of bytes ``data`` (its
+    text ``current``), and the file's bytes then."""
+    count = len(_spans(current, "")) if current.strip() else 0
+    added = _separator(current) + _with_line_ends(text, current)
+    return count + 1, data + added.encode("utf-8")
 
 
 def _require_record_number(record: object) -> None:

@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 import notation
 from notation.errors import MisuseError
 from notation.generate import generate_records
+from notation.record import Record
 from notation.recordfile import FileChangedError, RecordFile, RecordFileError, journal_path
+from notation.visitor import TreeBuilder
 from notation.writer import write_records
 
 
@@ -188,3 +190,36 @@ def test_any_file_opens_or_says_why(tmp_path: Path, data: bytes) -> None:
     with kept:
         kept.save()  # what opened saves, and still reads as a record
     assert list(notation.read_file(path))
+
+
+def test_one_record_of_a_big_file_is_the_only_one_read_in_full(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening and saving record N finds where the records are without building their
+    trees: only record N's is built (the cost of a big file is a pass, not a tree per
+    record), and every other byte stays, non-ASCII text included."""
+    path = tmp_path / "many.txt"
+    records = [record for record, _ in generate_records("cave", 300, 3, max_turns=6)]
+    text = "".join(write_records(records))
+    text = text.replace('[Game "cave"]', '[Game "cave"]\n[Event "café ♞ ☃"]', 150)
+    path.write_text(text, encoding="utf-8")
+    before = path.read_bytes()
+    built: list[int] = []
+    end_record = TreeBuilder.end_record
+
+    def counted(self: TreeBuilder, record: Record) -> Record:
+        built.append(record.first_line)
+        return end_record(self, record)
+
+    monkeypatch.setattr(TreeBuilder, "end_record", counted)
+    with RecordFile.open(path, 200) as kept:
+        old = kept.editor.text().encode()
+        kept.editor.set_comment("é, checked")
+        kept.save()
+        new = kept.editor.text().encode()
+    assert len(built) == 1
+    after = path.read_bytes()
+    start = before.index(old, len(before) // 2)
+    assert after[:start] == before[:start]
+    assert after[start:start + len(new)] == new
+    assert after[start + len(new):] == before[start + len(old):]

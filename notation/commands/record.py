@@ -56,7 +56,7 @@ def command(
             "use `notation check` and `notation convert` for files"
         )
     journal = journal_path(file)
-    if number is None and game is None and not os.path.exists(journal):
+    if number is None and game is None and not os.path.lexists(journal):
         raise UsageProblem("a new record needs its game: --game cave, for example")
     try:
         kept = RecordFile.open(
