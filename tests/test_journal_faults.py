@@ -381,3 +381,48 @@ def test_the_leftovers_of_a_killed_notation_record_go_on_the_next_open(tmp_path:
         assert kept.editor.comment() == "a note" and kept.dirty
         kept.save()
     assert sorted(os.listdir(tmp_path)) == ["games.txt"]
+
+
+def test_the_app_says_edits_are_not_journaled_and_asks_before_quitting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the app (a pilot, 80x24): a journal that cannot be written is on the title
+    and the status line, with why; ctrl+q asks about the unjournaled edits; :w saves
+    elsewhere, and then ctrl+q quits at once."""
+    import asyncio
+
+    from textual.widgets import Static
+
+    from notation.tui.record_app import RecordApp
+
+    real = recordfile.replace_file
+
+    def full(where: Any, data: bytes, **options: Any) -> None:
+        if os.fspath(where).endswith(".notation-journal"):
+            raise OSError(errno.ENOSPC, "No space left on device", os.fspath(where))
+        real(where, data, **options)
+
+    monkeypatch.setattr(recordfile, "replace_file", full)
+    app = RecordApp(RecordFile.open(tmp_path / "game.txt", game="cave", defaults=False))
+    elsewhere = tmp_path / "elsewhere.txt"
+
+    def shown(selector: str) -> str:
+        return str(app.query_one(selector, Static).render())
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("b", "1", "enter")
+            assert [node.text for node in app.editor.record.moves] == ["b1"]
+            assert "NOT journaled (No space left on device)" in shown("#status")
+            assert "NOT journaled: No space left on device" in shown("#title")
+            await pilot.press("ctrl+q")
+            assert app.mode == "quit" and "unjournaled: s save and quit" in shown("#status")
+            await pilot.press("escape")
+            await pilot.press(*f":w {elsewhere}", "enter")
+            assert f"saved as record 1 of {elsewhere}" in shown("#status")
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+
+    asyncio.run(scenario())
+    assert app.return_code == 0
+    assert elsewhere.read_text(encoding="utf-8") == '[Game "cave"]\n[Result "*"]\n\n1. b1 *\n'
