@@ -74,6 +74,7 @@ from notation.visitor import SKIP, RecordVisitor, Skip, TreeBuilder
 from notation.writer import unwritable
 
 __all__ = [
+    "JOURNAL_LIMIT",
     "FileBusyError",
     "FileChangedError",
     "RecordFile",
@@ -94,7 +95,7 @@ _HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 class RecordFileError(NotationException):
     """The file cannot hold the record as asked: no such record, not UTF-8 text,
-    compressed, or a journal that cannot be read."""
+    compressed, or a journal (or lock file) that cannot be read or is not one."""
 
 
 class FileChangedError(RecordFileError):
@@ -133,7 +134,6 @@ class _Session:
         self.lock = lock
         self.problem = problem
         self.removed = removed
-        self._fd = fd
         self._closer = weakref.finalize(self, _unlock, lock, fd) if fd is not None else None
 
     @classmethod
