@@ -53,13 +53,13 @@ import datetime
 import errno
 import fcntl
 import hashlib
-import io
 import json
 import os
 import re
 import stat
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -381,14 +381,22 @@ def _spans(text: str, source: str) -> list[tuple[int, int]]:
     """Where each record of ``text`` starts and ends in it, found without reading any
     record's moves (a file of many megabytes costs one pass of the reader, not a tree
     per record)."""
-    lines = io.StringIO(text, newline="\n")  # lines end at "\n" only, as in _lines
-    line, offset = 1, 0  # a line's number and where it starts, moving forward only
+    starts = array("q")  # where each line starts
+
+    def lines() -> Iterator[str]:
+        # Lines end at "\n" only, as in _lines; one at a time (an io.StringIO would hold
+        # the text again, four bytes a character).
+        at, size = 0, len(text)
+        while at < size:
+            end = text.find("\n", at)
+            end = size if end < 0 else end + 1
+            starts.append(at)
+            yield text[at:end]
+            at = end
+
     spans = []
-    for first_line, length, head in visit_records(lines, _Spans(), source, keep_raw=True):
-        while line < first_line:
-            offset = text.find("\n", offset) + 1
-            line += 1
-        begin = offset if offset or line == 1 else len(text)
+    for first_line, length, head in visit_records(lines(), _Spans(), source, keep_raw=True):
+        begin = starts[first_line - 1] if 0 < first_line <= len(starts) else 0
         at = text.find(head, begin, begin + 2 * _HEAD) if head else begin
         begin = begin if at < 0 else at
         spans.append((begin, begin + length))
