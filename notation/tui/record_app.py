@@ -515,7 +515,8 @@ class RecordApp(App[int]):
         try:
             number = self.kept.save_as(os.path.expanduser(path))
         except OSError as exc:
-            self.message = f"not saved: {exc.strerror or exc} ({exc.filename or path})"
+            why = os.strerror(exc.errno) if exc.errno else str(exc)
+            self.message = f"not saved ({why}): {exc.filename or path}"
         else:
             self._force_save = False
             self.message = f"saved as record {number} of {self.kept.path}"
@@ -600,7 +601,8 @@ class RecordApp(App[int]):
             self._force_save = True
             self.message = "the file changed on disk since it was read: ctrl+s again writes over it"
         except OSError as exc:  # nothing lost: the edits stay, unsaved
-            self.message = f"not saved ({exc.strerror or exc}): :w PATH saves elsewhere"
+            why = os.strerror(exc.errno) if exc.errno else str(exc)  # short: the line is one
+            self.message = f"not saved ({why}): :w PATH saves elsewhere"
         except NotationException as exc:
             self.message = f"not saved: {exc}"
         else:
