@@ -79,6 +79,7 @@ _HOME = {
     "EditError": "notation.editor",
     "RecordFileError": "notation.recordfile",
     "FileChangedError": "notation.recordfile",
+    "FileBusyError": "notation.recordfile",
 }
 
 #: Names kept for old code, each with the name it now has (not in ``__all__``).
@@ -92,6 +93,7 @@ __all__ = [
     "Defect",
     "EditError",
     "ErrorKind",
+    "FileBusyError",
     "FileChangedError",
     "Game",
     "IllegalMoveError",
@@ -160,7 +162,7 @@ if TYPE_CHECKING:
     from notation.index import RecordHeaders, read_headers
     from notation.reader import read_file, read_records, read_string
     from notation.record import Comment, MoveNode, Record, Tag, Variation
-    from notation.recordfile import FileChangedError, RecordFile, RecordFileError
+    from notation.recordfile import FileBusyError, FileChangedError, RecordFile, RecordFileError
     from notation.referee import Bot, Player, play, random_bot
     from notation.replay import Replay, ReplayVisitor, Verdict, check_record
     from notation.stepper import Stepper, StepperError

@@ -63,7 +63,7 @@ def command(
         )
     file = with_record_extension(file)
     journal = journal_path(file)
-    if number is None and game is None and not os.path.exists(journal):
+    if number is None and game is None and not os.path.lexists(journal):
         raise UsageProblem("a new record needs its game: --game cave, for example")
     try:
         kept = RecordFile.open(
