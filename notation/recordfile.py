@@ -710,6 +710,7 @@ class RecordFile:
         for a file that is compressed or not UTF-8 text, ``OSError`` if it cannot be
         written: then nothing changed.
         """
+        require_path(path)
         name = os.fspath(path)
         if os.path.abspath(name) == os.path.abspath(self.path):
             return self.save()

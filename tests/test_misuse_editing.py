@@ -91,6 +91,13 @@ def record_file(tmp_path: Path) -> RecordFile:
     return RecordFile.open(path, 1)
 
 
+def records_path(tmp_path: Path) -> Path:
+    """A file of records no session holds."""
+    path = tmp_path / "games.txt"
+    path.write_text(RECORD, encoding="utf-8")
+    return path
+
+
 def _new_file(tmp_path: Path, **arguments: Any) -> RecordFile:
     return RecordFile.open(tmp_path / "new.txt", **{"game": "cave", **arguments})
 
@@ -150,7 +157,7 @@ CALLS: dict[str, tuple[Callable[[Path, Any], object], list[object]]] = {
     # RecordFile
     "RecordFile.open(path)": (lambda _, x: RecordFile.open(x, game="cave"), NOT_PATHS),
     "RecordFile.open(record)": (
-        lambda tmp, x: RecordFile.open(record_file(tmp).path, x), [*NOT_NUMBERS, 0, -1]
+        lambda tmp, x: RecordFile.open(records_path(tmp), x), [*NOT_NUMBERS, 0, -1]
     ),
     "RecordFile.open(game)": (lambda tmp, x: _new_file(tmp, game=x), [3, b"cave", ["cave"]]),
     "RecordFile.open(tags)": (lambda tmp, x: _new_file(tmp, tags=x), NOT_TAGS),
@@ -159,6 +166,7 @@ CALLS: dict[str, tuple[Callable[[Path, Any], object], list[object]]] = {
     "RecordFile.open(defaults)": (lambda tmp, x: _new_file(tmp, defaults=x), NOT_FLAGS),
     "RecordFile.open(clock)": (lambda tmp, x: _new_file(tmp, clock=x), NOT_CALLABLE),
     "RecordFile.save(force)": (lambda tmp, x: record_file(tmp).save(force=x), NOT_FLAGS),
+    "RecordFile.save_as(path)": (lambda tmp, x: record_file(tmp).save_as(x), NOT_PATHS),
     "journal_path(path)": (lambda _, x: journal_path(x), NOT_PATHS),
     # RecordDocument
     "RecordDocument(text)": (lambda _, x: RecordDocument(x), NOT_TEXT),

@@ -64,7 +64,8 @@ def test_a_game_tag_wins_over_the_game_named(tmp_path: Path) -> None:
 def test_the_journal_of_such_a_record_restores_it_unasked(tmp_path: Path) -> None:
     path = games(tmp_path)
     kept = RecordFile.open(path, 2, game="cave")
-    kept.editor.play("b1-b2")  # journaled; then the session ends without a save (a crash)
+    kept.editor.play("b1-b2")  # journaled; then the session ends without a save
+    kept.close()  # unsaved: the journal stays, as after a crash
     restored = RecordFile.open(path)
     assert restored.restored is not None and restored.index == 2
     assert restored.editor.game.name == "cave"
