@@ -348,7 +348,7 @@ class Seed:
 
 def load_seeds(records: Path) -> list[Seed]:
     found: list[Seed] = []
-    for path in sorted(records.glob("*/*.txt")):
+    for path in sorted(records.glob("*/*.ugn")):
         game = next((g for g in GAMES if g in path.parent.name), None)
         text = path.read_text(encoding="utf-8")
         for chunk in re.split(r"\n\s*\n(?=\[)", text):
@@ -734,7 +734,7 @@ class Campaign:
         """The files that family b cuts: examples, a collection, JSON Lines."""
         if "bases" not in self.cache:
             found: list[tuple[str, bytes, str | None]] = []
-            for path in sorted(self.records.glob("*/*.txt")):
+            for path in sorted(self.records.glob("*/*.ugn")):
                 game = next((g for g in GAMES if g in path.parent.name), None)
                 found.append((path.parent.name + "-" + path.name, path.read_bytes(), game))
             case = self.fresh()
@@ -912,7 +912,7 @@ class Campaign:
                 out = self.runner.run(["generate", "--game", game, "--games", "60", "--seed",
                                        str(self.seed)], timeout=300)
                 parts.append(out.stdout)
-            broken = (self.records / "cave" / "broken.txt").read_bytes()
+            broken = (self.records / "cave" / "broken.ugn").read_bytes()
             self.cache["big"] = b"\n".join([*parts, broken])
         big: bytes = self.cache["big"]
         return big
@@ -1485,8 +1485,8 @@ MISUSE = textwrap.dedent('''\
                "pathlib": pathlib}
         exec("from notation.annotate import AnnotateOptions", env)
         setup = [
-            ("rec", "next(iter(notation.read_file(RECS / 'cave' / 'examples.txt')))"),
-            ("broken", "next(iter(notation.read_file(RECS / 'tinkertown' / 'broken.txt')))"),
+            ("rec", "next(iter(notation.read_file(RECS / 'cave' / 'examples.ugn')))"),
+            ("broken", "next(iter(notation.read_file(RECS / 'tinkertown' / 'broken.ugn')))"),
             ("game", "notation.get_game(random.choice(['cave', 'tinkertown', 'zombie-kidz']))"),
             ("pos", "game.new_position()"),
             ("move", "pos.legal_moves()[0]"),
@@ -1501,7 +1501,7 @@ MISUSE = textwrap.dedent('''\
         "None", "b'1. b1 *\\\\n'", "0", "-1", "10**30", "1.5", "float('nan')", "''", "'zz'",
         "'\\\\x00'", "'\\\\udc00'", "[]", "{}", "object()", "()", "True", "notation",
         "rec", "broken", "game", "pos", "move", "step", "verdict", "'cave'", "'tinkertown'",
-        "str(RECS / 'cave' / 'examples.txt')", "'/nonexistent/x.txt'", "'folder'",
+        "str(RECS / 'cave' / 'examples.ugn')", "'/nonexistent/x.txt'", "'folder'",
         "'empty.txt'", "io.StringIO('1. b1 *\\\\n')", "io.BytesIO(b'1. b1 *\\\\n')",
         "iter([1, 2])", "['1. b1 *']", "[None]", "[b'x']", "random.Random(1)",
         "AnnotateOptions()", "'json'", "'text'", "{'Game': None}", "[('Game', 1)]",

@@ -13,7 +13,7 @@ cumulative microseconds).
     python3 bench/startup.py --runs 50 --top 25
     python3 bench/startup.py --cold       # no cache of compiled grammars
 
-The one-record files are the first record of each ``records/GAME/examples.txt``
+The one-record files are the first record of each ``records/GAME/examples.ugn``
 (``notation select --records 1``), in a temporary folder.  Every command runs with
 Python's bytecode cache, as an installed package has it, kept in that folder
 (``PYTHONPYCACHEPREFIX``; ``PYTHONDONTWRITEBYTECODE`` is dropped, or each run would
@@ -77,7 +77,7 @@ def _time(command: list[str], runs: int) -> tuple[list[float], list[float]]:
 def _one_record_files(folder: Path, script: list[str]) -> dict[str, Path]:
     """A file holding the first record of each game's examples, by game folder name."""
     made: dict[str, Path] = {}
-    for examples in sorted(ROOT.glob("records/*/examples.txt")):
+    for examples in sorted(ROOT.glob("records/*/examples.ugn")):
         game = examples.parent.name
         out = folder / f"{game}.txt"
         subprocess.run(

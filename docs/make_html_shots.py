@@ -75,7 +75,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         pages = {}
         for game, record, turn in SHOTS:
-            records = list(read_file(ROOT / "records" / game / "examples.txt"))
+            records = list(read_file(ROOT / "records" / game / "examples.ugn"))
             page = Path(tmp) / f"{game}.html"
             page.write_text(
                 page_html([record_data(r).data for r in records], f"{game} examples"),

@@ -21,9 +21,9 @@ from notation.tui.shots import make_app, screenshot  # noqa: E402
 #: Per game: the record file, the record and the turn shown (a position with
 #: something on the board: stacks, a hidden piece and a team, zombies and pawns).
 SHOTS = {
-    "tinkertown": ("records/tinkertown/examples.txt", 2, 57),
-    "cave": ("records/cave/examples.txt", 1, 20),
-    "zombie-kidz": ("records/zombie-kidz/examples.txt", 2, 12),
+    "tinkertown": ("records/tinkertown/examples.ugn", 2, 57),
+    "cave": ("records/cave/examples.ugn", 1, 20),
+    "zombie-kidz": ("records/zombie-kidz/examples.ugn", 2, 12),
 }
 SIZES = ((80, 24), (160, 50))
 

@@ -33,6 +33,9 @@ _HOME = {
     "convert_record": "notation.convert",
     "write_record": "notation.writer",
     "annotate_record": "notation.annotate",
+    # entering a record move by move, and keeping it in a file
+    "RecordEditor": "notation.editor",
+    "RecordFile": "notation.recordfile",
     # the record tree and walking it
     "Record": "notation.record",
     "MoveNode": "notation.record",
@@ -73,6 +76,10 @@ _HOME = {
     "UnknownGameError": "notation.games",
     "StepperError": "notation.stepper",
     "UnwritableRecord": "notation.writer",
+    "EditError": "notation.editor",
+    "RecordFileError": "notation.recordfile",
+    "FileChangedError": "notation.recordfile",
+    "FileBusyError": "notation.recordfile",
 }
 
 #: Names kept for old code, each with the name it now has (not in ``__all__``).
@@ -84,7 +91,10 @@ __all__ = [
     "Bot",
     "Comment",
     "Defect",
+    "EditError",
     "ErrorKind",
+    "FileBusyError",
+    "FileChangedError",
     "Game",
     "IllegalMoveError",
     "MisuseError",
@@ -94,6 +104,9 @@ __all__ = [
     "Player",
     "Position",
     "Record",
+    "RecordEditor",
+    "RecordFile",
+    "RecordFileError",
     "RecordHeaders",
     "RecordVisitor",
     "Replay",
@@ -131,6 +144,7 @@ if TYPE_CHECKING:
     from notation.annotate import annotate_record
     from notation.batch import check_paths
     from notation.convert import convert_record, read_any_records, read_json_records
+    from notation.editor import EditError, RecordEditor
     from notation.errors import (
         Defect,
         ErrorKind,
@@ -148,6 +162,7 @@ if TYPE_CHECKING:
     from notation.index import RecordHeaders, read_headers
     from notation.reader import read_file, read_records, read_string
     from notation.record import Comment, MoveNode, Record, Tag, Variation
+    from notation.recordfile import FileBusyError, FileChangedError, RecordFile, RecordFileError
     from notation.referee import Bot, Player, play, random_bot
     from notation.replay import Replay, ReplayVisitor, Verdict, check_record
     from notation.stepper import Stepper, StepperError
@@ -178,5 +193,11 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+#: What this module imports to do its work: not names of the library, so not in ``dir()``.
+_IMPLEMENTATION = frozenset({"annotations", "importlib", "TYPE_CHECKING", "Any"})
+
+
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME})
+    """The facade's names (loaded or not), the submodules loaded and the module's own
+    attributes; not what it imports to do its work (``importlib``, ``Any``...)."""
+    return sorted({*globals(), *_HOME} - _IMPLEMENTATION)

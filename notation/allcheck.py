@@ -544,6 +544,9 @@ def _rules(
     if moves.strict is not None:
         moves.strict.begin_record(tree)
         moves.strict.begin_moves(tree)
+        for defect in moves.strict.tag_cases:  # each tag at its line, before the moves
+            found.add(defect)
+        moves.strict.problem = None
     moves.run(tree.moves)
     if found.full:
         return

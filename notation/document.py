@@ -36,7 +36,15 @@ from dataclasses import dataclass, field, replace
 
 from notation.allcheck import AllReplay, AllStrictReplay
 from notation.convert import convert_lines
-from notation.errors import Defect
+from notation.errors import (
+    Defect,
+    misuse,
+    misuse_unless,
+    require_flag,
+    require_number,
+    require_sequence,
+    require_text,
+)
 from notation.reader import read_records, visit_records
 from notation.record import Record
 from notation.replay import Verdict
@@ -71,6 +79,7 @@ def split_lines(text: str) -> list[str]:
     ``\\r`` or ``\\n`` (what the Language Server Protocol and the reader agree on; not
     ``str.splitlines``, which also cuts at form feeds and other separators).  The text
     after the last line end is a line too, empty or not: ``"a\\n"`` is ``["a", ""]``."""
+    require_text(text, "text")
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
@@ -96,6 +105,8 @@ class Starts:
 
     def feed(self, line: str) -> bool:
         """Whether a chunk begins at ``line`` (its end left out)."""
+        if type(line) is not str:
+            misuse("a line", "a str", line)
         if line[:1] == "%":
             return False  # an escape line: ignored, blank lines around it and all
         stripped = line.strip()  # a byte-order mark is no white space: not blank
@@ -112,6 +123,7 @@ class Starts:
 def chunk_starts(lines: Sequence[str]) -> list[int]:
     """The indices of ``lines`` at which a chunk begins: 0, then each line :class:`Starts`
     says."""
+    require_sequence(lines, "lines", "str")
     feeder = Starts()
     starts = [0]
     for index, line in enumerate(lines):
@@ -292,6 +304,7 @@ def _errors(verdict: Verdict) -> tuple[Defect, ...]:
 def check_text(lines: list[str], first_line: int, default_game: str | None) -> ChunkCheck:
     """The ``check --all`` of the records of ``lines`` (each ending in ``\\n``), the first
     being line ``first_line`` (from 1) of its file."""
+    _require_check_arguments(lines, first_line, default_game)
     replay = _Summaries(default_game)
     defects: list[Defect] = []
     for verdict in visit_records(lines, replay, keep_raw=True, first_line=first_line):
@@ -302,11 +315,38 @@ def check_text(lines: list[str], first_line: int, default_game: str | None) -> C
 def check_text_strict(lines: list[str], first_line: int, default_game: str | None) -> ChunkCheck:
     """The strict-form issues (``check --all --strict``, its ``strict-`` codes alone) of
     the records of ``lines``, as :func:`check_text` takes them."""
+    _require_check_arguments(lines, first_line, default_game)
     defects: list[Defect] = []
     replay = AllStrictReplay(default_game)
     for verdict in visit_records(lines, replay, keep_raw=True, first_line=first_line):
         defects.extend(d for d in _errors(verdict) if d.code.startswith(STRICT_PREFIX))
     return ChunkCheck(first_line - 1, (), tuple(defects), _bound(defects))
+
+
+def _require_check_arguments(lines: object, first_line: object, default_game: object) -> None:
+    ok = isinstance(lines, list | tuple) and all(type(line) is str for line in lines)
+    misuse_unless(ok, "lines", "a list of str", lines)
+    require_number(first_line, "first_line")
+    _require_game_name(default_game)
+
+
+def _require_game_name(default_game: object) -> None:
+    misuse_unless(default_game is None or isinstance(default_game, str), "default_game",
+                  "a game's name (str) or None", default_game)
+
+
+def _require_position(position: object, what: str) -> tuple[int, int]:
+    """``position`` if it is a (line, character) pair of whole numbers, else
+    ``MisuseError`` naming ``what``."""
+    ok = isinstance(position, tuple | list) and len(position) == 2 and all(
+        type(n) is int for n in position
+    )
+    misuse_unless(ok, what, "a (line, character) pair of whole numbers", position)
+    return position  # type: ignore[return-value]  # checked above
+
+
+def _require_chunk(chunk: object) -> None:
+    misuse_unless(isinstance(chunk, Chunk), "chunk", "a Chunk of the document", chunk)
 
 
 def _bound(defects: list[Defect]) -> bool:
@@ -317,10 +357,12 @@ class RecordDocument:
     """An open file of records: its lines, its chunks, and their checks (see the module).
 
     ``default_game`` is the game of records without a ``Game`` tag (``--game``); setting
-    it again forgets every check.
+    it again forgets every check.  An argument of the wrong type (a line that is not an
+    int, a position that is not a ``(line, character)`` pair) raises ``MisuseError``.
     """
 
     def __init__(self, text: str = "", *, default_game: str | None = None) -> None:
+        _require_game_name(default_game)
         self._default_game = default_game
         self._checks = _Checks()
         self._stricts = _Checks()
@@ -337,6 +379,7 @@ class RecordDocument:
 
     @default_game.setter
     def default_game(self, name: str | None) -> None:
+        _require_game_name(name)
         if name == self._default_game:
             return
         self._default_game = name
@@ -360,6 +403,8 @@ class RecordDocument:
         """Replace the text from ``start`` to ``end`` (each a line and a character from 0,
         the character in code points) with ``text``; positions past a line's end or the
         last line stand for that end.  ``end`` before ``start`` is taken as ``start``."""
+        start, end = _require_position(start, "start"), _require_position(end, "end")
+        require_text(text, "text")
         lines = self.lines
         last = len(lines) - 1
         first_line = min(max(start[0], 0), last)
@@ -433,16 +478,19 @@ class RecordDocument:
 
     def chunk_at(self, line: int) -> Chunk:
         """The chunk holding ``line`` (from 0; clamped to the text)."""
+        require_number(line, "line")
         line = min(max(line, 0), len(self.lines) - 1)
         return self.chunks[bisect.bisect_right(self.starts, line) - 1]
 
     # -- checking ----------------------------------------------------------------------
     def needs_check(self, chunk: Chunk) -> bool:
         """Whether ``chunk`` has no ``check --all`` that holds where it stands."""
+        _require_chunk(chunk)
         return chunk.check is None or not chunk.check.holds_at(chunk.start)
 
     def needs_strict(self, chunk: Chunk) -> bool:
         """Whether ``chunk`` has no strict check that holds where it stands."""
+        _require_chunk(chunk)
         return chunk.strict is None or not chunk.strict.holds_at(chunk.start)
 
     def check_chunk(self, chunk: Chunk) -> ChunkCheck:
@@ -469,6 +517,7 @@ class RecordDocument:
 
     def check_all(self, *, strict: bool = True) -> None:
         """Check every chunk that needs it (and, with ``strict``, its strict form)."""
+        require_flag(strict, "strict")
         for chunk in self.unchecked():
             self.check_chunk(chunk)
         if strict:
@@ -503,6 +552,7 @@ class RecordDocument:
     def trees(self, chunk: Chunk) -> list[Record]:
         """The record trees of ``chunk`` (read now if need be), with the document's line
         numbers; each keeps its text (``Record.raw``)."""
+        _require_chunk(chunk)
         kept = chunk.trees
         if kept is None or kept[0] != chunk.start:
             records = list(read_records(chunk.lines, keep_raw=True, first_line=chunk.start + 1))

@@ -48,7 +48,13 @@ from notation.errors import (
     MisuseError,
     MoveSyntaxError,
     NotationException,
+    TagValueError,
+    misuse,
     misuse_unless,
+    require_encodable,
+    require_flag,
+    require_sequence,
+    require_text,
 )
 from notation.games import get_game
 from notation.games.base import Game, Position
@@ -78,6 +84,9 @@ _CLOCK_VALUE = re.compile(r"(\d{1,3}):([0-5]?\d):([0-5]\d)")
 
 #: Edits kept for undo: far more than a game has moves, and a bound all the same.
 UNDO_LIMIT = 10_000
+
+#: Seconds a clock can show: ``[%clk h:mm:ss]`` is read back with at most 3 digits of hours.
+CLOCK_LIMIT = 1000 * 3600
 
 
 class EditError(NotationException, ValueError):
@@ -126,7 +135,9 @@ class RecordEditor:
     the functions in :attr:`listeners` afterwards (a journal writes it down there).
     Undo and redo put a new :attr:`record` in place: read it from the editor, do not
     keep it.  ``clock``, a function giving seconds (a stopwatch), stamps every move
-    played with ``[%clk h:mm:ss]`` of its value when played.
+    played with ``[%clk h:mm:ss]`` of its value when played.  An argument of the wrong
+    type or value (``None`` for a text, ``float("inf")`` seconds, text with a lone
+    surrogate, which no file can hold) is refused with ``MisuseError``, nothing changed.
     """
 
     def __init__(
@@ -137,6 +148,7 @@ class RecordEditor:
         clock: Callable[[], float] | None = None,
     ) -> None:
         misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
+        _require_clock(clock)
         game = resolve_game(record, default_game)
         if isinstance(game, Defect):
             raise MisuseError(f"the record cannot be edited: {game.message}")
@@ -176,11 +188,10 @@ class RecordEditor:
         ``Players``, their number); then ``tags`` in their order (a tag given there
         wins over a default); ``Result`` last, ``*`` until the game ends.
         """
-        resolved = game if isinstance(game, Game) else get_game(game)
-        given = require_tag_pairs(tags)
-        misuse_unless(
-            all(isinstance(name, str) for name in players), "players", "names (str)", players
+        given, players = require_new_record(
+            tags, players=players, date=date, defaults=defaults, clock=clock
         )
+        resolved = game if isinstance(game, Game) else get_game(game)
         pairs: list[tuple[str, str]] = [("Game", resolved.name)]
         if defaults:
             day = date if date is not None else datetime.date.today()
@@ -192,7 +203,10 @@ class RecordEditor:
                 )
             pairs.extend(zip(resolved.player_tags, players, strict=False))
             if players:
-                pairs.extend(resolved.setup_tags(len(players)))
+                try:
+                    pairs.extend(resolved.setup_tags(len(players)))
+                except TagValueError as exc:  # a number of names the game has no setup for
+                    raise MisuseError(f"players: {exc}") from None
         names = {name for name, _ in given}
         tags_out = [Tag(n, v) for n, v in pairs if n == "Game" or n not in names]
         tags_out += [Tag(n, v) for n, v in given if n not in ("Game", "Result")]
@@ -317,6 +331,7 @@ class RecordEditor:
         """Put the cursor at ``address`` (see :attr:`address`), or as far along it as the
         rules let it go (False then, :attr:`defect` saying why).  ``MisuseError`` for an
         address that is not in the record (the cursor not moved)."""
+        require_sequence(address, "address", "whole numbers (index, variation, index, ...)")
         reached = self._cursor.goto(address)
         self.roll = None
         return reached
@@ -354,6 +369,7 @@ class RecordEditor:
         if face is None:
             self._set_roll(None)
             return
+        require_text(face, "face")
         faces = self.roll_faces()
         if not faces:
             raise EditError("the next turn has no die roll", code="editor-no-roll")
@@ -380,7 +396,7 @@ class RecordEditor:
         """The die face of the whole turn ``text`` (``K:b2-b1`` -> ``"K"``), if it is a
         legal turn here for that face, whatever face is given; ``None`` otherwise (no
         chance step, a turn with no face written, one the rules refuse)."""
-        misuse_unless(isinstance(text, str), "text", "a str", text)
+        require_text(text, "text")
         faces = self.roll_faces()
         if not faces:
             return None
@@ -541,6 +557,7 @@ class RecordEditor:
         """
         misuse_unless(how in ("variation", "replace", "main"), "how",
                       "'variation', 'replace' or 'main'", how)
+        self._require_move(move)
         suffix = ""
         if isinstance(move, str):
             bare, suffix = split_suffix(move.strip())
@@ -591,7 +608,8 @@ class RecordEditor:
             cursor.advance(canonical)
             self.roll = None
             if self.clock is not None:
-                _set_clock(node, _clock_text(self.clock()))  # a new node: nothing to keep
+                seconds = _seconds(self.clock(), "the clock's value")
+                _set_clock(node, _clock_text(seconds))  # a new node: nothing to keep
 
         self._edit(edit, what=f"the move {text}")
         return node
@@ -605,6 +623,7 @@ class RecordEditor:
         ``EditError`` if the rules refuse ``move`` itself (nothing changed then).
         """
         misuse_unless(isinstance(node, MoveNode), "node", "a MoveNode of the record", node)
+        self._require_move(move)
         after = self.address_of(node)
         was, roll = self.address, self.roll
         self.goto((*after[:-1], after[-1] - 1))
@@ -722,8 +741,8 @@ class RecordEditor:
         """Set the comment after the last move (``before``: before it), keeping its
         clock; ``""`` removes it.  At the start of a line, the comment before its first
         move; in a record with no move, the record's comment."""
-        misuse_unless(isinstance(text, str), "text", "a str", text)
-        text = text.strip()
+        text = require_encodable(text, "text").strip()
+        require_flag(before, "before")
         owner, before = self._commented(before)
 
         def edit() -> None:
@@ -758,6 +777,7 @@ class RecordEditor:
 
     def comment(self, *, before: bool = False) -> str:
         """The comment :meth:`set_comment` sets, as it stands (clock left out)."""
+        require_flag(before, "before")
         node, before = self._commented(before)
         if node is None:
             return " ".join(c.text for c in self.record.comments)
@@ -768,11 +788,13 @@ class RecordEditor:
         """Put ``glyph`` on the last move, or take it off if it has it: a move glyph
         (``"!"``, ``"?"``, ``"!!"``, ``"??"``, ``"!?"``, ``"?!"``, the move's suffix, one
         at a time) or any other numeric glyph (``$N``).  ``EditError`` with no move."""
+        misuse_unless(type(glyph) in (str, int), "glyph", "one of ! ? !! ?? !? ?! or $N", glyph)
         node = self.last_node
         if node is None:
             raise EditError("there is no move here to mark", code="editor-no-move")
-        if isinstance(glyph, str) and glyph.startswith("$") and glyph[1:].isdigit():
-            glyph = int(glyph[1:])
+        number = glyph[1:] if isinstance(glyph, str) and glyph.startswith("$") else ""
+        if number.isascii() and number.isdigit():  # not "$²", a digit int() cannot read
+            glyph = int(number)
         if isinstance(glyph, int) and glyph in GLYPHS.values():
             glyph = next(s for s, n in GLYPHS.items() if n == glyph)
         # What the move gets: its suffix toggled for a move glyph, its nags for another.
@@ -798,17 +820,15 @@ class RecordEditor:
         """The clock after the last move, ``[%clk h:mm:ss]``: a text ``h:mm:ss`` (``m:ss``
         too), seconds, or ``None`` to remove it.  ``EditError`` with no move or for a
         text that is no time."""
-        node = self.last_node
-        if node is None:
-            raise EditError("there is no move here to time", code="editor-no-move")
         if value is None:
             text = None
         elif isinstance(value, str):
             text = _parse_clock(value)
         else:
-            misuse_unless(isinstance(value, int | float) and value >= 0, "value",
-                          "seconds (not negative), a text h:mm:ss or None", value)
-            text = _clock_text(float(value))
+            text = _clock_text(_seconds(value, "value", ", a text h:mm:ss or None"))
+        node = self.last_node
+        if node is None:
+            raise EditError("there is no move here to time", code="editor-no-move")
         def edit() -> None:
             self._touch(node, "comments_after")
             _set_clock(node, text)
@@ -817,6 +837,8 @@ class RecordEditor:
 
     def clock_of(self, node: MoveNode | None = None) -> str | None:
         """The clock written after ``node`` (default: the last move), ``h:mm:ss``."""
+        misuse_unless(node is None or isinstance(node, MoveNode), "node", "a MoveNode or None",
+                      node)
         node = node if node is not None else self.last_node
         if node is None:
             return None
@@ -830,7 +852,8 @@ class RecordEditor:
         changed, and ``Result`` is set by :meth:`set_result`; a tag the game reads
         (``Players``, ``Position``) must be one the game accepts (``EditError``)."""
         misuse_unless(isinstance(name, str) and bool(name.strip()), "name", "a tag name", name)
-        misuse_unless(isinstance(value, str), "value", "a str", value)
+        require_encodable(name, "name")
+        require_encodable(value, "value")
         name = name.strip()
         if name == "Game":
             raise EditError("the game of a record cannot change", code="editor-game")
@@ -850,6 +873,7 @@ class RecordEditor:
     def remove_tag(self, name: str) -> bool:
         """Remove tag ``name`` (every one of that name); False if it has none.
         ``Game`` and ``Result`` stay (``EditError``)."""
+        require_text(name, "name")
         if name in ("Game", "Result"):
             raise EditError(f"the {name} tag cannot be removed", code="editor-tag")
         if self.record.find_tag(name) is None:
@@ -863,6 +887,7 @@ class RecordEditor:
         """The record's result (and ``Result`` tag): ``1-0``, ``0-1``, ``1/2-1/2``
         (resigned, agreed) or ``*``.  ``EditError`` for a result the game does not have,
         or one that contradicts the end the rules gave the main line."""
+        require_text(result, "result")
         if result not in RESULTS:
             raise EditError(f"a result is 1-0, 0-1, 1/2-1/2 or *, not {result!r}",
                             code="editor-result")
@@ -945,6 +970,11 @@ class RecordEditor:
         return check_record(self.record)
 
     # -- inside --------------------------------------------------------------
+    def _require_move(self, move: object) -> None:
+        """``MisuseError`` unless ``move`` is a text or a move object of the game."""
+        if not isinstance(move, str):
+            self.position.check(move)  # MisuseError for what is no move of this game
+
     def _start_position(self, record: Record) -> Position[Any]:
         try:
             return start_position(self.game, record.tag_dict)
@@ -1052,6 +1082,46 @@ class RecordEditor:
 
 def _variations(node: MoveNode | None) -> list[Variation]:
     return node.variations if node is not None else []
+
+
+def require_new_record(
+    tags: object,
+    *,
+    players: object = (),
+    date: object = None,
+    defaults: object = True,
+    clock: object = None,
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """The tags of a new record as ``(name, value)`` pairs and the players' names, as
+    lists; ``MisuseError`` unless every argument is what :meth:`RecordEditor.new` takes
+    (what :meth:`RecordFile.open <notation.recordfile.RecordFile.open>` checks too)."""
+    given = require_tag_pairs(tags)  # type: ignore[arg-type]  # checked there
+    for name, value in given:
+        require_encodable(name, "a tag's name")
+        require_encodable(value, f"the value of the tag {name}")
+    require_sequence(players, "players", "names (str)")
+    names = [
+        require_encodable(name, "a player's name")
+        for name in players  # type: ignore[attr-defined]  # an iterable, checked above
+    ]
+    misuse_unless(date is None or isinstance(date, datetime.date), "date",
+                  "a datetime.date or None", date)
+    require_flag(defaults, "defaults")
+    _require_clock(clock)
+    return given, names
+
+
+def _require_clock(clock: object) -> None:
+    misuse_unless(clock is None or callable(clock), "clock", "a function giving seconds, or None",
+                  clock)
+
+
+def _seconds(value: object, what: str, or_else: str = "") -> float:
+    """``value`` as the seconds of a clock, or ``MisuseError`` naming ``what``."""
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    if not ok or not 0 <= value < CLOCK_LIMIT:  # type: ignore[operator]  # a number
+        misuse(what, f"seconds from 0 to 999:59:59{or_else}", value)
+    return float(value)  # type: ignore[arg-type]  # a number, checked above
 
 
 class _Change:

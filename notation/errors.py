@@ -174,6 +174,7 @@ CODES: dict[str, str] = {
     "strict-letter-case": "a move in the wrong letter case, and only that",
     "strict-spelling": "a move spelt otherwise than its canonical form (a mark left "
     "out, a short form, another spelling)",
+    "strict-tag-case": "a tag the toolkit reads, its name in the wrong letter case",
     # an error made without a code of its own gets its kind as its code
     "syntax": "a syntax error with no code of its own",
     "illegal": "an illegal move with no code of its own",
@@ -417,6 +418,24 @@ def require_rng(rng: object) -> None:
     import random
 
     misuse_unless(isinstance(rng, random.Random), "rng", "a random.Random", rng)
+
+
+def require_flag(value: object, what: str) -> None:
+    """:class:`MisuseError` unless ``value`` is True or False (not 1, "yes" or None,
+    which would be taken as one by accident)."""
+    misuse_unless(type(value) is bool, what, "True or False", value)
+
+
+def require_encodable(value: object, what: str) -> str:
+    """``value`` if it is a str that a file can hold (UTF-8 text: no lone surrogate such
+    as ``"\\ud800"``), else :class:`MisuseError` naming ``what``: what text a program
+    puts in a record (a comment, a tag, a player's name) must be, for it to be saved."""
+    text = require_text(value, what)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        misuse(what, "a str a file can hold (no lone surrogate)", value)
+    return text
 
 
 class TagValueError(NotationException):

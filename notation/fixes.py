@@ -12,13 +12,15 @@ line: the line the defect points at, or the tag line a hint names.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from notation.document import check_text
 from notation.errors import Defect
 from notation.locate import SEPARATORS, tag_value_span, token_span
 
-__all__ = ["Fix", "fixes_for"]
+__all__ = ["Fix", "fix_holds", "fixes_for"]
 
 #: "did you mean e7,a6?", "did you mean b4-b3 or b4-b5? (no telling which...)",
 #: "did you mean d2,b5?)" (a hint in brackets), "did you mean 'cave'?" (a game).
@@ -28,17 +30,23 @@ _WRITE = re.compile(r"^write (\S+): ")
 #: "write 2. before c5: ..."
 _NUMBER = re.compile(r"^write (\d+\.(?:\.\.)?) before ")
 #: "(a space after the comma cuts the turn in two: write c6,h4 without spaces)"
-_SPACED = re.compile(r"write (\S+) without spaces")
+#: (not "write it without spaces: 1-0", a result's hint: _RESULT_SPACED)
+_SPACED = re.compile(r"write (\S+,\S+) without spaces")
 #: "'1 - 0' is not a result; write it without spaces: 1-0"
 _RESULT_SPACED = re.compile(r"write it without spaces: (\S+)$")
+#: "add * (or the result) after the last move", "add 1-0 after the last move (the
+#: Result tag's)"; not "add the result after ..." (the rules and the tag disagree: no
+#: one result checks).
+_ADD_RESULT = re.compile(r"; add (1-0|0-1|1/2-1/2|\*) (?:\(or the result\) )?after the last move")
 #: "1/2 is not a result; a draw is written 1/2-1/2"
 _DRAW = re.compile(r"a draw is written (\S+)$")
 #: "move number 3. is wrong: turn 3 is the first turn of round 2, numbered 2."
 _RENUMBER = re.compile(r"^move number (\S+) is wrong: .*, numbered (\d+\.(?:\.\.)?)$")
 #: "the rules ended the game at turn 25 with 0-1 (...); the record says 1-0"
 _OUTCOME = re.compile(r"^the rules ended the game at turn \d+ with (\S+) .*; the record says ")
-#: "[game ...] at line 1 is not [Game ...]"
-_TAG_CASE = re.compile(r"\[(\S+) \.\.\.\] at line (\d+) is not \[(\S+) \.\.\.\]")
+#: "[game ...] at line 1 is not [Game ...]"; "[result ...] is not [Result ...]" (check
+#: --strict, at the tag's line)
+_TAG_CASE = re.compile(r"\[(\S+) \.\.\.\](?: at line (\d+))? is not \[(\S+) \.\.\.\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,10 +86,39 @@ def fixes_for(defect: Defect, line_text: Callable[[int], str]) -> list[Fix]:
             found.append(fix)
     tag = _TAG_CASE.search(message)
     if tag is not None:
-        fix = _tag_case_fix(tag, line_text)
+        fix = _tag_case_fix(tag, defect.line, line_text)
         if fix is not None:
             found.append(fix)
     return found
+
+
+def fix_holds(
+    fix: Fix, defect: Defect, lines: Sequence[str], first_line: int,
+    default_game: str | None = None,
+) -> bool:
+    """Whether ``fix`` (of ``defect``) makes no new defect: ``lines`` are the records
+    around it (each line ending in ``\\n``, the first being line ``first_line``, from 1,
+    of the file), checked as ``check --all`` checks them before and after the fix.  It
+    holds when every defect found after was found before too (by its code), and an error
+    it is for (not a strict-form issue) is one fewer.  A fix that reaches outside
+    ``lines`` does not hold."""
+    at = fix.line - first_line
+    if not 0 <= at < len(lines):
+        return False
+    before = _codes(lines, first_line, default_game)
+    text = lines[at]
+    fixed = [*lines]
+    fixed[at] = text[: fix.start - 1] + fix.text + text[fix.end - 1 :]
+    after = _codes(fixed, first_line, default_game)
+    if not after <= before:
+        return False
+    # A strict-form issue is no error of check --all: its own count is not there to see.
+    return defect.code not in before or after[defect.code] < before[defect.code]
+
+
+def _codes(lines: Sequence[str], first_line: int, default_game: str | None) -> Counter[str]:
+    """The codes of the defects ``check --all`` finds in ``lines``, each with its count."""
+    return Counter(d.code for d in check_text(list(lines), first_line, default_game).defects)
 
 
 def _word_end(text: str, at: int) -> int:
@@ -150,10 +187,15 @@ def _result_fixes(defect: Defect, text: str, start: int, end: int) -> Fix | None
     """A missing result (added), a result written with spaces or ``1/2``, and a result
     that is not the rules' (replaced)."""
     code, message = defect.code, defect.message
-    if code == "result-missing" and "add * (or the result)" in message:
+    added = _ADD_RESULT.search(message)
+    if code == "result-missing" and added is not None:
+        wanted = added.group(1)
         before = text[: defect.column - 1]
         spacer = "" if not before or before[-1:].isspace() else " "
-        return Fix("Add the result *", defect.line, defect.column, defect.column, f"{spacer}*")
+        return Fix(
+            f"Add the result {wanted}", defect.line, defect.column, defect.column,
+            f"{spacer}{wanted}",
+        )
     for pattern in (_RESULT_SPACED, _DRAW):
         found = pattern.search(message)
         if found is not None and code in ("result-spaced", "result-draw-spelling"):
@@ -165,9 +207,13 @@ def _result_fixes(defect: Defect, text: str, start: int, end: int) -> Fix | None
     return None
 
 
-def _tag_case_fix(found: re.Match[str], line_text: Callable[[int], str]) -> Fix | None:
-    """``[game ...] at line 1 is not [Game ...]``: the tag's name in its right case."""
-    written, line, wanted = found.group(1), int(found.group(2)), found.group(3)
+def _tag_case_fix(
+    found: re.Match[str], at: int, line_text: Callable[[int], str]
+) -> Fix | None:
+    """``[game ...] at line 1 is not [Game ...]``: the tag's name in its right case (the
+    tag at line ``at``, the defect's, when the message names no line)."""
+    written, wanted = found.group(1), found.group(3)
+    line = int(found.group(2)) if found.group(2) else at
     text = line_text(line)
     at = text.find(f"[{written}")
     if at < 0:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # pathlib costs 3 ms of start-up (docs/performance.md)
     from pathlib import Path
 
 __all__ = [
+    "ADD_ANY_RESULT",
     "RESULTS",
     "SureStarts",
     "read_file",
@@ -305,6 +306,11 @@ _SPACED_RESULT = re.compile(r"(1/2|1|0)\s*-\s*(1/2|1|0)(?=[\s(){};]|$)")
 _RESULT_AT_END = re.compile(r"(?:^|\s)(1-0|0-1|1/2-1/2|\*)\s*$")
 
 
+#: How a missing result's message ends when the text tells no more: any result will do
+#: (the replay names one when the game's rules or the Result tag do).
+ADD_ANY_RESULT = "add * (or the result) after the last move"
+
+
 def _no_result_message(record: Record, last: MoveNode | None) -> str:
     """What to say of a record without a result token, with a hint for the usual slip: a
     ``;`` comment that swallowed the rest of the line, result included."""
@@ -317,7 +323,7 @@ def _no_result_message(record: Record, last: MoveNode | None) -> str:
                 f"inside the ';' comment that starts at column {comment.column} (a ';' "
                 f"comments out the rest of its line)"
             )
-    return f"{message}; add * (or the result) after the last move"
+    return f"{message}; {ADD_ANY_RESULT}"
 
 
 def _last_comments(record: Record, last: MoveNode | None) -> list[Comment]:
@@ -982,8 +988,11 @@ class _Reader:
         otherwise read as a move the game cannot make sense of."""
         if text in ("1", "0", "1/2", "1-", "0-", "1/2-"):
             spaced = _SPACED_RESULT.match(self.line_text, col - 1)
-            if spaced is not None and any(c.isspace() for c in spaced.group()):
-                written = f"{spaced.group(1)}-{spaced.group(2)}"
+            written = f"{spaced.group(1)}-{spaced.group(2)}" if spaced is not None else ""
+            # "1 - 1" is no result written with spaces: its hint would be no fix.
+            if spaced is not None and written in RESULTS and any(
+                c.isspace() for c in spaced.group()
+            ):
                 self._fail(
                     f"{spaced.group()!r} is not a result; write it without spaces: {written}",
                     lineno,

@@ -36,7 +36,7 @@ from notation.errors import (
 )
 from notation.games import UnknownGameError, get_game
 from notation.games.base import Game, Position
-from notation.reader import RESULTS
+from notation.reader import ADD_ANY_RESULT, RESULTS
 from notation.record import MoveNode, MoveNumber, Record, Tag, Variation, route_to, split_suffix
 from notation.visitor import (
     DIGITS,
@@ -268,6 +268,37 @@ def _result_error(
         ErrorKind.RESULT, message, record.result_line, record.result_column, move=result,
         code=code,
     )
+
+
+def _missing_result(
+    error: Defect, tagged: str | None, game: Game[Any], position: Position[Any] | None
+) -> Defect:
+    """``error`` (a missing result, as the reader says it) naming the result to add: the
+    one the rules ended the game with, else the Result tag's, else any.  Its hint is a
+    quick fix's promise (:mod:`notation.fixes`), so it names no result that would make
+    another defect: when the rules and the tag disagree, or the tag names a result the
+    game has not, it says so instead."""
+    if not error.message.endswith(ADD_ANY_RESULT):
+        return error  # another hint (a result inside a ';' comment)
+    outcome = position.outcome() if position is not None else None
+    turn = position.turn if position is not None else 0
+    if tagged is not None and not game.allows_result(tagged):
+        hint = (
+            f"add the result after the last move (the Result tag says {tagged}, which "
+            f"{game.title} has not)"
+        )
+    elif outcome is not None and tagged is not None and tagged != outcome:
+        hint = (
+            f"add the result after the last move (the rules ended the game at turn {turn} "
+            f"with {outcome}, the Result tag says {tagged}: one of them is wrong)"
+        )
+    elif outcome is not None:
+        hint = f"add {outcome} after the last move (the rules ended the game with it)"
+    elif tagged is not None:
+        hint = f"add {tagged} after the last move (the Result tag's)"
+    else:
+        return error
+    return replace(error, message=error.message[: -len(ADD_ANY_RESULT)] + hint)
 
 
 class _Frame:
@@ -601,12 +632,16 @@ class Replay(RecordVisitor[Verdict]):
         if isinstance(found, tuple) and error is not None:  # a move failed (slow path)
             error = self._move_context(game, found, error)
         error = _earliest(error, record.error)
+        if error is not None and error is record.error and error.code == "result-missing":
+            error = _missing_result(error, self.tagged, game, position)
         outcome = position.outcome() if position is not None and error is None else None
         if error is None and self.fixed is None:
             error = _result_error(record, self.tagged, game, outcome, position)
         if error is not None:
-            # A tag the game reads, spelt in the wrong case, is a likely cause.
-            for name in ("Result", "Position", *(name for name, _ in game.setup_tags())):
+            # A tag that sets the game up (its position, its round), spelt in the wrong
+            # case, is a likely cause.  Not a Result tag: one that does not count makes
+            # no error (check --strict reports its case, at its line).
+            for name in ("Position", *(name for name, _ in game.setup_tags())):
                 hint = _tag_case_hint(record, name)
                 if hint:
                     error = replace(error, message=error.message + hint)

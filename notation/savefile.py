@@ -84,10 +84,13 @@ def _descriptor(name: str) -> int | None:
 
 
 @contextlib.contextmanager
-def saving(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+def saving(path: str | os.PathLike[str], *, follow_links: bool = True) -> Iterator[BinaryIO]:
     r"""A binary stream whose bytes become the file at ``path`` when the block ends
     without an exception (see the module's docstring); the old file is left as it
-    was if the block raises.
+    was if the block raises.  With ``follow_links`` false, whatever is at ``path``
+    (a link, a FIFO, a device) is replaced by the new file, never written through:
+    for the program's own files (a journal), where something else there is no
+    wish of the user's.
 
     >>> import os, pathlib, shutil, tempfile
     >>> from notation.savefile import saving
@@ -106,7 +109,11 @@ def saving(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     (b'1. b1 b5 *\n', ['out.txt'])
     >>> shutil.rmtree(folder)
     """
-    where = where_saved(path)
+    if follow_links:
+        where = where_saved(path)
+    else:
+        name = os.fspath(path)
+        where = Destination(name, os.path.abspath(name), True)
     if where.descriptor is not None:
         with _into_descriptor(where.descriptor) as stream:
             yield stream
@@ -148,9 +155,12 @@ def saving_text(path: str | os.PathLike[str]) -> Iterator[TextIO]:
                 text.detach()
 
 
-def replace_file(path: str | os.PathLike[str], data: bytes) -> None:
-    """Save ``data`` as the file at ``path``, whole or not at all (:func:`saving`)."""
-    with saving(path) as handle:
+def replace_file(
+    path: str | os.PathLike[str], data: bytes, *, follow_links: bool = True
+) -> None:
+    """Save ``data`` as the file at ``path``, whole or not at all (:func:`saving`,
+    ``follow_links`` as there)."""
+    with saving(path, follow_links=follow_links) as handle:
         handle.write(data)
 
 
@@ -167,7 +177,9 @@ def temporary_beside(where: Destination) -> tuple[int, str]:
         raise _named(exc, where.name, f"no new file can be made in {folder or '.'}") from None
     try:
         try:
-            old = os.stat(where.path)
+            old = os.lstat(where.path)  # where_saved resolved links already
+            if not stat.S_ISREG(old.st_mode):
+                raise FileNotFoundError(where.path)  # replaced: nothing to take after
         except OSError:
             umask = os.umask(0)
             os.umask(umask)

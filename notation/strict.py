@@ -13,11 +13,14 @@ compares each legal move, and each move number, with what ``notation convert
   turn of every round (``N.``), and before a turn that starts a variation or
   follows a comment or a variation (``N...``).
 
+- a tag the toolkit reads must be named in its own case: ``[result "1-0"]`` is not the
+  ``Result`` tag, and does not count (:func:`tag_case_defects`).
+
 Each departure is a ``syntax`` error (the kinds of docs/record-format.md: it is a matter of
-spelling, not of the rules) at the move, naming what to write instead, with its code
-(``strict-number-missing``, ``strict-letter-case`` or ``strict-spelling``; see
-:data:`notation.errors.CODES`).  The first defect in file order is reported, whether a
-strict one or an ordinary one.
+spelling, not of the rules) at the move or the tag, naming what to write instead, with its
+code (``strict-number-missing``, ``strict-letter-case``, ``strict-spelling`` or
+``strict-tag-case``; see :data:`notation.errors.CODES`).  The first defect in file order is
+reported, whether a strict one or an ordinary one.
 """
 
 from __future__ import annotations
@@ -25,13 +28,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from notation.convert import STANDARD_TAGS
 from notation.errors import Defect, ErrorKind, misuse_unless
 from notation.games.base import Game, Position
 from notation.record import MoveNode, Record, Variation
 from notation.replay import Replay, Verdict, check_record, resolve_game
 from notation.visitor import RecordVisitor, Skip, TurnCounter, move_label, walk_record
 
-__all__ = ["StrictReplay", "check_record_strict", "strict_problem"]
+__all__ = ["StrictReplay", "check_record_strict", "strict_problem", "tag_case_defects"]
 
 def check_record_strict(record: Record, default_game: str | None = None) -> Verdict:
     """:func:`~notation.replay.check_record`, refusing the import form's liberties too."""
@@ -50,6 +54,29 @@ def strict_problem(record: Record, default_game: str | None = None) -> Defect | 
     if strict.problem is None:
         return None
     return strict.problem.located(file=record.source, record=record.index)
+
+
+def tag_case_defects(record: Record, game: Game[Any] | None) -> list[Defect]:
+    """A defect for each tag of ``record`` whose name is one the toolkit reads (of
+    ``game``, if known) in another letter case (``[result "1-0"]``): tag names are
+    case-sensitive, so such a tag is kept but does not count.  Each stands at its tag's
+    name, with the code ``strict-tag-case``."""
+    known = ["Game", "Result", "Position", *STANDARD_TAGS]
+    if game is not None:
+        known += [*game.player_tags, *(name for name, _ in game.setup_tags())]
+    by_case = {name.lower(): name for name in known}
+    found = []
+    for tag in record.tags:
+        wanted = by_case.get(tag.name.lower())
+        if wanted is not None and wanted != tag.name:
+            message = (
+                f"write {wanted}: tag names are case-sensitive ([{tag.name} ...] is not "
+                f"[{wanted} ...] and does not count)"
+            )
+            found.append(Defect(
+                ErrorKind.SYNTAX, message, tag.line, tag.column + 1, code="strict-tag-case"
+            ))
+    return found
 
 
 class StrictReplay(Replay):
@@ -78,6 +105,8 @@ class _Strict(RecordVisitor[None]):
         self.default_game = default_game
         self.game: Game[Any] | None = None
         self.problem: Defect | None = None
+        #: Every tag of the record named in the wrong case (the first is the problem).
+        self.tag_cases: list[Defect] = []
         self.turns = TurnCounter()
         self.resumes: str | None = None
 
@@ -88,6 +117,9 @@ class _Strict(RecordVisitor[None]):
     def begin_moves(self, record: Record) -> Skip | None:
         game = resolve_game(record, self.default_game)
         self.game = game if isinstance(game, Game) else None
+        self.tag_cases = tag_case_defects(record, self.game)
+        if self.tag_cases:  # the tags stand before every move
+            self.problem = self.tag_cases[0]
         return None
 
     def visit_move(self, node: MoveNode) -> None:

@@ -110,6 +110,11 @@ class BoardView:
     #:
     #: Roles never contain ``:`` and are never ``note``, ``stack`` or ``path``.
     legend: Mapping[str, str] = field(default_factory=_no_words)
+    #: Cells as wide as any the game can show (its tallest team, its longest note), the
+    #: same for every position: a terminal viewer sizes every cell for them too, so that
+    #: its board keeps its size from move to move whatever the pieces (empty: the
+    #: cells in view are the measure).  Never drawn; not in :meth:`to_dict`.
+    widest: tuple[Cell, ...] = ()
 
     def __post_init__(self) -> None:
         if self.token_layout not in (PILE, SPREAD):

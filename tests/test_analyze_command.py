@@ -15,7 +15,7 @@ from notation.games import get_game
 from notation.view import WIN, Analysis
 
 ROOT = Path(__file__).resolve().parent.parent
-CAVE = str(ROOT / "records" / "cave" / "examples.txt")
+CAVE = str(ROOT / "records" / "cave" / "examples.ugn")
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -29,7 +29,7 @@ def annotate_text(text: str, **options: int | bool) -> str:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_annotating_is_idempotent_and_the_result_checks(game: str) -> None:
-    text = (ROOT / "records" / game / "examples.txt").read_text()
+    text = (ROOT / "records" / game / "examples.ugn").read_text()
     once = annotate_text(text, diagrams=10, analyze=True)
     assert annotate_text(once, diagrams=10, analyze=True) == once
     records = read_string(once)
@@ -43,7 +43,7 @@ def test_annotating_is_idempotent_and_the_result_checks(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_annotated_records_convert_without_loss(game: str) -> None:
-    once = annotate_text((ROOT / "records" / game / "examples.txt").read_text())
+    once = annotate_text((ROOT / "records" / game / "examples.ugn").read_text())
     as_json = "".join(
         convert_record(r, "json").text for r in read_records(io.StringIO(once))
     )
@@ -90,7 +90,7 @@ def test_games_declare_every_annotation_key_they_write(game: str) -> None:
     from notation.games import get_game
 
     declared = get_game(game).annotation_keys
-    text = annotate_text((ROOT / "records" / game / "examples.txt").read_text())
+    text = annotate_text((ROOT / "records" / game / "examples.ugn").read_text())
     written = set(re.findall(r"\[%([A-Za-z][\w-]*)", text)) - {"diagram", "analysis"}
     assert written and written <= declared
 

@@ -39,11 +39,11 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Valid and broken records of every game, in one file."""
     parts = [
         generated("cave", 30, 1),
-        (RECORDS / "cave" / "broken.txt").read_text(encoding="utf-8"),
+        (RECORDS / "cave" / "broken.ugn").read_text(encoding="utf-8"),
         generated("zombie-kidz", 40, 2),
-        (RECORDS / "tinkertown" / "broken.txt").read_text(encoding="utf-8"),
+        (RECORDS / "tinkertown" / "broken.ugn").read_text(encoding="utf-8"),
         generated("tinkertown", 6, 3),
-        (RECORDS / "zombie-kidz" / "broken.txt").read_text(encoding="utf-8"),
+        (RECORDS / "zombie-kidz" / "broken.ugn").read_text(encoding="utf-8"),
         generated("cave", 20, 4),
     ]
     path = tmp_path_factory.mktemp("batch") / "mixed.txt"
@@ -69,7 +69,7 @@ def test_the_verdicts_are_check_records_in_input_order(
 
 
 def test_several_sources_are_numbered_each_from_1(mixed: Path, small_parts: None) -> None:
-    other = RECORDS / "tinkertown" / "examples.txt"
+    other = RECORDS / "tinkertown" / "examples.ugn"
     text = generated("cave", 3, 9)
     inputs: list[str | Path | TextSource] = [
         str(mixed), other, TextSource("<text>", io.StringIO(text)), mixed

@@ -138,7 +138,7 @@ def view_tokens(view: BoardView) -> dict[str, list[str]]:
 
 
 def test_stepping_keys_and_clicks(browser: Any, tmp_path: Path) -> None:
-    record = next(iter(read_file(RECORDS / "tinkertown" / "examples.txt")))
+    record = next(iter(read_file(RECORDS / "tinkertown" / "examples.ugn")))
     body = open_page(browser, tmp_path, [record])
     stepper = Stepper(record)
     assert turn(browser) == 0 and text(browser, "current-move") == "start"
@@ -193,7 +193,7 @@ def test_stepping_keys_and_clicks(browser: Any, tmp_path: Path) -> None:
 
 
 def test_the_last_move_is_drawn_as_an_arrow_or_a_ring(browser: Any, tmp_path: Path) -> None:
-    record = next(iter(read_file(RECORDS / "cave" / "examples.txt")))
+    record = next(iter(read_file(RECORDS / "cave" / "examples.ugn")))
     body = open_page(browser, tmp_path, [record])
     stepper = Stepper(record)
     press(body, Keys.ARROW_RIGHT)  # b1: an entry
@@ -245,7 +245,7 @@ def test_variation_keys_and_the_inline_move_list(browser: Any, tmp_path: Path) -
 
 
 def test_go_to_a_turn_and_search(browser: Any, tmp_path: Path) -> None:
-    record = next(iter(read_file(RECORDS / "tinkertown" / "examples.txt")))
+    record = next(iter(read_file(RECORDS / "tinkertown" / "examples.ugn")))
     body = open_page(browser, tmp_path, [record])
     press(body, "g")  # g: go to a turn
     prompt = browser.find_element(By.ID, "prompt-input")
@@ -275,7 +275,7 @@ def test_go_to_a_turn_and_search(browser: Any, tmp_path: Path) -> None:
 
 
 def test_record_keys_and_the_chooser(browser: Any, tmp_path: Path) -> None:
-    records = list(read_file(RECORDS / "zombie-kidz" / "examples.txt"))[:3]
+    records = list(read_file(RECORDS / "zombie-kidz" / "examples.ugn"))[:3]
     body = open_page(browser, tmp_path, records)
     assert attr(browser, "data-position") == "1"
     press(body, "]")  # ]: next record
@@ -302,7 +302,7 @@ def test_record_keys_and_the_chooser(browser: Any, tmp_path: Path) -> None:
 
 
 def test_help_quit_and_autoplay(browser: Any, tmp_path: Path) -> None:
-    record = next(iter(read_file(RECORDS / "zombie-kidz" / "examples.txt")))
+    record = next(iter(read_file(RECORDS / "zombie-kidz" / "examples.ugn")))
     body = open_page(browser, tmp_path, [record])
     help_box = browser.find_element(By.ID, "help")
     press(body, "?")  # ?: help
@@ -331,7 +331,7 @@ def test_help_quit_and_autoplay(browser: Any, tmp_path: Path) -> None:
 
 
 def test_deep_links(browser: Any, tmp_path: Path) -> None:
-    records = list(read_file(RECORDS / "cave" / "examples.txt"))
+    records = list(read_file(RECORDS / "cave" / "examples.ugn"))
     open_page(browser, tmp_path, records, hash="#record=3&turn=38")
     assert attr(browser, "data-position") == "3" and turn(browser) == 38
     assert browser.execute_script("return location.hash") == "#record=3&turn=38"
@@ -348,7 +348,7 @@ def test_deep_links(browser: Any, tmp_path: Path) -> None:
 
 
 def test_a_broken_record_stops_at_its_bad_move(browser: Any, tmp_path: Path) -> None:
-    record = next(iter(read_file(RECORDS / "tinkertown" / "broken.txt")))
+    record = next(iter(read_file(RECORDS / "tinkertown" / "broken.ugn")))
     body = open_page(browser, tmp_path, [record])
     assert "c9 is not a square" in text(browser, "record-error")
     press(body, Keys.END)
@@ -372,7 +372,7 @@ def test_a_record_without_a_game_shows_its_error_only(browser: Any, tmp_path: Pa
 
 
 def test_a_phone_and_the_dark_theme(browser: Any, tmp_path: Path) -> None:
-    records = list(read_file(RECORDS / "tinkertown" / "examples.txt"))
+    records = list(read_file(RECORDS / "tinkertown" / "examples.ugn"))
     long_tag = '[Source "' + "a-very-long-source-without-spaces-" * 8 + '"]\n'
     tagged = read_string('[Game "tinkertown"]\n' + long_tag + "\nd4x *\n")
     try:
@@ -406,7 +406,7 @@ def test_a_phone_and_the_dark_theme(browser: Any, tmp_path: Path) -> None:
 def sample_views() -> list[tuple[BoardView, tuple[str, str] | None]]:
     views = []
     for game in ("tinkertown", "cave", "zombie-kidz"):
-        stepper = Stepper(next(iter(read_file(RECORDS / game / "examples.txt"))))
+        stepper = Stepper(next(iter(read_file(RECORDS / game / "examples.ugn"))))
         for turn_number in (1, 14):
             stepper.goto_turn(turn_number)
             view = stepper.position.board_view()

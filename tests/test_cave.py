@@ -603,7 +603,7 @@ START_STRING = "- 6/6 -/- 0 r 0"
 # form a team on b3; Black's skeleton shown at turn 6 is gone.
 DOCS_EXAMPLE = MEET + " Sc4xKb3 b1 a5 b1-b2 a5-a4 b2-b3 c5"
 DOCS_EXAMPLE_STRING = "b3:rK@6?,a4:b?,c5:b? 4/3 -/S@6 0 r 12"
-# records/cave/positions.txt, first record: a middle game after 30 turns.
+# records/cave/positions.ugn, first record: a middle game after 30 turns.
 MIDDLE_STRING = "d2:r??,b3:rK@9,c4:b??,a5:bZ@14 1/0 S@5Z@14/S@5S@9K@20 0 r 30"
 # Reveals without their turns: one of each class shown by each side.
 NO_TURNS_STRING = "a1:r?,b2:rK?,c3:rZ,d4:bS,b5:b??,d5:b? 1/0 S/KZ 0 r 20"
@@ -1081,7 +1081,7 @@ def test_board_view_of_random_positions(seed: int, cut: float) -> None:
 
 # -- records that start from a position ---------------------------------------------------
 
-POSITIONS = Path(__file__).resolve().parent.parent / "records" / "cave" / "positions.txt"
+POSITIONS = Path(__file__).resolve().parent.parent / "records" / "cave" / "positions.ugn"
 
 
 def test_position_records_are_valid() -> None:

@@ -95,7 +95,7 @@ def brute_force(shown: Sequence[tuple[int, int]]) -> tuple[int, list[dict[str, F
 
 
 def cave_records() -> list[notation.Record]:
-    return [*read_file(RECORDS / "examples.txt"), *read_file(RECORDS / "positions.txt")]
+    return [*read_file(RECORDS / "examples.ugn"), *read_file(RECORDS / "positions.ugn")]
 
 
 # A composed game: Black's skeleton loses to Red's knight on b3 (turn 6); Black
@@ -176,7 +176,7 @@ def test_composed_cases() -> None:
     assert infer.cell_notes(position) == {"b1": "Z2/5 S3/5", "a5": "K1/5 Z2/5 S2/5"}
     assert infer.consistent_deals(position) == 5 * 60 and infer.deals_with(position, 1, "Z") == 120
     # A deduction: Black has shown 1 K, 2 Z and 2 S, so its last piece is a skeleton.
-    record = next(iter(read_file(RECORDS / "examples.txt")))
+    record = next(iter(read_file(RECORDS / "examples.ugn")))
     for position, _ in replay(record):
         if position.turn == 46:
             assert infer.odds_lines(position) == [

@@ -28,7 +28,7 @@ from notation.stepper import Stepper
 from notation.tui.panels import facts_panel, square_panel
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "records" / "cave" / "examples.txt"
+EXAMPLES = ROOT / "records" / "cave" / "examples.ugn"
 SIDES = ("Red", "Black")
 #: Every deal of one side: its six pieces (in id order) get 1 K, 2 Z, 3 S.
 DEALS = sorted(set(itertools.permutations("KZZSSS")))

@@ -151,6 +151,21 @@ def test_missing_result_hint(tmp_path: Path) -> None:
     )
 
 
+def test_missing_result_hint_names_the_result_tags_value(tmp_path: Path) -> None:
+    """With a Result tag, the hint names its result (adding * would contradict the tag),
+    and the record with that result added checks clean."""
+    text = '[Game "cave"]\n[Result "1-0"]\n\n1. b1 b5\n'
+    for options in ((), ("--all",), ("--all", "--strict")):
+        code, out = check(tmp_path, text, *options)
+        assert code == 1
+        assert out.splitlines()[0] == (
+            "game.txt:4:9: record 1: the record has no result token (1-0, 0-1, 1/2-1/2 or "
+            "*); add 1-0 after the last move (the Result tag's)"
+        ), options
+    code, out = check(tmp_path, text.replace("b5\n", "b5 1-0\n"), "--all", "--strict")
+    assert code == 0, out
+
+
 def test_container_errors_and_a_rules_defect_after_them(tmp_path: Path) -> None:
     text = '[Game "cave"]\n\n1. b1 ) b5 2. b1-b2 } a5 3. c1 a5-a4 4. c2 *\n'
     code, out = check(tmp_path, text, "--all", "--format", "json")
@@ -303,7 +318,7 @@ def slipped(game: str, slips: dict[int, str]) -> str:
     from notation.reader import read_file
     from notation.writer import write_record
 
-    record = next(iter(read_file(RECORDS / game / "examples.txt")))
+    record = next(iter(read_file(RECORDS / game / "examples.ugn")))
     for turn, written in slips.items():
         record.moves[turn - 1].text = written
     return write_record(record)

@@ -117,7 +117,8 @@ def test_a_folder_with_only_hidden_records_has_none(tmp_path: Path) -> None:
     (tmp_path / ".venv" / "a.txt").write_text('[Game "cave"]\n\n1. b1 b5 *\n')
     code, out = run("check", str(tmp_path))
     assert code == 2
-    assert f"{tmp_path}: no record files (*.txt, *.pgn, *.jsonl, *.json) in this folder" in out
+    suffixes = "*.ugn, *.txt, *.pgn, *.jsonl, *.json"
+    assert f"{tmp_path}: no record files ({suffixes}) in this folder" in out
 
 
 def test_usage_errors_exit_2() -> None:

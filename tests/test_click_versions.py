@@ -40,7 +40,7 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
 
 
 def test_convert_and_show_run_on_a_click_whose_types_are_not_generic() -> None:
-    examples = ROOT / "records" / "tinkertown" / "examples.txt"
+    examples = ROOT / "records" / "tinkertown" / "examples.ugn"
     converted = run("convert", "--to", "text", str(examples))
     assert converted.returncode == 0, converted.stderr
     assert converted.stdout.startswith('[Game "tinkertown"]')

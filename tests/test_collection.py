@@ -324,7 +324,7 @@ def test_a_long_selection_shows_its_progress_on_a_terminal(
 def test_split_names_files_after_the_input_without_its_suffixes(tmp_path: Path) -> None:
     import gzip
 
-    packed = tmp_path / "club.txt.gz"
+    packed = tmp_path / "club.ugn.gz"
     packed.write_bytes(gzip.compress(GAMES.encode()))
     code, _, _ = run("split", str(packed), "--every", "2", "-d", str(tmp_path / "out"))
     assert code == 0

@@ -74,7 +74,7 @@ def test_the_dask_recipe_gets_what_jobs_get(tmp_path: Path) -> None:
     from notation.batch import summarise_paths
     from notation.stats import merge_all
 
-    files = [str(p) for p in sorted((ROOT / "records").glob("*/*.txt"))]
+    files = [str(p) for p in sorted((ROOT / "records").glob("*/*.ugn"))]
     bag = dask_bag.from_sequence(files, npartitions=len(files))
     summaries = bag.map(lambda path: summarise_paths([path])).compute(scheduler="processes")
     by_dask = merge_all(summaries).to_dict()

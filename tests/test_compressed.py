@@ -16,8 +16,8 @@ from notation.cli import cli
 from notation.textio import compression_of, open_binary
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "records" / "cave" / "examples.txt"
-BROKEN = ROOT / "records" / "cave" / "broken.txt"
+EXAMPLES = ROOT / "records" / "cave" / "examples.ugn"
+BROKEN = ROOT / "records" / "cave" / "broken.ugn"
 
 
 def _zstd(data: bytes) -> bytes:

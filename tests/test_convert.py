@@ -168,7 +168,7 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 
 
 def test_convert_command_to_json_and_back(tmp_path: Path) -> None:
-    source = ROOT / "records" / "cave" / "examples.txt"
+    source = ROOT / "records" / "cave" / "examples.ugn"
     code, as_json, _ = run("convert", "--to", "json", str(source))
     assert code == 0
     json_file = tmp_path / "cave.jsonl"

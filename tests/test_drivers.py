@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path("/work/shared/conformance")
 FILES = sorted(
     {
-        *ROOT.glob("records/**/*.txt"),
+        *ROOT.glob("records/**/*.ugn"),
         *(ROOT / "tests" / "data").glob("**/*.txt"),
         *(SHARED.glob("*.txt") if SHARED.is_dir() else ()),
     }

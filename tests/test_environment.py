@@ -16,7 +16,7 @@ from notation.cli import cli
 from notation.grammar import grammar_path
 
 ROOT = Path(__file__).resolve().parent.parent
-BROKEN = ROOT / "records" / "tinkertown" / "broken.txt"
+BROKEN = ROOT / "records" / "tinkertown" / "broken.ugn"
 #: What `check` says of record 7 of BROKEN, after FILE:.
 REASON = ":82:1: record 7, turn 35 (e5): e5 is the chapel, not a grave"
 
@@ -58,7 +58,7 @@ def long_path(tmp_path: Path) -> Path:
     """BROKEN copied to a path over 200 characters long."""
     folder = tmp_path.joinpath("x" * 60, "y" * 60, "z" * 90)
     folder.mkdir(parents=True)
-    path = folder / "broken.txt"
+    path = folder / "broken.ugn"
     path.write_bytes(BROKEN.read_bytes())
     assert len(str(path)) > 200
     return path

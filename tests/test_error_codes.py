@@ -262,7 +262,8 @@ def test_the_reader_and_replay_cases_each_have_an_example() -> None:
     # defaults are given by no game of the package (test_a_game_without_codes_...), and
     # the kinds only by errors made without a code; a JSON line is no record text
     # (test_a_json_line_that_is_not_a_record_has_its_code).
-    unshown = {"strict-number-missing", "strict-letter-case", "strict-spelling"} | GENERIC
+    unshown = {"strict-number-missing", "strict-letter-case", "strict-spelling",
+               "strict-tag-case"} | GENERIC
     unshown |= {"json-not-a-record"}
     assert set(CODES) - seen == unshown, sorted(set(CODES) - seen)
 

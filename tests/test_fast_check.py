@@ -63,7 +63,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("fast-check")
     made: dict[str, Path] = {}
     latin = folder / "latin1.txt"
-    text = (RECORDS / "cave" / "examples.txt").read_text(encoding="utf-8")
+    text = (RECORDS / "cave" / "examples.ugn").read_text(encoding="utf-8")
     first = text.split("\n\n[", 1)[0] + "\n"
     latin.write_bytes(first.replace("]\n\n", "]\n\n{caf\xe9 au lait} ", 1).encode("cp1252"))
     assert b"\xe9" in latin.read_bytes()
@@ -80,7 +80,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     jsonl = folder / "records.jsonl"
     subprocess.run(
         [sys.executable, "-m", "notation", "convert", "--to", "json", "-o", str(jsonl),
-         str(RECORDS / "zombie-kidz" / "broken.txt")],
+         str(RECORDS / "zombie-kidz" / "broken.ugn")],
         check=False,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         timeout=300,
@@ -101,12 +101,12 @@ def _cases() -> list[tuple[str, tuple[str, ...], bool]]:
     the ``inputs`` fixture."""
     cases: list[tuple[str, tuple[str, ...], bool]] = []
     for game in ("cave", "tinkertown", "zombie-kidz"):
-        for name in ("examples.txt", "broken.txt", "positions.txt"):
+        for name in ("examples.ugn", "broken.ugn", "positions.ugn"):
             path = str(RECORDS / game / name)
             cases.append((f"{game}-{name}", (path,), True))
         cases.append((f"{game}-valid", (str(CONFORMANCE / f"{game}-valid.txt"),), True))
         cases.append((f"{game}-invalid", (str(CONFORMANCE / f"{game}-invalid.txt"),), True))
-    broken = str(RECORDS / "tinkertown" / "broken.txt")
+    broken = str(RECORDS / "tinkertown" / "broken.ugn")
     valid = str(CONFORMANCE / "cave-valid.txt")
     cases += [
         ("not-utf8", ("@latin1",), True),
@@ -243,7 +243,7 @@ def test_a_terminal_gets_the_progress_bar(mode: str, tmp_path: Path) -> None:
     with out.open("wb") as handle:
         process = subprocess.Popen(
             [sys.executable, "-c", PROGRESS_PROBE, mode, str(tmp_path / "report.txt"), "check",
-             str(RECORDS / "tinkertown" / "broken.txt")],
+             str(RECORDS / "tinkertown" / "broken.ugn")],
             stdout=handle,
             stderr=slave,
             env={**os.environ, "PYTHONPATH": str(ROOT), "NOTATION_CACHE_DIR": str(tmp_path / "c")},
@@ -261,5 +261,5 @@ def test_a_terminal_gets_the_progress_bar(mode: str, tmp_path: Path) -> None:
     os.close(master)
     assert process.wait(timeout=300) == 1
     assert b"checking" in err
-    plain = _run(mode, tmp_path, "check", str(RECORDS / "tinkertown" / "broken.txt"))
+    plain = _run(mode, tmp_path, "check", str(RECORDS / "tinkertown" / "broken.ugn"))
     assert out.read_bytes() == plain[1]

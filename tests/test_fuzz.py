@@ -52,7 +52,7 @@ from notation.strict import check_record_strict
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_FILES = sorted(
-    [*ROOT.glob("records/*/*.txt"), *(ROOT / "tests" / "data" / "conformance").glob("*.txt")]
+    [*ROOT.glob("records/*/*.ugn"), *(ROOT / "tests" / "data" / "conformance").glob("*.txt")]
 )
 GAMES = ("tinkertown", "cave", "zombie-kidz")
 
@@ -108,7 +108,7 @@ def seeds() -> tuple[Seed, ...]:
 def json_seeds() -> tuple[Seed, ...]:
     """The example records as JSON Lines, for the JSON reader."""
     found: list[Seed] = []
-    for path in ROOT.glob("records/*/examples.txt"):
+    for path in ROOT.glob("records/*/examples.ugn"):
         for record in read_records(io.StringIO(path.read_text(encoding="utf-8"))):
             found.append(Seed(convert_record(record, "json").text, _game_of(path)))
     return tuple(found)

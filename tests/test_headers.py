@@ -21,7 +21,7 @@ from notation.textio import NotUTF8Warning, decoded_lines
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted(
     path for path in (ROOT / "records").rglob("*")
-    if path.is_file() and path.suffix in (".txt", ".pgn", ".json", ".jsonl")
+    if path.is_file() and path.suffix in (".ugn", ".txt", ".pgn", ".json", ".jsonl")
 ) + sorted((ROOT / "tests" / "data").rglob("*.txt"))
 
 
@@ -109,7 +109,7 @@ def test_json_lines_have_the_headers_of_a_full_reading(tmp_path: Path) -> None:
 
     from notation.cli import cli
 
-    path = ROOT / "records" / "collections" / "club.txt"
+    path = ROOT / "records" / "collections" / "club.ugn"
     result = CliRunner().invoke(cli, ["convert", str(path), "--to", "json"])
     lines = result.output.splitlines(keepends=True)
     data = ("\n".join(["", lines[0], "not json at all\n", *lines[1:]])).encode()
@@ -119,8 +119,8 @@ def test_json_lines_have_the_headers_of_a_full_reading(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("compress", [gzip.compress, bz2.compress], ids=["gzip", "bzip2"])
 def test_compressed_files_are_read_through(tmp_path: Path, compress: object) -> None:
-    data = (ROOT / "records" / "collections" / "club.txt").read_bytes()
-    path = tmp_path / "club.txt.gz"
+    data = (ROOT / "records" / "collections" / "club.ugn").read_bytes()
+    path = tmp_path / "club.ugn.gz"
     path.write_bytes(compress(data))  # type: ignore[operator]
     assert list(read_headers(path, "in")) == full(data)
 

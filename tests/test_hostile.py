@@ -510,7 +510,7 @@ def test_directory_without_records(tmp_path: Path, args: tuple[str, ...]) -> Non
     (tmp_path / "notes.md").write_text("not a record file")
     result = run(*args, str(tmp_path))
     assert result.exit_code == 2
-    assert "no record files (*.txt, *.pgn, *.jsonl, *.json) in this folder" in result.output
+    assert "no record files (*.ugn, *.txt, *.pgn, *.jsonl, *.json) in this folder" in result.output
 
 
 def test_a_directory_where_a_file_is_expected(tmp_path: Path) -> None:
@@ -780,7 +780,7 @@ BROKEN_FILE = """\
 
 
 def test_every_broken_record_of_a_file_is_reported(tmp_path: Path) -> None:
-    path = tmp_path / "broken.txt"
+    path = tmp_path / "broken.ugn"
     path.write_text(BROKEN_FILE)
     result = run("check", "--game", "cave", str(path))
     assert result.exit_code == 1

@@ -165,12 +165,12 @@ def walk(
 
 def test_one_record_makes_one_self_contained_page(tmp_path: Path) -> None:
     out = tmp_path / "game.html"
-    code, stdout, _ = run(str(RECORDS / "cave" / "examples.txt"), "-o", str(out))
+    code, stdout, _ = run(str(RECORDS / "cave" / "examples.ugn"), "-o", str(out))
     assert code == 0 and stdout == ""
     page = out.read_text(encoding="utf-8")
     assert_self_contained(page)
     records = page_records(page)
-    assert len(records) == len(list(read_file(RECORDS / "cave" / "examples.txt")))
+    assert len(records) == len(list(read_file(RECORDS / "cave" / "examples.ugn")))
     _, first = records[0]
     assert ["Game", "cave"] in first["tags"]
     assert first["game"] == "cave" and first["error"] is None and not first["fatal"]
@@ -187,7 +187,7 @@ def test_one_record_makes_one_self_contained_page(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
 def test_the_states_rebuild_every_position_with_its_variations(game: str) -> None:
-    paths = [RECORDS / game / "examples.txt", CONFORMANCE / f"{game}-valid.txt"]
+    paths = [RECORDS / game / "examples.ugn", CONFORMANCE / f"{game}-valid.txt"]
     checked = 0
     for path in paths:
         if not path.exists():
@@ -204,7 +204,7 @@ def test_the_states_rebuild_every_position_with_its_variations(game: str) -> Non
 
 
 def test_the_last_move_is_an_arrow_for_a_move_and_none_for_an_entry() -> None:
-    record = next(iter(read_file(RECORDS / "cave" / "examples.txt")))
+    record = next(iter(read_file(RECORDS / "cave" / "examples.ugn")))
     chunk = record_data(record).data
     moves = chunk["records"][0]["moves"]
     state = apply(None, chunk["records"][0]["start"])
@@ -216,7 +216,7 @@ def test_the_last_move_is_an_arrow_for_a_move_and_none_for_an_entry() -> None:
     assert arrows["b1-b2"] == ["b1", "b2"]
     # A Zombie Kidz short form has no from-square: the arrow comes from the position.
     zk = next(
-        r for r in read_file(RECORDS / "zombie-kidz" / "examples.txt")
+        r for r in read_file(RECORDS / "zombie-kidz" / "examples.ugn")
         if r.moves and r.moves[0].text == "r:b3"
     )
     data = record_data(zk).data["records"][0]
@@ -225,7 +225,7 @@ def test_the_last_move_is_an_arrow_for_a_move_and_none_for_an_entry() -> None:
 
 
 def test_frames_and_tables_are_shared_by_the_records_of_a_chunk() -> None:
-    records = list(read_file(RECORDS / "tinkertown" / "examples.txt"))
+    records = list(read_file(RECORDS / "tinkertown" / "examples.ugn"))
     chunk, _ = chunk_data(records)
     assert len(chunk["frames"]) == 1
     assert len(chunk["cells"]) == len({json.dumps(c) for c in chunk["cells"]})
@@ -233,8 +233,8 @@ def test_frames_and_tables_are_shared_by_the_records_of_a_chunk() -> None:
 
 
 def test_the_page_says_how_tokens_stand_only_when_they_do_not_pile() -> None:
-    zk = next(iter(read_file(RECORDS / "zombie-kidz" / "examples.txt")))
-    tt = next(iter(read_file(RECORDS / "tinkertown" / "examples.txt")))
+    zk = next(iter(read_file(RECORDS / "zombie-kidz" / "examples.ugn")))
+    tt = next(iter(read_file(RECORDS / "tinkertown" / "examples.ugn")))
     assert record_data(zk).data["frames"][0]["token_layout"] == "spread"
     assert "token_layout" not in record_data(tt).data["frames"][0]
 
@@ -252,7 +252,7 @@ def test_variations_are_kept_with_their_moves() -> None:
 
 
 def test_several_files_make_one_page_with_a_record_each() -> None:
-    files = [str(RECORDS / g / "examples.txt") for g in ("tinkertown", "cave", "zombie-kidz")]
+    files = [str(RECORDS / g / "examples.ugn") for g in ("tinkertown", "cave", "zombie-kidz")]
     code, stdout, _ = run(*files)
     assert code == 0
     assert_self_contained(stdout)
@@ -273,7 +273,7 @@ def test_the_page_is_the_same_whatever_the_number_of_processes(tmp_path: Path) -
 
 
 def test_broken_records_are_shown_up_to_their_bad_move_and_warned_about() -> None:
-    code, stdout, stderr = run(str(RECORDS / "tinkertown" / "broken.txt"))
+    code, stdout, stderr = run(str(RECORDS / "tinkertown" / "broken.ugn"))
     assert code == 1
     assert "warning: " in stderr and "c9 is not a square" in stderr
     _, first = page_records(stdout)[0]
@@ -364,10 +364,10 @@ def test_records_go_to_the_workers_whole() -> None:
     # Every field of every object of the record trees, those that == leaves out too
     # (lines, columns, the index, the source): pickle's own form of them is the same.
     records = [
-        *read_file(RECORDS / "tinkertown" / "broken.txt"),
+        *read_file(RECORDS / "tinkertown" / "broken.ugn"),
         *read_file(CONFORMANCE / "tinkertown-valid.txt"),
-        *read_file(RECORDS / "cave" / "examples.txt"),
-        *read_file(RECORDS / "zombie-kidz" / "examples.txt"),
+        *read_file(RECORDS / "cave" / "examples.ugn"),
+        *read_file(RECORDS / "zombie-kidz" / "examples.ugn"),
     ]
     back = pickle.loads(pack_records(records))
     assert back == records
@@ -420,7 +420,7 @@ def test_a_page_into_a_closed_pipe_exits_quietly_with_141(tmp_path: Path) -> Non
 def test_a_very_big_page_is_warned_about(monkeypatch: pytest.MonkeyPatch) -> None:
     from notation.commands import html as command
 
-    path = str(RECORDS / "tinkertown" / "examples.txt")
+    path = str(RECORDS / "tinkertown" / "examples.ugn")
     code, small, stderr = run(path)
     assert code == 0 and "over" not in stderr
     monkeypatch.setattr(command, "PAGE_WARNING_BYTES", 1000)

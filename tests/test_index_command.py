@@ -33,10 +33,10 @@ from notation.record import Record
 from notation.textio import decoded_lines
 
 ROOT = Path(__file__).resolve().parent.parent
-CLUB = ROOT / "records" / "collections" / "club.txt"
+CLUB = ROOT / "records" / "collections" / "club.ugn"
 SAMPLES = sorted(
     path for path in (ROOT / "records").rglob("*")
-    if path.is_file() and path.suffix in (".txt", ".json", ".jsonl")
+    if path.is_file() and path.suffix in (".ugn", ".txt", ".json", ".jsonl")
 ) + sorted((ROOT / "tests" / "data").rglob("*.txt"))
 
 #: Records that put the cutting to the test: comments with brackets, records after a
@@ -219,7 +219,7 @@ def test_an_index_of_another_file_or_no_index_at_all(tmp_path: Path) -> None:
 def test_a_folder_that_cannot_be_written_puts_the_index_in_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "data" / "club.txt"
+    path = tmp_path / "data" / "club.ugn"
     path.parent.mkdir()
     path.write_bytes(CLUB.read_bytes())
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

@@ -74,12 +74,12 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Valid and broken records of every game, mixed, with a broken record deep inside."""
     parts = [
         generated("tinkertown", 12, 1),
-        (RECORDS / "tinkertown" / "broken.txt").read_text(encoding="utf-8"),
+        (RECORDS / "tinkertown" / "broken.ugn").read_text(encoding="utf-8"),
         generated("cave", 15, 2),
         TRICKY,
-        (RECORDS / "cave" / "broken.txt").read_text(encoding="utf-8"),
+        (RECORDS / "cave" / "broken.ugn").read_text(encoding="utf-8"),
         generated("zombie-kidz", 40, 3),
-        (RECORDS / "zombie-kidz" / "broken.txt").read_text(encoding="utf-8"),
+        (RECORDS / "zombie-kidz" / "broken.ugn").read_text(encoding="utf-8"),
         generated("tinkertown", 8, 4),
         (CONFORMANCE / "tinkertown-invalid.txt").read_text(encoding="utf-8"),
         generated("cave", 10, 5),
@@ -119,7 +119,7 @@ def test_several_files_and_a_folder(corpus: Path, small_parts: None, tmp_path: P
     folder.mkdir()
     (folder / "a.txt").write_text(generated("cave", 3, 9), encoding="utf-8")
     (folder / "b.pgn").write_text(TRICKY, encoding="utf-8")
-    files = [str(corpus), str(folder), str(RECORDS / "cave" / "examples.txt"), str(corpus)]
+    files = [str(corpus), str(folder), str(RECORDS / "cave" / "examples.ugn"), str(corpus)]
     for options in ([], ["--format", "json"]):
         one = run("--jobs", "1", *options, *files)
         two = run("--jobs", "2", *options, *files)

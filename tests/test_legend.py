@@ -38,7 +38,7 @@ AT = {"tinkertown": (2, 57), "cave": (3, 38), "zombie-kidz": (1, 12)}
 
 
 def stepper_at(game: str, record: int, turn: int) -> Stepper:
-    found = list(read_file(RECORDS / game / "examples.txt"))[record - 1]
+    found = list(read_file(RECORDS / game / "examples.ugn"))[record - 1]
     stepper = Stepper(found)
     assert stepper.goto_turn(turn)
     return stepper
@@ -107,7 +107,7 @@ def svg_legend_text(svg: str) -> str:
 
 
 def record(game: str, number: int) -> Any:
-    return list(read_file(RECORDS / game / "examples.txt"))[number - 1]
+    return list(read_file(RECORDS / game / "examples.ugn"))[number - 1]
 
 
 def test_the_cave_svg_explains_its_notes_and_tokens() -> None:
@@ -144,7 +144,7 @@ def test_the_other_games_svg_use_their_words(game: str, words: tuple[str, ...]) 
 
 def test_the_html_page_gives_the_cave_words_once(tmp_path: Path) -> None:
     # Record 3 of the examples alone (each record starts with its Game tag).
-    text = (RECORDS / "cave" / "examples.txt").read_text(encoding="utf-8")
+    text = (RECORDS / "cave" / "examples.ugn").read_text(encoding="utf-8")
     records = re.split(r"\n(?=\[Game )", text)
     source, page = tmp_path / "one.txt", tmp_path / "cave.html"
     source.write_text(records[2].strip() + "\n", encoding="utf-8")

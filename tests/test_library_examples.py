@@ -111,7 +111,7 @@ def test_ours_import_only_notation_and_the_standard_library() -> None:
 
 
 def _stats(out: str) -> None:
-    records = list(read_file(ROOT / "records" / "cave" / "examples.txt"))
+    records = list(read_file(ROOT / "records" / "cave" / "examples.ugn"))
     lines = out.splitlines()
     assert lines[0] == "5 games, 40.6 turns on average, longest 52"
     assert lines[1] == "results: Counter({'1-0': 2, '0-1': 2, '1/2-1/2': 1})"
@@ -143,7 +143,7 @@ def _build(out: str) -> None:
 
 
 def _step(out: str) -> None:
-    record = list(read_file(ROOT / "records" / "zombie-kidz" / "examples.txt"))[-1]
+    record = list(read_file(ROOT / "records" / "zombie-kidz" / "examples.ugn"))[-1]
     lines = out.splitlines()
     assert lines[0] == "1 r:b3 short form of R:b2-b3"
     assert lines[2:4] == ["3 Rx ", "   or R:b2-a2"]
@@ -167,10 +167,10 @@ def _filter(out: str) -> None:
 
 def _broken(out: str) -> None:
     *errors, tally = out.splitlines()
-    records = list(read_file(ROOT / "records" / "tinkertown" / "broken.txt"))
+    records = list(read_file(ROOT / "records" / "tinkertown" / "broken.ugn"))
     assert len(errors) == len(records) == 16  # every record of the file is broken
     for line, record in zip(errors, records, strict=True):
-        assert line.startswith("records/tinkertown/broken.txt:"), line
+        assert line.startswith("records/tinkertown/broken.ugn:"), line
         assert f": record {record.index}" in line
     causes = ast.literal_eval(tally.removeprefix("Counter(").removesuffix(")"))
     codes = [error.code for record in records if (error := check_record(record).error)]

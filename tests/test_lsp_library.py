@@ -24,7 +24,7 @@ from notation.document import (
 )
 from notation.editor import RecordEditor
 from notation.errors import Defect, ErrorKind
-from notation.fixes import fixes_for
+from notation.fixes import Fix, fix_holds, fixes_for
 from notation.locate import (
     MoveCursor,
     TagCursor,
@@ -38,10 +38,10 @@ from notation.locate import (
 )
 from notation.offers import move_offers, offers_at, tag_meaning, tag_names, tag_offers
 from notation.reader import read_records, read_string, visit_records
-from notation.showtext import position_after
+from notation.showtext import HOVER_WIDTH, position_after, position_brief
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted((ROOT / "records").glob("*/*.txt")) + sorted(
+FILES = sorted((ROOT / "records").glob("*/*.ugn")) + sorted(
     (ROOT / "tests" / "data" / "conformance").glob("*.txt")
 )
 TEXTS = [path.read_text(encoding="utf-8") for path in FILES]
@@ -151,7 +151,7 @@ def test_the_findings_are_those_of_check_all() -> None:
 
 
 def test_an_edit_checks_only_the_record_it_is_in() -> None:
-    text = (ROOT / "records" / "cave" / "examples.txt").read_text(encoding="utf-8") * 3
+    text = (ROOT / "records" / "cave" / "examples.ugn").read_text(encoding="utf-8") * 3
     document = RecordDocument(text)
     document.check_all()
     line = document.chunks[7].start + 4
@@ -192,9 +192,9 @@ def test_a_long_move_is_too_long_and_nothing_more() -> None:
 
 def test_the_canonical_form_is_what_convert_writes(tmp_path: Path) -> None:
     for game in ("tinkertown", "cave", "zombie-kidz"):
-        text = (ROOT / "records" / game / "examples.txt").read_text(encoding="utf-8")
+        text = (ROOT / "records" / game / "examples.ugn").read_text(encoding="utf-8")
         text = "\n\n" + text.replace("1. ", "1.").replace("\n\n", "\n\n\n")
-        text += "\n" + (ROOT / "records" / game / "broken.txt").read_text(encoding="utf-8")
+        text += "\n" + (ROOT / "records" / game / "broken.ugn").read_text(encoding="utf-8")
         document = RecordDocument(text)
         path = tmp_path / "games.txt"
         path.write_text(text, encoding="utf-8")
@@ -349,16 +349,139 @@ def test_the_fix_a_message_proposes(text: str, fix: tuple[int, int, int, str]) -
     assert fix in _fixes(text)
 
 
+def _applied(text: str, line: int, start: int, end: int, new: str) -> str:
+    lines = text.split("\n")
+    lines[line - 1] = lines[line - 1][: start - 1] + new + lines[line - 1][end - 1 :]
+    return "\n".join(lines)
+
+
+def _defects(text: str) -> list[tuple[str, int, int]]:
+    document = RecordDocument(text)
+    document.check_all()
+    return [(f.defect.code, f.defect.line, f.defect.column) for f in document.findings()
+            if not f.strict]
+
+
+def _finished_cave_game(result_tag: str | None) -> str:
+    """The first Cave example (which the rules end with 1-0), its result token taken
+    away, its Result tag ``result_tag`` (none: no tag)."""
+    text = (ROOT / "records" / "cave" / "examples.ugn").read_text(encoding="utf-8")
+    record = text.split("\n\n[", 1)[0].rstrip()
+    assert record.endswith("} 1-0")
+    record = record.removesuffix(" 1-0") + "\n"
+    tag = "" if result_tag is None else f'[Result "{result_tag}"]\n'
+    return record.replace('[Result "1-0"]\n', tag)
+
+
+@pytest.mark.parametrize(
+    ("text", "added"),
+    [
+        ('[Game "cave"]\n\n1. b1 b5\n', "*"),
+        ('[Game "cave"]\n[Result "1-0"]\n\n1. b1 b5\n', "1-0"),
+        ('[Game "cave"]\n[Result "1/2-1/2"]\n\n1. b1 b5\n', "1/2-1/2"),
+        (_finished_cave_game("1-0"), "1-0"),
+        (_finished_cave_game(None), "1-0"),
+    ],
+    ids=["no-tag", "tag", "tag-draw", "rules-and-tag", "rules"],
+)
+def test_the_missing_result_fix_adds_the_result_that_checks(text: str, added: str) -> None:
+    """The result added is the rules', else the Result tag's, else *: the record then
+    checks clean (a fix never makes a defect)."""
+    (fix,) = [f for f in _fixes(text) if f[1] == f[2]]
+    assert fix[3].strip() == added
+    assert _defects(text)[0][0] == "result-missing"
+    assert _defects(_applied(text, *fix)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (_finished_cave_game("0-1"), "with 1-0, the Result tag says 0-1"),
+        (_finished_cave_game("*"), "with 1-0, the Result tag says *"),
+        ('[Game "tinkertown"]\n[Result "1/2-1/2"]\n\n1. d3 d2,b5\n',
+         "the Result tag says 1/2-1/2, which Tinkertown Cemetery has not"),
+    ],
+    ids=["rules-win", "rules-unfinished", "no-draws"],
+)
+def test_no_missing_result_fix_when_no_result_would_check(text: str, said: str) -> None:
+    """The rules and the tag disagree, or the tag names a result the game has not: no
+    one result would check; the message says why, and no fix is offered."""
+    document = RecordDocument(text)
+    document.check_all()
+    (finding,) = document.findings()
+    assert finding.defect.code == "result-missing"
+    assert said in finding.defect.message
+    assert _fixes(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Game "cave"]\n\n1. b1 b5 2. b1-b3 b5-b4 3. b2-b3 *\n',
+        '[Game "tinkertown"]\n\n1. d3 d2, b5 2. c5,f2 e2,g5 *\n',
+        '[Game "cavee"]\n\n1. b1 b5 *\n',
+        '[Game "cave"]\n[Result "0-1"]\n\n1. b1 b5\n',
+        '[Game "cave"]\n\n1. b1 b5 1 - 0\n',
+        '[Game "cave"]\n[Result "1-0"]\n\n1. b1 b5 1 - 0\n',
+        '[Game "cave"]\n\n1. b1 b5 3. b1-b2 *\n',
+        '[game "cave"]\n\n1. b1 b5 *\n',
+    ],
+)
+def test_a_fix_makes_no_new_defect(text: str) -> None:
+    """Each fix offered for a record's one defect leaves it with none."""
+    assert len(_defects(text)) == 1
+    found = _fixes(text)
+    assert found
+    for fix in found:
+        assert _defects(_applied(text, *fix)) == [], fix
+
+
+@pytest.mark.parametrize(
+    ("text", "proposed"),
+    [
+        ('[Game "zombie-kidz"]\n[Players "2"]\n\n1. R:b2-a2 G:b2-a2 1/2\n', "1/2-1/2"),
+    ],
+    ids=["no-draws"],
+)
+def test_a_fix_that_would_make_another_defect_does_not_hold(text: str, proposed: str) -> None:
+    """The message's hint proposes it, but the record would still not check: the fix is
+    not offered (the language server asks :func:`fix_holds` of each)."""
+    assert [fix.text for fix in _holding(text, want=False)] == [proposed]
+    # No hint of a result that is none ("1 - 1"), and a hint where it checks holds.
+    assert "write it without spaces" not in _messages('[Game "cave"]\n\n1. b1 b5 1 - 1\n')
+    assert [fix.text for fix in _holding('[Game "cave"]\n\n1. b1 b5 1 - 0\n')] == ["1-0"]
+
+
+def _messages(text: str) -> str:
+    document = RecordDocument(text)
+    document.check_all()
+    return "\n".join(finding.defect.message for finding in document.findings())
+
+
+def _holding(text: str, *, want: bool = True) -> list[Fix]:
+    """The fixes of ``text``'s one defect that hold (``want``) or do not."""
+    lines = [f"{line}\n" for line in text.split("\n")[:-1]]
+    document = RecordDocument(text)
+    document.check_all()
+    (finding,) = document.findings()
+    found = fixes_for(finding.defect, lambda n: lines[n - 1].rstrip("\n"))
+    return [fix for fix in found if fix_holds(fix, finding.defect, lines, 1) == want]
+
+
 def test_the_fixes_of_strict_issues() -> None:
     found = _fixes('[Game "cave"]\n\n1. B1 b5 b1-b2 *\n', strict=True)
     assert (3, 4, 6, "b1") in found and (3, 10, 10, "2. ") in found
+    # A tag name in the wrong case: a hint at its own line, renamed by its fix.
+    text = '[Game "cave"]\n[result "1-0"]\n\n1. b1 b5 1-0\n'
+    assert _fixes(text, strict=True) == [(2, 2, 8, "Result")]
+    assert _defects(_applied(text, 2, 2, 8, "Result")) == []
 
 
 # -- the text of a position ------------------------------------------------------------------
 
 
 def test_the_position_after_a_move_is_what_show_prints() -> None:
-    path = ROOT / "records" / "tinkertown" / "examples.txt"
+    path = ROOT / "records" / "tinkertown" / "examples.ugn"
     records = read_string(path.read_text(encoding="utf-8"))
     node = records[1].moves[56]
     shown = position_after(records[1], node)
@@ -368,6 +491,28 @@ def test_the_position_after_a_move_is_what_show_prints() -> None:
     assert board == wanted.output
     assert "action: " in facts
     assert position_after(read_string("1. b1 *\n")[0], None) is None  # no game
+
+
+@pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
+def test_the_position_for_a_hover_fits_an_editors_window(game: str) -> None:
+    """Every position of the examples, drawn for a hover: HOVER_WIDTH columns at most
+    (an 80-column editor), the board's rows without their note lines, the side panel's
+    facts under it: short enough for a hover in a window of 30 lines."""
+    text = (ROOT / "records" / game / "examples.ugn").read_text(encoding="utf-8")
+    for record in read_string(text):
+        for node in record.moves:
+            brief = position_brief(record, node)
+            assert brief is not None
+            lines = brief[0].splitlines()
+            assert max(len(line) for line in lines) <= HOVER_WIDTH, (record.index, node.line)
+            assert len(lines) <= 26, (record.index, node.line)
+    # The same position as show's: its turn line, the caption of its last move.
+    path = ROOT / "records" / "tinkertown" / "examples.ugn"
+    records = read_string(path.read_text(encoding="utf-8"))
+    brief = position_brief(records[1], records[1].moves[56])
+    shown = CliRunner().invoke(cli, ["show", str(path), "--record", "2", "--turn", "57"])
+    assert brief is not None and brief[0].splitlines()[0] in shown.output.splitlines()
+    assert records[1].moves[56].written in brief[0]
 
 
 # -- any text: nothing the server calls raises ----------------------------------------------
@@ -407,6 +552,7 @@ def test_no_text_makes_the_library_under_the_server_raise(
         if record is not None:
             node = node_at(record, line + 1, column + 1)
             position_after(record, node)
+            position_brief(record, node)
             for defect in [f.defect for f in document.findings()]:
                 changed_by(record, defect)
     document.edit((0, 1), (len(lines), 0), " ".join(reversed(tokens)))

@@ -35,7 +35,7 @@ def valid_records(game: str) -> tuple[str, ...]:
     texts = [
         r.raw
         for r in read_records(
-            io.StringIO((ROOT / "records" / game / "examples.txt").read_text()), keep_raw=True
+            io.StringIO((ROOT / "records" / game / "examples.ugn").read_text()), keep_raw=True
         )
         if r.raw is not None
     ]

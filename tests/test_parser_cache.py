@@ -90,7 +90,7 @@ def _nodes(nodes: list[MoveNode]) -> Iterator[MoveNode]:
 def _record_files() -> list[tuple[Path, str | None]]:
     """Every record file, with the game its name implies (records without a Game tag)."""
     files: list[tuple[Path, str | None]] = []
-    for path in sorted(ROOT.glob("records/*/*.txt")):
+    for path in sorted(ROOT.glob("records/*/*.ugn")):
         folder = path.parent.name
         files.append((path, folder if folder in GAMES else None))
     for path in sorted(CONFORMANCE.glob("*.txt")) if CONFORMANCE.is_dir() else []:

@@ -32,7 +32,7 @@ def test_without_the_extra_png_says_how_to_install_it(monkeypatch: pytest.Monkey
     monkeypatch.setattr(
         raster, "_module", lambda name: None if name == "resvg_py" else real(name)
     )
-    path = str(RECORDS / "cave" / "examples.txt")
+    path = str(RECORDS / "cave" / "examples.ugn")
     for args in (("--format", "png"), ("--format", "gif"), ("-o", "x.png")):
         code, stdout, stderr = run(path, *args)
         assert code == 2 and stdout == b""
@@ -47,7 +47,7 @@ def test_png_of_a_position(tmp_path: Path) -> None:
     from PIL import Image
 
     out = tmp_path / "pos.png"
-    code, _, _ = run(str(RECORDS / "cave" / "examples.txt"), "--turn", "9", "-o", str(out))
+    code, _, _ = run(str(RECORDS / "cave" / "examples.ugn"), "--turn", "9", "-o", str(out))
     assert code == 0
     data = out.read_bytes()
     assert data.startswith(PNG_MAGIC)
@@ -55,7 +55,7 @@ def test_png_of_a_position(tmp_path: Path) -> None:
         assert picture.width > 300 and picture.height > picture.width
         # The picture has its own light paper, drawn, not transparent.
         assert picture.convert("RGB").getpixel((3, picture.height // 2)) == (0xFB, 0xF8, 0xF1)
-    path = str(RECORDS / "cave" / "examples.txt")
+    path = str(RECORDS / "cave" / "examples.ugn")
     code, stdout, _ = run(path, "--format", "png", "--size", "200")
     assert code == 0 and stdout.startswith(PNG_MAGIC) and len(stdout) < len(data)
 
@@ -65,7 +65,7 @@ def test_gif_of_a_game_has_a_frame_per_turn(tmp_path: Path) -> None:
     from PIL import Image
 
     out = tmp_path / "game.gif"
-    path = str(RECORDS / "zombie-kidz" / "examples.txt")
+    path = str(RECORDS / "zombie-kidz" / "examples.ugn")
     code, _, _ = run(path, "--size", "150", "--turn", "6", "--delay", "300", "-o", str(out))
     assert code == 0
     with Image.open(out) as gif:
@@ -80,7 +80,7 @@ def test_gif_of_a_broken_record_stops_at_its_bad_move(tmp_path: Path) -> None:
     from PIL import Image
 
     out = tmp_path / "broken.gif"
-    code, _, err = run(str(RECORDS / "tinkertown" / "broken.txt"), "--size", "120", "-o", str(out))
+    code, _, err = run(str(RECORDS / "tinkertown" / "broken.ugn"), "--size", "120", "-o", str(out))
     assert code == 1 and "c9 is not a square" in err and "after turn 33" in err
     with Image.open(out) as gif:
         assert gif.n_frames == 34

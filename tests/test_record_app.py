@@ -349,7 +349,7 @@ def test_every_message_is_read_whole_at_80x24(tmp_path: Path) -> None:
         await pilot.press(*["backspace"] * 8, *"a4xb3")
         offered = await on_screen(pilot, "#offered")
         assert "Ka4xKb3 Black's black knight beat Red's black knight and took b3" in offered
-        assert "Ka4xSb3 Black's black knight beat Red's skeleton and took b3" in offered
+        assert "Ka4xZb3 Black's black knight beat Red's zombie and took b3" in offered
         await pilot.press(*["backspace"] * 8)
         await type_in(pilot, "Za4xSb3")
         await pilot.press("home")
@@ -369,6 +369,7 @@ def test_every_message_is_read_whole_at_80x24(tmp_path: Path) -> None:
         assert whole(zombies.message) in await on_screen(pilot, "#status")
 
     drive(zombies, refused)
+    zombies.kept.close()  # as a crash would leave it: the journal, unsaved edits in it
 
     path = tmp_path / "zk" / "game.txt"
     restored = RecordApp(RecordFile.open(path))  # the journal of the edits above
@@ -378,6 +379,7 @@ def test_every_message_is_read_whole_at_80x24(tmp_path: Path) -> None:
         assert whole(restored.message) in await on_screen(pilot, "#status")
 
     drive(restored, restore)
+    restored.kept.close()
 
 
 def test_a_turn_after_the_roll_where_another_follows_is_mended(tmp_path: Path) -> None:
@@ -489,7 +491,7 @@ def test_quit_asks_when_something_is_unsaved(tmp_path: Path) -> None:
 
 
 def test_a_saved_record_reopens_and_a_broken_one_opens_at_its_defect(tmp_path: Path) -> None:
-    path = tmp_path / "broken.txt"
+    path = tmp_path / "broken.ugn"
     path.write_text('[Game "cave"]\n\n1. b1 b5 2. b1 c5 *\n', encoding="utf-8")
     app = RecordApp(RecordFile.open(path, 1))
 

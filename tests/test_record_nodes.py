@@ -23,7 +23,7 @@ from notation.visitor import iter_nodes
 from notation.writer import UnwritableRecord, write_record
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORD_FILES = sorted((ROOT / "records").glob("*/*.txt"))
+RECORD_FILES = sorted((ROOT / "records").glob("*/*.ugn"))
 LISTS = ("nags", "comments_before", "comments_after", "variations")
 FIELDS = ("text", "line", "column", "suffix", "nags", "number", *LISTS[1:])
 
@@ -175,7 +175,7 @@ def test_records_pickle_and_write_back_to_themselves(path: Path) -> None:
             continue  # a broken record's tree holds only what came before its defect
         try:
             text = write_record(record)
-        except UnwritableRecord:  # a tag its game refuses: no numbering (broken.txt)
+        except UnwritableRecord:  # a tag its game refuses: no numbering (broken.ugn)
             continue
         (again,) = read_string(text)
         assert again == record

@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 import notation
 from notation.errors import MisuseError
 from notation.generate import generate_records
+from notation.record import Record
 from notation.recordfile import FileChangedError, RecordFile, RecordFileError, journal_path
+from notation.visitor import TreeBuilder
 from notation.writer import write_records
 
 
@@ -37,7 +39,8 @@ def test_a_new_record_makes_the_file(tmp_path: Path) -> None:
     assert kept.save() == 1
     assert path.read_text() == '[Game "cave"]\n[Result "*"]\n\n1. b1 *\n'
     assert not os.path.exists(kept.journal)
-    assert os.listdir(tmp_path) == ["new.txt"]  # no temporary file left
+    kept.close()
+    assert os.listdir(tmp_path) == ["new.txt"]  # no temporary file, no lock left
 
 
 def test_a_new_record_is_appended_after_the_others(tmp_path: Path) -> None:
@@ -103,6 +106,7 @@ def test_every_edit_is_journaled_and_restored(tmp_path: Path) -> None:
     kept = RecordFile.open(path, 2)
     kept.editor.set_comment("a note")
     assert os.path.exists(kept.journal) and kept.journal == journal_path(path)
+    kept.close()  # the session ends unsaved: its journal stays
     again = RecordFile.open(path, 1)  # the journal wins: record 2 comes back
     assert again.index == 2 and again.restored is not None and "record 2" in again.restored
     assert again.editor.record == kept.editor.record and again.dirty
@@ -183,6 +187,39 @@ def test_any_file_opens_or_says_why(tmp_path: Path, data: bytes) -> None:
         kept = RecordFile.open(path, 1)
     except (RecordFileError, MisuseError):
         return
-    kept.save()  # what opened saves, and still reads as a record
+    with kept:
+        kept.save()  # what opened saves, and still reads as a record
     assert list(notation.read_file(path))
-    kept.discard_journal()
+
+
+def test_one_record_of_a_big_file_is_the_only_one_read_in_full(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening and saving record N finds where the records are without building their
+    trees: only record N's is built (the cost of a big file is a pass, not a tree per
+    record), and every other byte stays, non-ASCII text included."""
+    path = tmp_path / "many.txt"
+    records = [record for record, _ in generate_records("cave", 300, 3, max_turns=6)]
+    text = "".join(write_records(records))
+    text = text.replace('[Game "cave"]', '[Game "cave"]\n[Event "café ♞ ☃"]', 150)
+    path.write_text(text, encoding="utf-8")
+    before = path.read_bytes()
+    built: list[int] = []
+    end_record = TreeBuilder.end_record
+
+    def counted(self: TreeBuilder, record: Record) -> Record:
+        built.append(record.first_line)
+        return end_record(self, record)
+
+    monkeypatch.setattr(TreeBuilder, "end_record", counted)
+    with RecordFile.open(path, 200) as kept:
+        old = kept.editor.text().encode()
+        kept.editor.set_comment("é, checked")
+        kept.save()
+        new = kept.editor.text().encode()
+    assert len(built) == 1
+    after = path.read_bytes()
+    start = before.index(old, len(before) // 2)
+    assert after[:start] == before[:start]
+    assert after[start:start + len(new)] == new
+    assert after[start + len(new):] == before[start + len(old):]

@@ -21,15 +21,15 @@ def test_every_game_has_records() -> None:
 
 
 def test_the_club_collection_is_what_its_script_makes(tmp_path: Path) -> None:
-    """records/collections/club.txt is generated, seeded: the script makes it again, byte
+    """records/collections/club.ugn is generated, seeded: the script makes it again, byte
     for byte, and every record says where it comes from."""
     import runpy
 
     script = RECORDS / "collections" / "make_club.py"
     module = runpy.run_path(str(script), run_name="make_club")
-    module["main"](tmp_path / "club.txt")
-    club = RECORDS / "collections" / "club.txt"
-    assert (tmp_path / "club.txt").read_bytes() == club.read_bytes()
+    module["main"](tmp_path / "club.ugn")
+    club = RECORDS / "collections" / "club.ugn"
+    assert (tmp_path / "club.ugn").read_bytes() == club.read_bytes()
     records = list(read_file(club))
     assert len(records) == 26
     assert all("make_club.py" in (r.tag("Source") or "") for r in records)
@@ -38,7 +38,7 @@ def test_the_club_collection_is_what_its_script_makes(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_examples_are_valid_and_labelled(game: str) -> None:
-    records = list(read_file(RECORDS / game / "examples.txt"))
+    records = list(read_file(RECORDS / game / "examples.ugn"))
     assert len(records) >= 3
     for record in records:
         verdict = check_record(record)
@@ -52,7 +52,7 @@ def test_examples_are_valid_and_labelled(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_broken_records_break_where_their_list_says(game: str) -> None:
     expected: list[dict[str, Any]] = json.loads((RECORDS / game / "broken.json").read_text())
-    records = list(read_file(RECORDS / game / "broken.txt"))
+    records = list(read_file(RECORDS / game / "broken.ugn"))
     assert len(records) == len(expected) >= 8
     for want in expected:
         verdict = check_record(records[want["record"] - 1], game)

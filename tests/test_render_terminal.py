@@ -137,7 +137,7 @@ def test_a_terminal_is_as_wide_as_columns_says_and_a_pipe_always_100(
 
 
 def test_piped_text_is_never_wrapped_but_a_terminal_wraps_it() -> None:
-    message = Text("stopped at turn 35: " + "/long" * 60 + "/broken.txt (line 82, column 1)")
+    message = Text("stopped at turn 35: " + "/long" * 60 + "/broken.ugn (line 82, column 1)")
     piped = io.StringIO()
     make_console(piped, width=40).print(message)
     assert piped.getvalue() == message.plain + "\n"

@@ -15,7 +15,7 @@ from notation.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"
-TINKERTOWN = RECORDS / "tinkertown" / "examples.txt"
+TINKERTOWN = RECORDS / "tinkertown" / "examples.ugn"
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
@@ -35,10 +35,10 @@ def test_without_a_terminal_replay_prints_what_show_prints() -> None:
 
 def test_a_folder_is_the_records_of_its_files_one_after_the_other() -> None:
     folder = RECORDS / "cave"
-    # broken.json (1 record), broken.txt (16), examples.txt (5), positions.txt (3)
+    # broken.json (1 record), broken.ugn (16), examples.ugn (5), positions.ugn (3)
     code, out = run("--record", "18", str(folder))
     assert code == 0
-    first_of_examples = CliRunner().invoke(cli, ["show", str(folder / "examples.txt")])
+    first_of_examples = CliRunner().invoke(cli, ["show", str(folder / "examples.ugn")])
     assert out == first_of_examples.output
     code, out = run("--record", "99", str(folder))
     assert code == 2 and f"{folder} has no record 99 (it has 25)" in out
@@ -118,7 +118,7 @@ def test_a_folder_with_closed_standard_input_and_standard_error_in_a_file(
 ) -> None:
     """``notation replay records/cave <&- 2>err``: the keys come from the terminal, the
     screen goes where standard output is, and a first record that cannot be replayed
-    (no Game tag) does not stop the app: it says so, and ``n`` opens the next."""
+    (no Game tag) does not stop the app: it says so, and ``]`` opens the next."""
     import pexpect
 
     errors = tmp_path / "errors.txt"
@@ -137,8 +137,8 @@ def test_a_folder_with_closed_standard_input_and_standard_error_in_a_file(
         pytest.skip(f"no pseudo-terminal here: {exc}")
     try:
         child.expect_exact("cannot be replayed")
-        child.send("n")
-        child.expect_exact("(broken.txt record 1)")
+        child.send("]")
+        child.expect_exact("(broken.ugn record 1)")
         child.send("q")
         child.expect(pexpect.EOF)
     finally:

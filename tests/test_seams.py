@@ -120,7 +120,7 @@ def test_annotate_is_idempotent_around_numbers_and_results() -> None:
 
 @pytest.fixture
 def json_file(tmp_path: Path) -> Path:
-    code, out, _ = run("convert", "--to", "json", str(ROOT / "records" / "cave" / "examples.txt"))
+    code, out, _ = run("convert", "--to", "json", str(ROOT / "records" / "cave" / "examples.ugn"))
     assert code == 0
     path = tmp_path / "games.out"  # a name that says nothing: found by content
     path.write_text(out)

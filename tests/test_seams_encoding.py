@@ -24,7 +24,7 @@ from notation.errors import display_path
 from notation.replay import check_record
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "records" / "cave" / "examples.txt"
+EXAMPLES = ROOT / "records" / "cave" / "examples.ugn"
 REASON = "a lone surrogate \\udc00 is not text"
 
 

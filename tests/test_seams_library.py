@@ -41,7 +41,7 @@ from notation.games import get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "tests" / "library_examples"
-CAVE_FILE = ROOT / "records" / "cave" / "examples.txt"
+CAVE_FILE = ROOT / "records" / "cave" / "examples.ugn"
 
 
 def _record() -> notation.Record:

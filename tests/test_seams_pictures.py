@@ -41,7 +41,7 @@ Shape = tuple[str, tuple[float, ...]]  # ("circle", (cx, cy, r)) or ("rect", (x,
 
 
 def example(game: str, record: int) -> object:
-    return list(read_file(RECORDS / game / "examples.txt"))[record - 1]
+    return list(read_file(RECORDS / game / "examples.ugn"))[record - 1]
 
 
 def picture(game: str, record: int, turn: int, size: float = 480) -> ET.Element:

@@ -32,7 +32,7 @@ from tests.test_compressed import COMPRESSORS as BY_SUFFIX
 from tests.test_compressed import _zstd
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "records" / "cave" / "examples.txt"
+EXAMPLES = ROOT / "records" / "cave" / "examples.ugn"
 RECORDS = EXAMPLES.read_text().count('[Game "')
 #: The address space the memory cases run in: a line over the bound, and blank lines
 #: (which took 16 bytes and more each; a run of the command on a small file fits in 160

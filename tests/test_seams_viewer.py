@@ -147,7 +147,7 @@ def test_the_replayer_at_turn_295_of_record_1500_shows_everything_at_80x24() -> 
 def test_a_symbol_means_one_role_for_the_whole_game(game: str) -> None:
     meaning: dict[str, str] = {}
     plain_roles: set[str] = set()
-    for _, view in positions(RECORDS / game / "examples.txt"):
+    for _, view in positions(RECORDS / game / "examples.ugn"):
         symbols = role_symbols(view)
         for role, symbol in symbols.items():
             assert meaning.setdefault(symbol, role) == role, (symbol, role, meaning)
@@ -160,7 +160,7 @@ def test_a_symbol_means_one_role_for_the_whole_game(game: str) -> None:
 
 def test_every_tombstone_carries_its_symbol_in_show(tmp_path: Path) -> None:
     runner = CliRunner()
-    example = str(RECORDS / "tinkertown" / "examples.txt")
+    example = str(RECORDS / "tinkertown" / "examples.ugn")
     seen = {}
     for turn in (75, 85):
         out = runner.invoke(cli, ["show", example, "--turn", str(turn)]).output
@@ -185,7 +185,7 @@ def test_every_tombstone_carries_its_symbol_in_show(tmp_path: Path) -> None:
 
 def test_a_locked_gate_has_a_symbol_and_a_gate_none() -> None:
     locked = 0
-    for _, view in positions(RECORDS / "zombie-kidz" / "examples.txt"):
+    for _, view in positions(RECORDS / "zombie-kidz" / "examples.ugn"):
         symbols = role_symbols(view)
         roles = {c.role for c in view.cells.values()}
         assert "gate" not in symbols
@@ -199,7 +199,7 @@ def test_a_locked_gate_has_a_symbol_and_a_gate_none() -> None:
 
 @pytest.mark.parametrize("key", ["down", "pagedown", "end", "space"])
 def test_the_help_scrolls_at_once(key: str) -> None:
-    app = app_on(RECORDS / "cave" / "examples.txt")
+    app = app_on(RECORDS / "cave" / "examples.ugn")
 
     async def scenario(pilot: Pilot[int]) -> None:
         await pilot.press("question_mark")
@@ -214,7 +214,7 @@ def test_the_help_scrolls_at_once(key: str) -> None:
 
 
 def test_keys_typed_fast_are_all_taken() -> None:
-    app = app_on(RECORDS / "tinkertown" / "examples.txt")
+    app = app_on(RECORDS / "tinkertown" / "examples.ugn")
 
     async def scenario(pilot: Pilot[int]) -> None:
         await burst(pilot, "g", "1", "0", "enter")
@@ -228,7 +228,7 @@ def test_keys_typed_fast_are_all_taken() -> None:
 
 def test_next_record_after_opening_one_from_a_filtered_list(tmp_path: Path) -> None:
     path = tmp_path / "many.txt"
-    one = (RECORDS / "tinkertown" / "examples.txt").read_text(encoding="utf-8")
+    one = (RECORDS / "tinkertown" / "examples.ugn").read_text(encoding="utf-8")
     path.write_text("\n".join([one] * 4), encoding="utf-8")
     app = app_on(path)
 
@@ -271,7 +271,7 @@ def test_right_at_the_end_of_a_variation_says_so(tmp_path: Path) -> None:
 
 
 def test_the_move_tree_starts_at_the_top_after_next_record(tmp_path: Path) -> None:
-    app = app_on(RECORDS / "tinkertown" / "examples.txt")
+    app = app_on(RECORDS / "tinkertown" / "examples.ugn")
 
     async def scenario(pilot: Pilot[int]) -> None:
         await pilot.press("end")
@@ -313,7 +313,7 @@ def test_the_zombie_kidz_board_keeps_its_size(tmp_path: Path) -> None:
 
 def test_at_120x40_the_facts_do_not_wrap() -> None:
     for game in ("tinkertown", "cave", "zombie-kidz"):
-        app = app_on(RECORDS / game / "examples.txt")
+        app = app_on(RECORDS / game / "examples.ugn")
 
         async def scenario(pilot: Pilot[int]) -> None:
             app = replay(pilot)

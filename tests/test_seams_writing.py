@@ -298,7 +298,7 @@ def test_dedup_keeps_different_broken_records(tmp_path: Path) -> None:
         '[Game "nope"]\n\n1. zz *\n',
         '[Game "nope"]\n\n1. yy *\n',
     ]
-    source = tmp_path / "broken.txt"
+    source = tmp_path / "broken.ugn"
     source.write_text("\n".join(texts + texts[:2]))  # and two copies, byte for byte
     code, out, err = run("dedup", str(source))
     assert code == 0, err

@@ -16,7 +16,7 @@ from notation.stepper import Stepper
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"
-TINKERTOWN = RECORDS / "tinkertown" / "examples.txt"
+TINKERTOWN = RECORDS / "tinkertown" / "examples.ugn"
 
 ANNOTATED = """[Game "tinkertown"]
 [White "Mina Harker"]
@@ -45,7 +45,7 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
 def test_plain_output_has_header_board_facts_and_last_move(
     game: str, title: str, fact: str
 ) -> None:
-    code, out = run(str(RECORDS / game / "examples.txt"))
+    code, out = run(str(RECORDS / game / "examples.ugn"))
     assert code == 0
     assert out.startswith(title) and "Result: 1-0" in out.splitlines()[1]
     assert "┌" in out and "┘" in out and fact in out
@@ -63,13 +63,13 @@ def test_turn_option_and_the_start() -> None:
 
 def test_ascii_output_is_pure_ascii() -> None:
     for game in ("tinkertown", "cave", "zombie-kidz"):
-        code, out = run("--ascii", str(RECORDS / game / "examples.txt"))
+        code, out = run("--ascii", str(RECORDS / game / "examples.ugn"))
         assert code == 0 and out.isascii() and "+-" in out
 
 
 @pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
 def test_position_prints_a_string_the_game_reads_back(game: str) -> None:
-    path = RECORDS / game / "examples.txt"
+    path = RECORDS / game / "examples.ugn"
     code, out = run("--position", "--turn", "9", str(path))
     assert code == 0 and len(out.splitlines()) == 1
     text = out.strip()
@@ -94,7 +94,7 @@ def test_glyphs_comments_and_variations_of_the_last_move() -> None:
 
 
 def test_a_broken_record_prints_where_replay_stopped_and_exits_1() -> None:
-    path = RECORDS / "tinkertown" / "broken.txt"
+    path = RECORDS / "tinkertown" / "broken.ugn"
     code, out = run("--record", "7", str(path))
     assert code == 1
     assert "Turn 34 (main line" in out and "┌" in out
@@ -108,8 +108,8 @@ def test_a_long_path_does_not_wrap_the_problem_line(tmp_path: Path) -> None:
     """From a checkout at a long path, piped output keeps each message on one line."""
     folder = tmp_path.joinpath("x" * 60, "y" * 60, "z" * 90)
     folder.mkdir(parents=True)
-    path = folder / "broken.txt"
-    path.write_bytes((RECORDS / "tinkertown" / "broken.txt").read_bytes())
+    path = folder / "broken.ugn"
+    path.write_bytes((RECORDS / "tinkertown" / "broken.ugn").read_bytes())
     code, out = run("--record", "7", "--turn", "10", str(path))
     assert code == 1 and len(str(path)) > 200
     (problem,) = [line for line in out.splitlines() if "the record is broken" in line]
@@ -120,7 +120,7 @@ def test_a_long_path_does_not_wrap_the_problem_line(tmp_path: Path) -> None:
 
 
 def test_a_record_with_a_bad_setup_tag_is_broken() -> None:
-    code, out = run(str(RECORDS / "zombie-kidz" / "broken.txt"))
+    code, out = run(str(RECORDS / "zombie-kidz" / "broken.ugn"))
     assert code == 1 and "2, 3 or 4 players, not '5'" in out
 
 
@@ -189,3 +189,21 @@ def test_a_stack_too_tall_for_the_width_is_written_short_and_never_lost(
     assert "[R11]" in out
     assert "Stacks too tall for 100 columns are written short (R5 = a stack of 5, R on top)" in out
     assert "h5 WWWWWWWWWWR" in out  # every piece of it, bottom to top
+
+
+def test_the_legend_says_what_the_number_under_a_cell_is_and_how_a_stack_reads() -> None:
+    # Tinkertown: the number under each cell is its capacity; WRW is W at the bottom.
+    code, out = run(str(TINKERTOWN), "--turn", "20")
+    assert code == 0
+    legend = out[out.index("Cells:"):]
+    assert "Notes: 3 the grave's capacity (zombies it holds before a capture)" in legend
+    assert "Stacks: WRW a stack, bottom to top" in legend
+    # Cave: its notes and its teams, in its own words.
+    code, out = run(str(RECORDS / "cave" / "examples.ugn"), "--turn", "50")
+    assert code == 0
+    legend = out[out.index("Cells:"):]
+    assert "Notes: KZS what a hidden piece may still be" in legend
+    assert "Stacks: r? rZ a team, bottom to top" in legend
+    # The start of a game holds no stack: no line for stacks.
+    code, out = run(str(TINKERTOWN), "--turn", "0")
+    assert code == 0 and "Stacks:" not in out and "Notes: 3 the grave's capacity" in out

@@ -102,7 +102,7 @@ def one_record_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path
                 "-q",
                 "-o",
                 str(out),
-                str(ROOT / "records" / game / "examples.txt"),
+                str(ROOT / "records" / game / "examples.ugn"),
             ],
             check=True,
             env={**os.environ, "PYTHONPATH": str(ROOT)},

@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_a_merged_summary_is_the_single_pass_summary() -> None:
     records = [
-        *read_file(ROOT / "records" / "cave" / "examples.txt"),
-        *read_file(ROOT / "records" / "tinkertown" / "examples.txt"),
-        *read_file(ROOT / "records" / "zombie-kidz" / "examples.txt"),
-        *read_file(ROOT / "records" / "cave" / "broken.txt"),
+        *read_file(ROOT / "records" / "cave" / "examples.ugn"),
+        *read_file(ROOT / "records" / "tinkertown" / "examples.ugn"),
+        *read_file(ROOT / "records" / "zombie-kidz" / "examples.ugn"),
+        *read_file(ROOT / "records" / "cave" / "broken.ugn"),
     ]
     whole = summarise(records)
     for cut in (0, 3, len(records) // 2, len(records)):
@@ -34,7 +34,7 @@ def test_a_merged_summary_is_the_single_pass_summary() -> None:
 
 def _decided(red: str, black: str, result: str) -> Record:
     """A decided two-player record, built from a finished bundled game with new tags."""
-    for record in read_file(ROOT / "records" / "cave" / "examples.txt"):
+    for record in read_file(ROOT / "records" / "cave" / "examples.ugn"):
         if record.result == result:
             record.set_tag("Red", red)
             record.set_tag("Black", black)
@@ -72,7 +72,7 @@ def test_first_moves_are_counted_in_canonical_spelling() -> None:
 
 
 def test_the_report_fits_80_columns_and_draws_the_lengths() -> None:
-    summary = summarise(read_file(ROOT / "records" / "tinkertown" / "examples.txt"))
+    summary = summarise(read_file(ROOT / "records" / "tinkertown" / "examples.ugn"))
     lines = list(report(summary, bins=5))
     assert max(map(len, lines)) <= 80
     text = "\n".join(lines)
@@ -81,7 +81,7 @@ def test_the_report_fits_80_columns_and_draws_the_lengths() -> None:
 
 
 def test_stats_command_json_and_text(tmp_path: Path) -> None:
-    path = ROOT / "records" / "cave" / "examples.txt"
+    path = ROOT / "records" / "cave" / "examples.ugn"
     result = CliRunner().invoke(cli, ["stats", str(path), "--format", "json"])
     assert result.exit_code == 0
     data = json.loads(result.output)
@@ -96,13 +96,13 @@ def test_jobs_give_the_statistics_one_process_gives(tmp_path: Path, small_parts:
     """Parts of files are summarised by workers and merged in input order: the same
     statistics, Elo included (it depends on the order)."""
     text = "\n".join(
-        (ROOT / "records" / game / "examples.txt").read_text()
+        (ROOT / "records" / game / "examples.ugn").read_text()
         for game in ("cave", "tinkertown", "zombie-kidz")
     )
     big = tmp_path / "big.txt"
     big.write_text("\n".join([text] * 20))
     other = tmp_path / "other.txt"
-    other.write_text((ROOT / "records" / "cave" / "broken.txt").read_text())
+    other.write_text((ROOT / "records" / "cave" / "broken.ugn").read_text())
     outputs = [
         CliRunner().invoke(
             cli, ["stats", "--format", "json", "--jobs", jobs, str(big), str(other)]
@@ -116,15 +116,15 @@ def test_jobs_give_the_statistics_one_process_gives(tmp_path: Path, small_parts:
 
 
 def test_stats_reads_standard_input() -> None:
-    text = (ROOT / "records" / "cave" / "examples.txt").read_text()
+    text = (ROOT / "records" / "cave" / "examples.ugn").read_text()
     result = CliRunner().invoke(cli, ["stats", "-", "--format", "json"], input=text)
     assert result.exit_code == 0
     assert json.loads(result.output)["records"] == len(read_string(text))
 
 
 def test_zombie_kidz_results_are_counted_by_players_and_zombies() -> None:
-    summary = summarise(read_file(ROOT / "records" / "zombie-kidz" / "examples.txt"))
+    summary = summarise(read_file(ROOT / "records" / "zombie-kidz" / "examples.ugn"))
     variants = {variant for variant, _ in summary.games["zombie-kidz"].results}
     assert "3 players, 7 zombies" in variants and "2 players, 8 zombies" in variants
-    cave = summarise(read_file(ROOT / "records" / "cave" / "examples.txt"))
+    cave = summarise(read_file(ROOT / "records" / "cave" / "examples.ugn"))
     assert {variant for variant, _ in cave.games["cave"].results} == {""}  # one setup

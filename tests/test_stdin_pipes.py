@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-TINKERTOWN = ROOT / "records" / "tinkertown" / "examples.txt"
+TINKERTOWN = ROOT / "records" / "tinkertown" / "examples.ugn"
 CAVE = b'[Game "cave"]\n\n1. b1 c5 *\n'
 
 
@@ -46,7 +46,7 @@ def notation(*args: str, stdin: bytes, **kwargs: Any) -> subprocess.CompletedPro
 def test_a_record_on_standard_input_leaves_standard_error_empty(
     args: tuple[str, ...], code: int
 ) -> None:
-    """``cat examples.txt | notation show - --record 2``: no "Exception ignored"."""
+    """``cat examples.ugn | notation show - --record 2``: no "Exception ignored"."""
     process = notation(*args, stdin=TINKERTOWN.read_bytes())
     assert process.stderr == b""
     assert process.returncode == code and process.stdout

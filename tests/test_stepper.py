@@ -38,7 +38,7 @@ def fresh(game_name: str, moves: Iterable[str]) -> str:
 
 @pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
 def test_forward_back_and_both_ends(game: str) -> None:
-    record = record_at(RECORDS / game / "examples.txt", 1)
+    record = record_at(RECORDS / game / "examples.ugn", 1)
     stepper = Stepper(record)
     start = stepper.position.position_string()
     assert stepper.at_start and stepper.last_node is None and not stepper.back()
@@ -52,7 +52,7 @@ def test_forward_back_and_both_ends(game: str) -> None:
 
 
 def test_goto_turn_matches_a_fresh_replay() -> None:
-    record = record_at(RECORDS / "cave" / "examples.txt", 1)
+    record = record_at(RECORDS / "cave" / "examples.ugn", 1)
     stepper = Stepper(record)
     texts = [node.text for node in record.moves]
     for turn in (7, 30, 2, 0, len(texts)):
@@ -131,7 +131,7 @@ def test_goto_node_reaches_a_move_anywhere_in_the_tree() -> None:
 
 
 def test_goto_node_stops_before_a_broken_move_on_the_way() -> None:
-    record = record_at(RECORDS / "tinkertown" / "broken.txt", 7)  # turn 35 (e5) is illegal
+    record = record_at(RECORDS / "tinkertown" / "broken.ugn", 7)  # turn 35 (e5) is illegal
     stepper = Stepper(record)
     assert not stepper.goto_node(record.moves[-1])
     assert stepper.turn == 34 and stepper.error is not None and stepper.error.turn == 35
@@ -143,7 +143,7 @@ def test_goto_node_stops_before_a_broken_move_on_the_way() -> None:
 
 
 def test_a_broken_record_stops_at_the_bad_move() -> None:
-    record = record_at(RECORDS / "tinkertown" / "broken.txt", 7)  # turn 35 (e5) is illegal
+    record = record_at(RECORDS / "tinkertown" / "broken.ugn", 7)  # turn 35 (e5) is illegal
     stepper = Stepper(record)
     assert not stepper.verdict.ok
     stepper.to_end()
@@ -158,7 +158,7 @@ def test_a_broken_record_stops_at_the_bad_move() -> None:
 
 
 def test_a_syntax_error_stops_the_replay_too() -> None:
-    stepper = Stepper(record_at(RECORDS / "tinkertown" / "broken.txt", 1))
+    stepper = Stepper(record_at(RECORDS / "tinkertown" / "broken.ugn", 1))
     stepper.to_end()
     assert stepper.error is not None and stepper.error.kind == ErrorKind.SYNTAX
     assert (stepper.turn, stepper.error.move) == (33, "c9-d1")
@@ -166,6 +166,6 @@ def test_a_syntax_error_stops_the_replay_too() -> None:
 
 def test_a_record_that_cannot_start_raises() -> None:
     with pytest.raises(StepperError, match="2, 3 or 4 players"):
-        Stepper(record_at(RECORDS / "zombie-kidz" / "broken.txt", 1))
+        Stepper(record_at(RECORDS / "zombie-kidz" / "broken.ugn", 1))
     with pytest.raises(StepperError, match="no Game tag"):
         Stepper(read_string("1. d3 *\n")[0])

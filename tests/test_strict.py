@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from notation.replay import check_record
 from notation.strict import check_record_strict, strict_problem
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = sorted([*ROOT.glob("records/*/examples.txt"), *ROOT.glob("records/*/positions.txt")])
+EXAMPLES = sorted([*ROOT.glob("records/*/examples.ugn"), *ROOT.glob("records/*/positions.ugn")])
 CONFORMANCE = ROOT / "tests" / "data" / "conformance"
 
 
@@ -102,7 +103,7 @@ def test_each_departure_has_its_code() -> None:
 
 def test_tinkertown_capture_marks() -> None:
     # A capture written without its mark, and with the mark after the move.
-    record_text = (ROOT / "records" / "tinkertown" / "examples.txt").read_text().split(
+    record_text = (ROOT / "records" / "tinkertown" / "examples.ugn").read_text().split(
         "\n\n[Game"
     )[0]
     (record,) = read_string(record_text)
@@ -166,3 +167,43 @@ def test_check_strict_on_the_command_line(tmp_path: Path) -> None:
     ]
     as_json = CliRunner().invoke(cli, ["check", "--strict", "--format", "json", str(path)])
     assert '"kind": "syntax", "code": "strict-letter-case"' in as_json.output
+
+
+def test_a_tag_name_in_the_wrong_case_is_its_own_defect_at_its_line(tmp_path: Path) -> None:
+    """``[result "1-0"]`` is not the Result tag: --strict says so at the tag, in text and
+    JSON, on a record that is otherwise valid; the ordinary check says nothing of it."""
+    path = tmp_path / "game.txt"
+    path.write_text('[Game "cave"]\n[result "1-0"]\n\n1. b1 b5 1-0\n', encoding="utf-8")
+    assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
+    strict = CliRunner().invoke(cli, ["check", "--strict", str(path)])
+    assert strict.exit_code == 1
+    assert strict.output.splitlines()[0] == (
+        f"{path}:2:2: record 1: write Result: tag names are case-sensitive "
+        "([result ...] is not [Result ...] and does not count)"
+    )
+    as_json = CliRunner().invoke(cli, ["check", "--strict", "--format", "json", str(path)])
+    error = json.loads(as_json.output.splitlines()[0])["error"]
+    assert (error["code"], error["line"], error["column"], error["kind"]) == (
+        "strict-tag-case", 2, 2, "syntax"
+    )
+    (record,) = read_string(path.read_text(encoding="utf-8"))
+    assert strict_problem(record) == check_record_strict(record).error
+
+
+def test_a_tag_name_in_the_wrong_case_is_not_glued_to_another_error(tmp_path: Path) -> None:
+    """On a broken record, a wrong number on line 5 says nothing of a tag on line 2;
+    --all --strict lists each defect at its own line (every tag in the wrong case)."""
+    path = tmp_path / "game.txt"
+    text = '[Game "cave"]\n[result "1-0"]\n[red "Mina"]\n\n1. b1 b5 3. b1-b2 *\n'
+    path.write_text(text, encoding="utf-8")
+    plain = CliRunner().invoke(cli, ["check", str(path)])
+    assert plain.output.splitlines()[0] == (
+        f"{path}:5:10: record 1, turn 3 (b1-b2): move number 3. is wrong: turn 3 is the "
+        "first turn of round 2, numbered 2."
+    )
+    every = CliRunner().invoke(cli, ["check", "--all", "--strict", "--format", "json", str(path)])
+    errors = json.loads(every.output.splitlines()[0])["errors"]
+    assert [(e["code"], e["line"], e["column"]) for e in errors] == [
+        ("strict-tag-case", 2, 2), ("strict-tag-case", 3, 2), ("number-wrong", 5, 10)
+    ]
+    assert "Red" in errors[1]["message"] and "[result" not in errors[2]["message"]

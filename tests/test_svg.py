@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import math
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -304,7 +307,7 @@ def test_the_arrow_of_a_record_s_last_move() -> None:
 
 
 def first_record(game: str, index: int = 1) -> object:
-    for record in read_file(RECORDS / game / "examples.txt"):
+    for record in read_file(RECORDS / game / "examples.ugn"):
         if record.index == index:
             return record
     raise AssertionError(f"no record {index} in {game}")
@@ -406,7 +409,7 @@ DOC_IMAGES = [
 def test_the_docs_pictures_are_what_the_tool_draws(game: str, record: str, turn: str) -> None:
     committed = (RECORDS.parent / "docs" / "img" / f"{game}.svg").read_text(encoding="utf-8")
     code, stdout, _ = run(
-        str(RECORDS / game / "examples.txt"), "--record", record, "--turn", turn
+        str(RECORDS / game / "examples.ugn"), "--record", record, "--turn", turn
     )
     assert code == 0
     assert stdout == committed, (
@@ -427,20 +430,20 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def test_diagram_writes_a_file_with_o(tmp_path: Path) -> None:
     out = tmp_path / "pos.svg"
-    code, stdout, _ = run(str(RECORDS / "cave" / "examples.txt"), "--turn", "9", "-o", str(out))
+    code, stdout, _ = run(str(RECORDS / "cave" / "examples.ugn"), "--turn", "9", "-o", str(out))
     assert code == 0 and stdout == ""
     root = parse(out.read_text(encoding="utf-8"))
     assert root.findtext("s:title", namespaces=NS, default="").endswith("after turn 9")
 
 
 def test_diagram_writes_to_stdout_without_o() -> None:
-    code, stdout, _ = run(str(RECORDS / "zombie-kidz" / "examples.txt"), "--record", "2")
+    code, stdout, _ = run(str(RECORDS / "zombie-kidz" / "examples.ugn"), "--record", "2")
     assert code == 0
     assert find(parse(stdout), "link")
 
 
 def test_diagram_reports_a_missing_record_or_turn_as_usage_errors() -> None:
-    path = str(RECORDS / "tinkertown" / "examples.txt")
+    path = str(RECORDS / "tinkertown" / "examples.ugn")
     code, _, err = run(path, "--record", "99")
     assert code == 2 and "has no record 99" in err
     code, _, err = run(path, "--turn", "5000")
@@ -449,7 +452,7 @@ def test_diagram_reports_a_missing_record_or_turn_as_usage_errors() -> None:
 
 def test_diagram_of_a_broken_record_draws_and_warns(tmp_path: Path) -> None:
     out = tmp_path / "broken.svg"
-    code, _, err = run(str(RECORDS / "tinkertown" / "broken.txt"), "-o", str(out))
+    code, _, err = run(str(RECORDS / "tinkertown" / "broken.ugn"), "-o", str(out))
     assert code == 1
     assert err.startswith("warning: ") and "c9 is not a square" in err
     assert "drew the position after turn 33" in err
@@ -463,3 +466,74 @@ def test_diagram_of_a_record_without_a_game(tmp_path: Path) -> None:
     assert code == 2 and "no Game tag" in err
     code, stdout, _ = run(str(path), "--game", "cave")
     assert code == 0 and find(parse(stdout), "token")
+
+
+@pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
+def test_the_legend_columns_stack_their_entries_without_gaps(game: str) -> None:
+    # Each column of the legend runs on from one entry to the next: a long entry in
+    # one column leaves no empty rows beside it in the other (Cave's note entry did).
+    picture = draw_position(first_record(game))  # type: ignore[arg-type]
+    root = parse(picture.svg)
+    columns: dict[str, list[list[float]]] = {}
+    for group in find(root, "legend"):
+        if group.get("data-kind") is None:  # the group of them all
+            continue
+        # The entry's lines come last, after its swatch (which may hold a text too).
+        texts = group.findall("s:text", NS)
+        x = texts[-1].get("x", "")
+        ys = [float(t.get("y", "0")) for t in texts if t.get("x") == x]
+        columns.setdefault(x, []).append(ys)
+    assert len(columns) == 2
+    for column in columns.values():
+        column.sort()
+    # One line height, from line to line within an entry and from entry to entry.
+    lines = sorted(y for column in columns.values() for ys in column for y in ys)
+    line = min(b - a for a, b in itertools.pairwise(lines) if b > a)
+    for column in columns.values():
+        for before, after in itertools.pairwise(column):
+            assert after[0] - before[-1] == pytest.approx(line), (before, after)
+    # The picture ends under the longer column, not under rows of empty space.
+    bottom = max(column[-1][-1] for column in columns.values())
+    height = float(root.get("viewBox", "").split()[3])
+    assert height - bottom < 2 * line
+
+
+def _arrow_clearance(svg: str) -> float | None:
+    """The least distance between the last move's arrow (its outline) and any token's
+    disc, in pixels (negative: they overlap); None without an arrow."""
+    root = parse(svg)
+    arrows = find(root, "arrow")
+    if not arrows:
+        return None
+    path = arrows[0].find("s:path", NS)
+    assert path is not None
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", path.get("d", ""))]
+    outline = list(zip(numbers[::2], numbers[1::2], strict=True))
+
+    def to_edge(px: float, py: float, a: tuple[float, float], b: tuple[float, float]) -> float:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        t = max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(px - a[0] - t * dx, py - a[1] - t * dy)
+
+    least = math.inf
+    for stack in find(root, "stack"):
+        for disc in stack.iter(f"{{{NS['s']}}}circle"):
+            cx, cy, r = (float(disc.get(k, "0")) for k in ("cx", "cy", "r"))
+            edges = zip(outline, outline[1:] + outline[:1], strict=True)
+            least = min(least, min(to_edge(cx, cy, a, b) for a, b in edges) - r)
+    return least
+
+
+def test_the_zombie_kidz_arrowhead_stops_short_of_every_pawn() -> None:
+    # Each position of the examples: the arrow ends before the figures of the zone
+    # it points at (a pawn, a lock, zombies), never on them.
+    arrows = 0
+    for record in read_file(RECORDS / "zombie-kidz" / "examples.ugn"):
+        stepper = Stepper(record)
+        while stepper.forward():
+            view = stepper.position.board_view()
+            svg = board_svg(view, arrow=last_move_arrow(stepper, view.marks))
+            clearance = _arrow_clearance(svg)
+            arrows += clearance is not None
+            assert clearance is None or clearance > 0, (record.index, stepper.turn)
+    assert arrows > 50

@@ -93,7 +93,7 @@ def test_ordered_tags_one_pass(game: str) -> None:
 def _all_records() -> list[Record]:
     records: list[Record] = []
     for game in GAMES:
-        for name in ("examples.txt", "positions.txt"):
+        for name in ("examples.ugn", "positions.ugn"):
             records.extend(read_file(RECORDS / game / name, keep_raw=True))
         for record, _ in decorated(game, 5, 20):
             records.extend(read_records(write_record(record).splitlines(keepends=True),

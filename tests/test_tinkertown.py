@@ -634,7 +634,7 @@ def test_conformance_record_1_main_line() -> None:
 
 def test_examples_are_valid_and_cover_the_rules() -> None:
     seen: set[str] = set()
-    records = list(read_file(RECORDS / "examples.txt"))
+    records = list(read_file(RECORDS / "examples.ugn"))
     assert len(records) >= 3
     for record in records:
         tags = record.tag_dict
@@ -688,7 +688,7 @@ def _features(moves: list[TinkertownMove]) -> set[str]:
 
 def test_broken_records_get_their_verdicts() -> None:
     expected = json.loads((RECORDS / "broken.json").read_text())
-    records = list(read_file(RECORDS / "broken.txt"))
+    records = list(read_file(RECORDS / "broken.ugn"))
     assert len(records) == len(expected) >= 12
     assert {e["kind"] for e in expected} == {"syntax", "illegal", "result"}
     for record, want in zip(records, expected, strict=True):
@@ -788,7 +788,7 @@ def test_popping_a_whole_game_returns_to_the_start(seed: int) -> None:
 
 START = "4/6/8/3##3/3##3/8/6/4 w resurrection -,- 0"
 # The rules' example: the end of a resurrection stage, Red's last placement c2,
-# White starts the movement stage (records/tinkertown/positions.txt, Position 2).
+# White starts the movement stage (records/tinkertown/positions.ugn, Position 2).
 C2_TOKENS = tokens("h4 h3,c4 c3,g6 g5,e2 f2,a5 a6,d8 c8,e6 e7,c1 d1,a3 a4,f8 f7,b7 b6,f4 f5,b2 c2")
 C2_END = "WR1R/W2RW1/RR2W1W1/W2##WR1/R1R##R1W/W1W4R/WR1RW1/RW2 w movement b2,c2 14"
 # White's ww on h5, h4 and h3 empty (Position 3): h5-h3 puts it on capacity.
@@ -1370,7 +1370,7 @@ def test_assessing_a_long_game_leaves_every_position_as_it_was() -> None:
 
 
 def test_position_records_are_valid() -> None:
-    records = list(read_file(RECORDS / "positions.txt"))
+    records = list(read_file(RECORDS / "positions.ugn"))
     assert len(records) >= 4
     for record in records:
         tags = record.tag_dict

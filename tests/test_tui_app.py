@@ -8,6 +8,7 @@ effect is on the app's state when ``press`` returns.
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -26,7 +27,7 @@ from notation.tui.shots import drive, settle
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"
-TINKERTOWN = RECORDS / "tinkertown" / "examples.txt"
+TINKERTOWN = RECORDS / "tinkertown" / "examples.ugn"
 
 NESTED = """[Game "tinkertown"]
 [White "Mina Harker"]
@@ -177,15 +178,40 @@ async def search_moves(pilot: Pilot[int]) -> None:
     assert last_move(pilot) == "c3,g6" and depth(pilot) == 1
 
 
+async def next_match(pilot: Pilot[int]) -> None:
+    # As in less and vim: n finds the next match of the last search, the record stays.
+    await pilot.press("n")
+    assert "no search yet" in status(pilot) and replay(pilot).current == 0
+    await pilot.press("slash")
+    assert "(n, N: next, previous)" in pilot.app.query_one("#prompt", Input).placeholder
+    await pilot.press(*"c3", "enter")
+    assert last_move(pilot) == "c3,g6" and depth(pilot) == 1
+    await pilot.press("n")
+    assert last_move(pilot) == "c3,b6" and depth(pilot) == 1 and replay(pilot).current == 0
+    await pilot.press("n")  # round to the first
+    assert last_move(pilot) == "c3,g6"
+
+
+async def previous_match(pilot: Pilot[int]) -> None:
+    await pilot.press("N")
+    assert "no search yet" in status(pilot)
+    await pilot.press("slash", *"c3", "enter", "N")
+    assert last_move(pilot) == "c3,b6"  # backwards from the first match: round to the last
+    await pilot.press("N")
+    assert last_move(pilot) == "c3,g6" and replay(pilot).current == 0
+    await pilot.press("N", "n")
+    assert last_move(pilot) == "c3,g6"
+
+
 async def next_record(pilot: Pilot[int]) -> None:
     await pilot.press("right_square_bracket")
     assert replay(pilot).current == 1 and "(record 2)" in text_of(pilot, "#title")
-    await pilot.press("n", "n")
+    await pilot.press("right_square_bracket", "right_square_bracket")
     assert replay(pilot).current == 2 and "no next record" in status(pilot)
 
 
 async def previous_record(pilot: Pilot[int]) -> None:
-    await pilot.press("n", "n", "left_square_bracket")
+    await pilot.press("right_square_bracket", "right_square_bracket", "left_square_bracket")
     assert replay(pilot).current == 1
     await pilot.press("p", "p")
     assert replay(pilot).current == 0 and "no previous record" in status(pilot)
@@ -244,7 +270,9 @@ KEY_SCENARIOS: dict[str, tuple[Scenario, bool]] = {
     "up": (out_of_variation, True),
     "g": (goto_turn, False),
     "slash": (search_moves, True),
-    "right_square_bracket,n": (next_record, False),
+    "n": (next_match, True),
+    "N": (previous_match, True),
+    "right_square_bracket": (next_record, False),
     "left_square_bracket,p": (previous_record, False),
     "l": (record_list, False),
     "escape": (escape, True),
@@ -334,7 +362,7 @@ def test_a_broken_record_is_marked_and_says_why() -> None:
         move = text_of(pilot, "#move-text")
         assert "stopped at turn 35 (e5): e5 is the chapel, not a grave" in move
 
-    drive(app_on(RECORDS / "tinkertown" / "broken.txt", start=6), scenario, size=(160, 50))
+    drive(app_on(RECORDS / "tinkertown" / "broken.ugn", start=6), scenario, size=(160, 50))
 
 
 def test_a_record_without_a_game_says_so_and_the_others_open(tmp_path: Path) -> None:
@@ -344,35 +372,35 @@ def test_a_record_without_a_game_says_so_and_the_others_open(tmp_path: Path) -> 
     async def scenario(pilot: Pilot[int]) -> None:
         app = replay(pilot)
         assert app.stepper is None and "has no Game tag" in status(pilot)
-        await pilot.press("right", "n")
+        await pilot.press("right", "right_square_bracket")
         assert app.stepper is not None and app.current == 1
 
     drive(app_on(path), scenario)
 
 
 def test_standard_input_and_a_folder_of_files(tmp_path: Path) -> None:
-    data = (RECORDS / "cave" / "examples.txt").read_bytes()
+    data = (RECORDS / "cave" / "examples.ugn").read_bytes()
     catalog = Catalog([RecordSource("<stdin>", data=data)])
 
     async def from_stdin(pilot: Pilot[int]) -> None:
         assert len(replay(pilot).catalog.entries) == 5
-        await pilot.press("n")
+        await pilot.press("right_square_bracket")
         assert "(record 2)" in text_of(pilot, "#title")
 
     drive(ReplayApp(catalog), from_stdin)
     sources = [
         RecordSource(str(path), path=path)
-        for path in sorted((RECORDS / "zombie-kidz").glob("*.txt"))
+        for path in sorted((RECORDS / "zombie-kidz").glob("*.ugn"))
     ]
 
     async def folder(pilot: Pilot[int]) -> None:
         app = replay(pilot)
         assert len(app.catalog.sources) == 3
         title = text_of(pilot, "#title")
-        assert "broken.txt record 1" in title
+        assert "broken.ugn record 1" in title
         await pilot.press("l", *"positions")
         assert all(
-            app.catalog.source_name(i).endswith("positions.txt")
+            app.catalog.source_name(i).endswith("positions.ugn")
             for i in app.query_one(RecordList).shown
         )
 
@@ -432,14 +460,14 @@ def test_ascii_draws_the_board_and_texts_in_ascii() -> None:
         for name in ("#title", "#status", "#move-text", "#facts", "#square", "#legend"):
             assert text_of(pilot, name).isascii(), name
 
-    drive(app_on(RECORDS / "cave" / "examples.txt", ascii=True, turn=20), scenario)
+    drive(app_on(RECORDS / "cave" / "examples.ugn", ascii=True, turn=20), scenario)
 
 
 def test_turn_option_and_a_record_that_is_not_there() -> None:
     async def at_turn(pilot: Pilot[int]) -> None:
         assert turn(pilot) == 20
 
-    drive(app_on(RECORDS / "cave" / "examples.txt", turn=20), at_turn)
+    drive(app_on(RECORDS / "cave" / "examples.ugn", turn=20), at_turn)
 
     async def missing(pilot: Pilot[int]) -> None:
         assert "no record 9: 3 records found" in status(pilot)
@@ -489,3 +517,82 @@ d7x 119. h5 f8xf7 120. h5 c6xd6 121. g4-g3 e3xg3 122. f3-e3 c7 123. c4 e3
 148. e8 b5 149. b5 g4 150. e8-f8 c3-c4 151. h5 c3-c4 152. e8-f8 c6 153. b2 e3x
 154. b5x h5 *
 """
+
+
+# -- Cave's board at 80x24 ----------------------------------------------------------------
+
+CAVE = RECORDS / "cave" / "examples.ugn"
+
+
+def test_a_cave_board_keeps_its_size_whatever_the_pieces() -> None:
+    # The record app chooses its layout from the position alone (no needs of a whole
+    # record): the cells must not widen as a team of three forms.
+    from notation.reader import read_file
+    from notation.stepper import Stepper
+    from notation.tui.board import choose_layout
+
+    sizes = set()
+    for record in read_file(CAVE):
+        stepper = Stepper(record)
+        while True:
+            layout = choose_layout(stepper.position.board_view(), 80, 24, several=False)
+            sizes.add((layout.board_width, layout.board_height, layout.inner))
+            if not stepper.forward():
+                break
+    assert len(sizes) == 1, sizes
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        app = replay(pilot)
+        widths = set()
+        for entry in range(len(app.catalog.entries)):
+            app.open_entry(entry)
+            assert app.drawing is not None
+            widths.add(app.drawing.width)
+        assert len(widths) == 1, widths
+
+    drive(app_on(CAVE, check=False), scenario)
+
+
+def test_at_80x24_every_cave_fact_that_fits_is_on_one_line() -> None:
+    async def scenario(pilot: Pilot[int]) -> None:
+        app = replay(pilot)
+        for turn_number in (0, 2, 50):
+            app.go_to_turn(turn_number)
+            await pilot.pause()
+            widget = app.query_one("#facts", Static)
+            width = widget.content_region.width
+            console = Console(width=width, file=io.StringIO(), color_system=None)
+            with console.capture() as capture:
+                console.print(widget.content)
+            lines = capture.get().splitlines()
+            view = app.view
+            assert view is not None
+            for label, value in view.facts:
+                if len(value) <= width - 2:
+                    assert any(value in line for line in lines), (label, value, lines)
+                assert any(line.strip().startswith(label) for line in lines), (label, lines)
+
+    drive(app_on(CAVE, check=False), scenario)
+
+
+def test_the_record_app_draws_cave_s_board_one_size_from_the_start(tmp_path: Path) -> None:
+    # notation record: a new record (an empty board) and record 1 at its end (a team
+    # of three, r? r? r?) draw boards of one width, so the board never jumps.
+    from notation.recordfile import RecordFile
+    from notation.tui.board import BoardWidget
+    from notation.tui.record_app import RecordApp
+
+    path = tmp_path / "cave.txt"
+    path.write_text(CAVE.read_text(encoding="utf-8"), encoding="utf-8")
+    widths: list[int] = []
+
+    async def measure(app: RecordApp) -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            drawing = app.query_one(BoardWidget).drawing
+            assert drawing is not None
+            widths.append(drawing.width)
+
+    asyncio.run(measure(RecordApp(RecordFile.open(path, 1))))
+    asyncio.run(measure(RecordApp(RecordFile.open(tmp_path / "new.txt", game="cave"))))
+    assert len(widths) == 2 and widths[0] == widths[1], widths

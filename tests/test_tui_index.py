@@ -23,7 +23,7 @@ from notation.tui.navigate import Navigator, nodes_in_order, search
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(
     path for path in (ROOT / "records").rglob("*")
-    if path.suffix in (".txt", ".json", ".jsonl")
+    if path.suffix in (".ugn", ".txt", ".json", ".jsonl")
 ) + sorted((ROOT / "tests" / "data").rglob("*.txt"))
 
 
@@ -85,7 +85,7 @@ def test_json_lines_are_a_record_each(tmp_path: Path) -> None:
     from notation.cli import cli
 
     text = CliRunner().invoke(
-        cli, ["convert", "--to", "json", str(ROOT / "records" / "cave" / "examples.txt")]
+        cli, ["convert", "--to", "json", str(ROOT / "records" / "cave" / "examples.ugn")]
     ).stdout
     data = ("\n" + text + '\n{"not": "a record"}\nnot json\n').encode()
     assert is_json_source(io.BytesIO(data))
@@ -114,7 +114,7 @@ def test_any_text_reads_the_same_in_chunks(parts: list[str]) -> None:
 
 
 def test_the_catalog_finds_reads_and_checks_records_lazily() -> None:
-    path = ROOT / "records" / "tinkertown" / "broken.txt"
+    path = ROOT / "records" / "tinkertown" / "broken.ugn"
     catalog = Catalog([RecordSource(str(path), path=path)])
     assert catalog.scan_to(2) and len(catalog.entries) >= 3 and not catalog.scanned
     assert catalog.known(2) is None  # nothing read yet
@@ -130,17 +130,17 @@ def test_the_catalog_finds_reads_and_checks_records_lazily() -> None:
 
 
 def test_a_catalog_of_standard_input_and_of_several_files() -> None:
-    data = (ROOT / "records" / "cave" / "examples.txt").read_bytes()
+    data = (ROOT / "records" / "cave" / "examples.ugn").read_bytes()
     catalog = Catalog([RecordSource("<stdin>", data=data)])
     catalog.scan()
     assert [catalog.label(i) for i in range(2)] == ["record 1", "record 2"]
     assert catalog.record(1).index == 2 and catalog.record(1).source == "<stdin>"
-    files = sorted((ROOT / "records" / "zombie-kidz").glob("*.txt"))
+    files = sorted((ROOT / "records" / "zombie-kidz").glob("*.ugn"))
     catalog = Catalog([RecordSource(str(p), path=p) for p in files])
     catalog.scan()
-    assert catalog.label(0) == "broken.txt record 1"
+    assert catalog.label(0) == "broken.ugn record 1"
     assert catalog.find(1, 2) is not None
-    assert catalog.label(catalog.find(1, 2) or 0) == "examples.txt record 2"
+    assert catalog.label(catalog.find(1, 2) or 0) == "examples.ugn record 2"
 
 
 def test_a_file_that_goes_away_is_a_problem_not_a_crash(tmp_path: Path) -> None:

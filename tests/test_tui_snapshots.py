@@ -25,9 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: The same positions as docs/make_terminal_shots.py.
 SHOTS = {
-    "tinkertown": ("records/tinkertown/examples.txt", 2, 57),
-    "cave": ("records/cave/examples.txt", 1, 20),
-    "zombie-kidz": ("records/zombie-kidz/examples.txt", 2, 12),
+    "tinkertown": ("records/tinkertown/examples.ugn", 2, 57),
+    "cave": ("records/cave/examples.ugn", 1, 20),
+    "zombie-kidz": ("records/zombie-kidz/examples.ugn", 2, 12),
 }
 
 SnapCompare = Callable[..., bool]

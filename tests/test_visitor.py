@@ -21,7 +21,7 @@ from notation.record import MoveNode, MoveNumber, Record, Variation
 from notation.visitor import SKIP, RecordVisitor, Skip, TurnCounter, walk_record
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted((ROOT / "records").glob("*/*.txt"))
+FILES = sorted((ROOT / "records").glob("*/*.ugn"))
 
 NESTED = (
     '[Game "cave"]\n\n{before} 1. b1 {after} (1. c1 $2 (1. d1 b5) ! 1... c5) $1 1... b5\n'
@@ -107,7 +107,7 @@ class HeadersOnly(RecordVisitor[tuple[list[str], str | None]]):
 
 
 def test_skip_leaves_the_moves_unvisited() -> None:
-    text = (ROOT / "records" / "cave" / "examples.txt").read_text(encoding="utf-8")
+    text = (ROOT / "records" / "cave" / "examples.ugn").read_text(encoding="utf-8")
     skipped = list(visit_records(lines(text), HeadersOnly()))
     records = list(read_records(lines(text)))
     assert skipped == [([t.name for t in r.tags], r.result) for r in records]

@@ -150,7 +150,7 @@ def _corpus() -> list[tuple[str, Record]]:
 
     found = []
     for game in ("tinkertown", "cave", "zombie-kidz"):
-        for name in ("examples.txt", "positions.txt"):
+        for name in ("examples.ugn", "positions.ugn"):
             found += [(game, r) for r in read_file(ROOT / "records" / game / name)]
     for players in (2, 3, 4):
         text = "".join(write_records(generate_records("zombie-kidz", 3, 5, players=players)))

@@ -1000,7 +1000,7 @@ def test_annotations_on_composed_positions() -> None:
         ("reserve", "5"),
         ("locks", "a1"),
     ]
-    # The clearing win of records/zombie-kidz/examples.txt (seed 17680): an empty board.
+    # The clearing win of records/zombie-kidz/examples.ugn (seed 17680): an empty board.
     cleared = play(
         "G:b2-c2x G:b2-a2 Wx Y:a2-b2 R:c2-c1x W:b2-b3x K:c1-b1x Y:b3-c3x K:b1-a2 W:c3-c2 "
         "R:a2-a1x K:c2-c1 G:a1-b1x W:c1-c2x W W:c2-b3x G:b1-c1 B:b3-a3x G:c1-c2x B:a3-a2x "
@@ -1161,7 +1161,7 @@ def test_the_position_records_are_valid_and_start_from_their_tag() -> None:
     from notation.reader import read_file
     from notation.replay import check_record
 
-    path = Path(__file__).resolve().parent.parent / "records" / "zombie-kidz" / "positions.txt"
+    path = Path(__file__).resolve().parent.parent / "records" / "zombie-kidz" / "positions.ugn"
     records = list(read_file(path))
     assert len(records) >= 3
     for record in records:

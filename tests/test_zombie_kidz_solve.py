@@ -315,7 +315,7 @@ def test_assessing_a_turn() -> None:
 
 
 def test_annotating_a_game_with_analysis() -> None:
-    text = (ROOT / "records" / "zombie-kidz" / "examples.txt").read_text()
+    text = (ROOT / "records" / "zombie-kidz" / "examples.ugn").read_text()
     records = read_string(text)
     options = AnnotateOptions(analyze=True)
     first = annotate_record(records[0], options).text

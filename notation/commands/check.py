@@ -60,8 +60,8 @@ def command(
 ) -> None:
     """Check every record in FILES against the rules of its game.
 
-    FILES are record files, folders (their *.txt, *.pgn, *.jsonl and *.json files,
-    recursively, hidden ones skipped) or - for standard input.  Each broken record
+    FILES are record files, folders (their *.ugn, *.txt, *.pgn, *.jsonl and *.json
+    files, recursively, hidden ones skipped) or - for standard input.  Each broken record
     gets one line: FILE:LINE:COL: record N, turn T (MOVE): reason (with --all, one
     line per defect).  Exits 0 if every
     record is valid, 1 if any is not.

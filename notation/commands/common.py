@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PROGRESS_MIN_BYTES",
+    "RECORD_EXTENSION",
     "RECORD_SUFFIXES",
     "Progress",
     "ShownPath",
@@ -44,10 +45,15 @@ __all__ = [
     "warn_not_utf8",
 ]
 
-#: The files a folder stands for: records as text (.txt, .pgn), and as the JSON Lines
-#: that ``convert --to json`` writes (.jsonl, .json); each may be compressed
-#: (``games.txt.gz``: see :func:`notation.textio.open_binary`).
-RECORD_SUFFIXES = (".txt", ".pgn", ".jsonl", ".json")
+#: The files a folder stands for: records as text (.ugn, the records' own extension;
+#: .txt and .pgn), and as the JSON Lines that ``convert --to json`` writes (.jsonl,
+#: .json); each may be compressed (``games.ugn.gz``: see
+#: :func:`notation.textio.open_binary`).
+RECORD_SUFFIXES = (".ugn", ".txt", ".pgn", ".jsonl", ".json")
+
+#: The extension of a file of records as text ("undead game notation"), as PGN's is
+#: .pgn: what ``notation record`` gives a new file named without one.
+RECORD_EXTENSION = ".ugn"
 F = TypeVar("F", bound=Callable[..., Any])
 
 

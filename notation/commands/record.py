@@ -10,7 +10,12 @@ from collections.abc import Callable
 
 import click
 
-from notation.commands.common import UsageProblem, game_option, is_terminal
+from notation.commands.common import (
+    RECORD_EXTENSION,
+    UsageProblem,
+    game_option,
+    is_terminal,
+)
 from notation.errors import NotationException, display_path
 from notation.recordfile import RecordFile, journal_path
 
@@ -42,7 +47,8 @@ def command(
 ) -> None:
     """Enter a game move by move, with the rules at hand, into FILE.
 
-    Without --record a new record of --game is appended to FILE (which need not exist).
+    Without --record a new record of --game is appended to FILE (which need not exist;
+    a name without an extension gets .ugn, the records' own).
     With --record N, record N opens to continue or mend it (a broken one at its first
     defect).  Type a move and press Enter (Tab completes; the moves that can be played
     are listed with what they do); ctrl+z undo, ctrl+y redo, ctrl+s save, ctrl+q quit,
@@ -55,8 +61,9 @@ def command(
             "notation record needs a terminal to read keys from and draw on; "
             "use `notation check` and `notation convert` for files"
         )
+    file = with_record_extension(file)
     journal = journal_path(file)
-    if number is None and game is None and not os.path.exists(journal):
+    if number is None and game is None and not os.path.lexists(journal):
         raise UsageProblem("a new record needs its game: --game cave, for example")
     try:
         kept = RecordFile.open(
@@ -85,6 +92,15 @@ def command(
             f"`notation record {display_path(file)}` brings them back",
             err=True,
         )
+
+
+def with_record_extension(file: str) -> str:
+    """``file``, or ``file.ugn`` when it names no file that exists and has no extension:
+    a new file of records gets the records' own extension, as a chess file gets .pgn."""
+    name = os.path.basename(file)
+    if os.path.exists(file) or not name or os.path.splitext(name)[1]:
+        return file
+    return file + RECORD_EXTENSION
 
 
 def stopwatch() -> Callable[[], float]:

@@ -76,10 +76,10 @@ def command(file: str, number: int, turn: int | None, game: str | None, ascii: b
 
     FILE is a record file, a folder of them, or - for standard input.  Keys: Right/Left
     next/previous move, Home/End, PgDn/PgUp ten moves, Down/Up into/out of a variation,
-    g go to a turn, / search, ] [ (or n p) next/previous record, l the record list
-    (type to filter), ? help, q quit.  Starts at --turn (default: the start).  When
-    standard output is not a terminal, prints what `notation show` prints (default
-    turn: the end).
+    g go to a turn, / search (n N: next/previous match), ] [ next/previous record,
+    l the record list (type to filter), ? help, q quit.  Starts at --turn (default:
+    the start).  When standard output is not a terminal, prints what `notation show`
+    prints (default turn: the end).
     """
     if not is_terminal(sys.stdout):
         stepper = open_stepper(_select(file, number), game)

@@ -12,6 +12,7 @@ from lsprotocol.types import (
     TextDocumentContentChangePartial,
     TextDocumentContentChangeWholeDocument,
 )
+from pygls.uris import to_fs_path
 
 from notation.document import RecordDocument
 from notation.lsp.units import Units
@@ -30,6 +31,12 @@ class OpenDocument:
     task: asyncio.Task[None] | None = field(default=None, repr=False)
     #: The games of its records are made ready for completion (once).
     warmed: bool = False
+
+    @property
+    def name(self) -> str:
+        """The document's file, as messages name it: its path for a ``file:`` address,
+        else the address itself (an editor's unsaved buffer)."""
+        return to_fs_path(self.uri) or self.uri
 
     def line_text(self, line: int) -> str:
         """The text of ``line`` (from 1), without its end; ``""`` past the last line."""

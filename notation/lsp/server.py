@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 from lsprotocol import types
 
 from notation.document import RecordDocument
-from notation.fixes import fixes_for
+from notation.fixes import fix_holds, fixes_for
 from notation.games import get_game
 from notation.locate import TagCursor, cursor_at, node_at, token_span
 from notation.lsp.answers import (
@@ -31,7 +31,6 @@ from notation.lsp.answers import (
     markdown_block,
     node_range,
     shown,
-    shown_lines,
     span_range,
     symbol,
     text_edit,
@@ -39,7 +38,7 @@ from notation.lsp.answers import (
 from notation.lsp.documents import OpenDocument, apply_changes
 from notation.lsp.state import NotationServer
 from notation.offers import offers_at, tag_meaning
-from notation.showtext import position_after
+from notation.showtext import position_brief
 
 __all__ = ["create_server", "guarded", "serve"]
 
@@ -184,13 +183,14 @@ def _requests(server: NotationServer) -> None:
         node = node_at(record, line, column)
         if node is None:
             return None
-        drawn = position_after(record, node, ls.default_game)
+        record.source = opened.name  # what a message of the picture names: this file
+        drawn = position_brief(record, node, ls.default_game)
         if drawn is None:
             return None
         board, facts = drawn
         text = markdown_block(board)
-        if facts:
-            text += "\n\n" + shown_lines("  \n".join(facts.splitlines()))
+        if facts:  # one paragraph, which the editor wraps: a hover is short
+            text += "\n\n" + shown("; ".join(facts.splitlines()))
         return types.Hover(
             types.MarkupContent(types.MarkupKind.Markdown, text),
             node_range(document.lines, node, ls.units),
@@ -229,7 +229,12 @@ def _requests(server: NotationServer) -> None:
             where = finding_range(lines, finding, units)
             if where.end.line < first or where.start.line > last:
                 continue
-            fixes = fixes_for(finding.defect, opened.line_text)
+            chunk = document.chunk_at(finding.defect.line - 1)
+            fixes = [
+                fix for fix in fixes_for(finding.defect, opened.line_text)
+                if fix_holds(fix, finding.defect, chunk.lines, chunk.start + 1,
+                             document.default_game)
+            ]
             made = diagnostic(lines, finding, units)
             actions += [
                 fix_action(opened.uri, lines, fix, made, units, len(fixes) == 1)

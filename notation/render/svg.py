@@ -723,23 +723,29 @@ def _legend_layout(
     """Where each entry goes: (x, first row, its lines); and the rows in all.
 
     Two columns where the picture is wide enough, filled left then right, each
-    entry's text wrapped to its column; a row of the two columns is as tall as
-    the taller of its two entries.
+    entry's text wrapped to its column.  Each column runs on from entry to entry
+    (a long entry leaves no empty rows beside it), and the entries are split
+    between the columns where that makes the longer one shortest.
     """
     columns = 2 if geo.width >= 360 else 1
     column = (geo.width - geo.left - geo.band / 2) / columns
     room = column - geo.font * 2.4
     wrapped = [_wrap(e.text, room, geo.font * 0.85) or [""] for e in entries]
-    per_column = math.ceil(len(entries) / columns)
-    starts: list[int] = []  # the first row of each row of entries
-    row = 0
-    for first in range(per_column):
-        starts.append(row)
-        row += max(len(wrapped[i]) for i in range(first, len(entries), per_column))
-    return [
-        (geo.left + (i // per_column) * column, starts[i % per_column], wrapped[i])
-        for i in range(len(entries))
-    ], row
+    heights = [len(lines) for lines in wrapped]
+    total = sum(heights)
+    # The entries of the left column: all of them, or the split of the least rows
+    # (the left column the longer of the two on a tie).
+    split = len(entries) if columns == 1 else min(
+        range(len(entries) + 1),
+        key=lambda k: (max(sum(heights[:k]), total - sum(heights[:k])), -k),
+    )
+    layout: list[tuple[float, int, list[str]]] = []
+    rows = [0, 0]
+    for i, lines in enumerate(wrapped):
+        side = int(i >= split)
+        layout.append((geo.left + side * column, rows[side], lines))
+        rows[side] += len(lines)
+    return layout, max(rows)
 
 
 def _legend(

@@ -33,7 +33,7 @@ from rich.text import Text
 
 from notation.cliio import is_terminal
 from notation.render.palette import AA, contrast
-from notation.view import PILE, BoardView, Cell, Token, TokenLayout
+from notation.view import NOTE_KEY, PILE, STACK_KEY, BoardView, Cell, Token, TokenLayout
 
 __all__ = [
     "BLACK_INK",
@@ -59,6 +59,7 @@ __all__ = [
     "is_plain",
     "legend",
     "make_console",
+    "notes_legend",
     "render_plain",
     "role_symbols",
     "stack_lines",
@@ -420,8 +421,10 @@ def _line_kinds(two_lines: bool, zoom: int) -> list[str]:
 
 def cell_width(view: BoardView, *, compact: bool = False, notes: bool = True) -> tuple[int, bool]:
     """The inside width the cells of ``view`` need (no zoom), and whether they have a
-    note line: what :func:`draw_board` makes of the view's own content."""
-    cells = [cell for cell in view.cells.values() if cell.role != "off"]
+    note line: what :func:`draw_board` makes of the view's own content and of the
+    game's widest cells (:attr:`BoardView.widest`), so that a viewer's board is the
+    same size whatever the pieces."""
+    cells = [cell for cell in (*view.cells.values(), *view.widest) if cell.role != "off"]
     labels = [
         sum(len(text) for text, _ in _cell_parts(cell, view.token_layout, compact))
         for cell in cells
@@ -636,6 +639,42 @@ def legend(view: BoardView, *, ascii: bool = False, plain: bool = False) -> Text
     return text
 
 
+def notes_legend(view: BoardView, *, ascii: bool = False) -> Text | None:
+    """What the notes of the cells and their stacks mean, in the view's words
+    (:attr:`BoardView.legend`), under the ``Cells:`` line: ``Notes: 3 the grave's
+    capacity (...)``, ``Stacks: WRW a stack, bottom to top``; each only when the board
+    shows one (no line at all for a game without words)."""
+    clean = cleaner(ascii)
+    words = view.legend
+    lines: list[str] = []
+    shown = [cell.note for row in view.rows() for cell in row if cell.note]
+    samples = [key.partition(":")[2] for key in words if key.startswith(NOTE_KEY + ":")]
+    if shown and NOTE_KEY in words:
+        # The words of every note, with the sample they were written for if any.
+        meaning = words[NOTE_KEY]
+        sample = next(
+            (s for s in samples if words[f"{NOTE_KEY}:{s}"] == meaning), shown[0]
+        )
+        lines.append(f"Notes: {sample} {meaning}")
+    elif shown and samples:
+        sample = next((note for note in shown if note in samples), samples[0])
+        lines.append(f"Notes: {sample} {words[f'{NOTE_KEY}:{sample}']}")
+    stacked = any(len(cell.tokens) > 1 for cell in view.cells.values())
+    if stacked and view.token_layout == PILE:
+        stack = next((key for key in words if key.startswith(STACK_KEY + ":")), None)
+        if stack is not None:
+            lines.append(f"Stacks: {stack.partition(':')[2]} {words[stack]}")
+    if not lines:
+        return None
+    text = Text()
+    for i, line in enumerate(lines):
+        label, _, rest = clean(line).partition(" ")
+        text.append("\n" if i else "")
+        text.append(label, style="bold")
+        text.append(" " + rest)
+    return text
+
+
 def _border_line(
     box: _Box, is_on: Callable[[int, int], bool], r: int, columns: int, span: int, margin: int
 ) -> Text:
@@ -826,6 +865,9 @@ def board_renderable(
     key = legend(view, ascii=ascii, plain=plain)
     if key is not None:
         parts.append(key)
+    notes = notes_legend(view, ascii=ascii)
+    if notes is not None:
+        parts.append(notes)
     links = _links_text(view, ascii=ascii)
     if links is not None:
         parts.append(links)

@@ -545,7 +545,16 @@ class ReplayApp(App[int]):
     def action_search(self) -> None:
         if self.stepper is None:
             return
-        self._open_prompt("search", "search moves and comments, then Enter: ", self._query)
+        self._open_prompt(
+            "search", "search moves and comments, then Enter (n, N: next, previous): ",
+            self._query,
+        )
+
+    def action_search_next(self) -> None:
+        self._search(self._query, again=True)
+
+    def action_search_previous(self) -> None:
+        self._search(self._query, again=True, backward=True)
 
     def action_next_record(self) -> None:
         self._step_record(1)
@@ -671,12 +680,20 @@ class ReplayApp(App[int]):
         self.stepper.goto_turn(int(text))
         self._done()
 
-    def _search(self, text: str) -> None:
+    def _search(self, text: str, *, again: bool = False, backward: bool = False) -> None:
+        """Go to the next match of ``text`` (``backward``: the previous one); ``again``:
+        it is the last search, repeated by ``n`` or ``N``."""
+        if again and not text:
+            self._done("no search yet: / to search (] is the next record)")
+            return
         if self.stepper is None or self.nav is None or not text:
             self._done()
             return
         self._query = text
-        found = search(self.stepper.record, text, self.nav.address, self.stepper.start_turn + 1)
+        found = search(
+            self.stepper.record, text, self.nav.address, self.stepper.start_turn + 1,
+            backward=backward,
+        )
         if found is None:
             self._done(f"no move or comment holds {text!r}")
             return

@@ -2,9 +2,12 @@
 help screen and the documentation (docs/viewing.md) all come from :data:`KEYS`.
 
 They are the keys of the HTML viewer (``notation html``): arrows, Home/End, PgUp/PgDn
-by ten, ``g`` go to a turn, ``/`` search, ``[``/``]`` or ``p``/``n`` previous/next
-record, Down/Up into and out of a variation, ``?`` help, ``q`` quit; and ``l`` for the
-record list, which the page shows as a menu.
+by ten, ``g`` go to a turn, ``/`` search, ``[``/``]`` or ``p`` previous/next record,
+Down/Up into and out of a variation, ``?`` help, ``q`` quit; and ``l`` for the record
+list, which the page shows as a menu.  One difference: here ``n``/``N`` go to the
+next/previous match of the last search, as in less and vim (the search line closes
+on Enter), where the page's search box stays open for Enter to find the next match
+and ``n`` is the next record.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ class Key:
 
     #: Textual's names of the keys, comma-separated, as a binding takes them.
     names: str
-    #: How people write them ("Right", "PgDn", "] or n").
+    #: How people write them ("Right", "PgDn", "[ or p").
     shown: str
     #: The app's action (``action_<name>`` on the app), with its arguments if any.
     action: str
@@ -48,11 +51,14 @@ KEYS: tuple[Key, ...] = (
     Key("up", "Up", "leave_variation", "out of the variation, after the move it replaces"),
     Key("g", "g", "goto_turn", "go to a turn of the line: type it, then Enter", "turn", "g", "g"),
     Key(
-        "slash", "/", "search", "search a move or a comment; Enter again: the next one",
+        "slash", "/", "search",
+        "search a move or a comment: type it, then Enter",
         "search", "/", "/",
     ),
+    Key("n", "n", "search_next", "the next match of the last search, as in less and vim"),
+    Key("N", "N", "search_previous", "the previous match of the last search"),
     Key(
-        "right_square_bracket,n", "] or n", "next_record",
+        "right_square_bracket", "]", "next_record",
         "next record (of the list: a filter is cleared once a record is opened)",
         "record", "] [", "] [",
     ),

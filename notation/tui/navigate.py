@@ -75,16 +75,22 @@ def _matches(found: NodeAt, words: str) -> bool:
     return any(words in comment.text.lower() for comment in comments)
 
 
-def search(record: Record, query: str, after: Address, first_turn: int = 1) -> NodeAt | None:
+def search(
+    record: Record, query: str, after: Address, first_turn: int = 1, *, backward: bool = False
+) -> NodeAt | None:
     """The first move after ``after`` (in the order of the text, around to the start)
-    whose text or comments hold ``query`` (case ignored)."""
+    whose text or comments hold ``query`` (case ignored); ``backward``: the first
+    before it (around to the end), as ``N`` finds in less and vim."""
     words = " ".join(query.split()).lower()
     if not words:
         return None
     nodes = list(nodes_in_order(record, first_turn))
     here = next((i for i, found in enumerate(nodes) if found.address == after), -1)
-    for i in range(len(nodes)):
-        found = nodes[(here + 1 + i) % len(nodes)]
+    if backward and here < 0:  # before the first move: the last one is the one before
+        here = len(nodes)
+    step = -1 if backward else 1
+    for i in range(1, len(nodes) + 1):
+        found = nodes[(here + step * i) % len(nodes)]
         if _matches(found, words):
             return found
     return None

@@ -4,9 +4,12 @@ last move, square, facts), from a :class:`~notation.stepper.Stepper`; no Textual
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -19,12 +22,14 @@ from notation.render.show_text import (
     to_move,
     variation_list,
 )
-from notation.render.terminal import BoardDrawing, cell_label, cleaner, facts_table
+from notation.render.terminal import BoardDrawing, cell_label, cleaner
 from notation.stepper import Stepper
 from notation.view import PILE, BoardView
 
 __all__ = [
+    "FittedFacts",
     "facts_panel",
+    "fitted_facts",
     "move_panel",
     "rule_facts",
     "square_panel",
@@ -171,11 +176,40 @@ def square_panel(
     return Group(*parts)
 
 
+@dataclass(frozen=True, slots=True)
+class FittedFacts:
+    """Labelled facts as a rich renderable for a narrow panel: label and value side by
+    side where the pair fits the width it is drawn in, else the value on its own lines
+    under its label, indented, so that it wraps whole words of its own (never
+    ``Red 5, Black`` with the ``5`` under the labels)."""
+
+    facts: tuple[tuple[str, str], ...]
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[Text | Padding]:
+        labels = max((len(label) for label, _ in self.facts), default=0)
+        for label, value in self.facts:
+            if labels + 2 + len(value) <= options.max_width:
+                line = Text(label.ljust(labels), style="bold")
+                line.append("  " + value)
+                yield line
+            else:
+                yield Text(label, style="bold")
+                yield Padding(Text(value), (0, 0, 0, 2))
+
+
+def fitted_facts(facts: Sequence[tuple[str, str]], *, ascii: bool = False) -> FittedFacts:
+    """:class:`FittedFacts` of ``facts``, in ASCII with ``ascii``."""
+    clean = cleaner(ascii)
+    return FittedFacts(tuple((clean(label), clean(value)) for label, value in facts))
+
+
 def facts_panel(stepper: Stepper, view: BoardView, *, ascii: bool = False) -> RenderableType:
     """The position's facts, what the rules say the last move did, and the paths
     between zones if the board has them."""
     clean = cleaner(ascii)
-    parts: list[RenderableType] = [facts_table(view.facts, ascii=ascii)]
+    parts: list[RenderableType] = [fitted_facts(view.facts, ascii=ascii)]
     facts = rule_facts(stepper) if stepper.last_node is not None else []
     if facts:
         text = Text("Last move: ", style="bold")

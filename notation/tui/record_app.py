@@ -11,6 +11,7 @@ only reads keys and draws.
 from __future__ import annotations
 
 import gc
+import os
 import re
 import shlex
 import textwrap
@@ -96,6 +97,8 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (":delete", "delete the moves after the cursor (at a variation's start: the "
          "variation)"),
         (":promote", "make this variation the main line"),
+        (":w PATH", "save as: append the record to the file PATH and go on there "
+         "(:save-as PATH too; for a file that cannot be saved)"),
     )),
     ("Files", (
         ("ctrl+s", "save (atomically; a file changed on disk is not written over "
@@ -249,7 +252,7 @@ class RecordApp(App[int]):
     _Body { height: 1fr; layout: horizontal; }
     #board-box { width: auto; height: auto; padding: 0 1; }
     #side { width: 1fr; height: 1fr; padding: 0 1 0 0; }
-    #legend { height: auto; max-height: 3; color: $text-muted; }
+    #legend { height: auto; color: $text-muted; }
     #last { height: auto; max-height: 5; }
     #moves { height: 1fr; }
     /* OFFERED_ROWS, and the line saying how many more */
@@ -324,6 +327,8 @@ class RecordApp(App[int]):
         title = Text(clean(f"{editor.game.title}: {where} of {kept.path}"), style="bold")
         if kept.dirty:
             title.append("  (unsaved)", style="yellow")
+        if kept.journal_problem is not None:
+            title.append(f"  NOT journaled: {kept.journal_problem}", style="bold red")
         self.query_one("#title", Static).update(title)
         self.query_one("#last", Static).update(Text(clean(self._named(self._last_text()))))
         defect = editor.defect
@@ -446,9 +451,12 @@ class RecordApp(App[int]):
         elif self.mode == "how":  # a question is the whole line: it must fit in 80
             return "a move follows here: v variation, r replace, m main line, e mend, Esc"
         elif self.mode == "quit":
-            return "unsaved edits: s save and quit, d drop them and quit, Esc stay"
+            unsaved = "unsaved edits" if self.kept.journal_problem is None else "unjournaled"
+            return f"{unsaved}: s save and quit, d drop them and quit, Esc stay"
         if self.message:
             parts.append(self.message)
+        if self.kept.journal_problem is not None:  # the title says it too, never cut
+            parts.append(f"NOT journaled ({self.kept.journal_problem}): :w PATH saves")
         return " | ".join(parts)
 
     def _show_offered(self) -> None:
@@ -600,9 +608,11 @@ class RecordApp(App[int]):
         if choice == "s":
             self.action_save()
             if not self.kept.dirty:
+                self.kept.close()
                 self.exit(0)
         elif choice == "d":
             self.kept.discard_journal()
+            self.kept.close()
             self.exit(0)
 
     def _command(self, line: str) -> None:
@@ -630,11 +640,24 @@ class RecordApp(App[int]):
         elif name == "promote" and not args:
             if not editor.promote():
                 self.message = "the main line is already the main line"
+        elif name in ("w", "save-as") and len(args) == 1:
+            self._save_as(args[0])
         else:
             raise EditError(
                 f"no command :{line}; the commands are :clk, :tag, :result, :roll, :delete, "
-                ":promote (F1 help)"
+                ":promote, :w (F1 help)"
             )
+
+    def _save_as(self, path: str) -> None:
+        """``:w PATH``: the record appended to the file PATH, the session going on there."""
+        try:
+            number = self.kept.save_as(os.path.expanduser(path))
+        except OSError as exc:
+            why = os.strerror(exc.errno) if exc.errno else str(exc)
+            self.message = f"not saved ({why}): {exc.filename or path}"
+        else:
+            self._force_save = False
+            self.message = f"saved as record {number} of {self.kept.path}"
 
     # -- keys -------------------------------------------------------------------
     def complete(self) -> None:
@@ -714,7 +737,10 @@ class RecordApp(App[int]):
         except FileChangedError:
             self._force_save = True
             self.message = "the file changed on disk since it was read: ctrl+s again writes over it"
-        except (OSError, NotationException) as exc:
+        except OSError as exc:  # nothing lost: the edits stay, unsaved
+            why = os.strerror(exc.errno) if exc.errno else str(exc)  # short: the line is one
+            self.message = f"not saved ({why}): :w PATH saves elsewhere"
+        except NotationException as exc:
             self.message = f"not saved: {exc}"
         else:
             self._force_save = False

@@ -1,4 +1,4 @@
-"""Writes club.txt: a small club's year of Cave games, the collection docs/collections.md
+"""Writes club.ugn: a small club's year of Cave games, the collection docs/collections.md
 uses.  Random legal play between four members, round-robin, a game a week; two games
 were entered twice (once with a comment, once under other tags) and one was entered
 with a slip, as happens in real collections.  Run: python records/collections/make_club.py
@@ -19,7 +19,7 @@ MEMBERS = ("Ann", "Bob", "Cy", "Dee")
 HERE = Path(__file__).resolve().parent
 
 
-def main(path: Path = HERE / "club.txt") -> None:
+def main(path: Path = HERE / "club.ugn") -> None:
     rng = random.Random(2025)
     pairings = list(itertools.permutations(MEMBERS, 2))
     day = datetime.date(2025, 1, 4)

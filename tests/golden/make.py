@@ -45,7 +45,7 @@ def corpora() -> dict[str, str]:
         texts[f"misnumbered-{game}"] = decorated_games.replace(" 3. ", " 4. ", 5)
     texts["edges"] = "\n".join(edges)
     root = Path("records")
-    for path in sorted(root.glob("*/*.txt")):
+    for path in sorted(root.glob("*/*.ugn")):
         texts[f"records-{path.parent.name}-{path.stem}"] = path.read_text(
             encoding="utf-8", errors="surrogateescape"
         )

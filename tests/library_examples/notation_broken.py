@@ -4,7 +4,7 @@ from collections import Counter
 import notation
 
 causes: Counter[str] = Counter()
-for record in notation.read_file("records/tinkertown/broken.txt"):
+for record in notation.read_file("records/tinkertown/broken.ugn"):
     error = notation.check_record(record).error
     if error is not None:
         print(error)

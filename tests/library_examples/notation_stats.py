@@ -3,7 +3,7 @@ from collections import Counter
 
 import notation
 
-records = list(notation.read_file("records/cave/examples.txt"))
+records = list(notation.read_file("records/cave/examples.ugn"))
 turns = [len(record.moves) for record in records]
 print(f"{len(records)} games, {sum(turns) / len(turns):.1f} turns on average, longest {max(turns)}")
 print("results:", Counter(record.result for record in records))

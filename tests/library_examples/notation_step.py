@@ -1,7 +1,7 @@
 # Stepping through a game: each move with its comment and alternatives, then one alternative.
 import notation
 
-record = list(notation.read_file("records/zombie-kidz/examples.txt"))[-1]  # the last game
+record = list(notation.read_file("records/zombie-kidz/examples.ugn"))[-1]  # the last game
 stepper = notation.Stepper(record)
 while node := stepper.forward():
     print(stepper.turn, node.written, node.comment)

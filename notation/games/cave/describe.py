@@ -23,6 +23,7 @@ from notation.games.cave.board import (
     LETTER_ORDER,
     LETTERS,
     LIMIT,
+    MAX_TEAM,
     N_SQUARES,
     PIECE_SIDE,
     RANKS,
@@ -245,7 +246,23 @@ def board_view(position: "CavePosition") -> BoardView:
         facts=_view_facts(position, _odds_facts(position, odds, count)),
         caption=caption(position),
         legend=BOARD_LEGEND,
+        widest=WIDEST_CELLS,
     )
+
+
+#: The widest cells a position can have: a team of MAX_TEAM pieces never shown (every
+#: label two letters, so spaced), and a hidden piece whose note lists every letter.
+WIDEST_CELLS: tuple[Cell, ...] = (
+    Cell(
+        SQUARES[0], SQUARE_ROLE[0],
+        tuple(ViewToken(SIDE_KEYS[RED], SIDE_CODES[RED] + "?") for _ in range(MAX_TEAM)),
+        "=" + LETTERS[TEAM_CLASS[MAX_TEAM]],
+    ),
+    Cell(
+        SQUARES[0], SQUARE_ROLE[0], (ViewToken(SIDE_KEYS[RED], SIDE_CODES[RED] + "?"),),
+        LETTERS,
+    ),
+)
 
 
 #: Cells of squares holding pieces (frozen, so views share them), by (square, side,
