@@ -401,12 +401,12 @@ def test_the_players_are_named_and_the_board_has_a_legend_line(tmp_path: Path) -
     app = new_app(tmp_path, "zombie-kidz", players=["Ann", "Bob"])
 
     async def scenario(pilot: Pilot[int]) -> None:
-        assert "Ann (player 1) to move" in await on_screen(pilot, "#status")
+        assert "Ann to move" in await on_screen(pilot, "#status")
         legend = await on_screen(pilot, "#legend")
         assert "# red tomb" in legend and "^ blue tomb" in legend
         assert "2 = zombies on the zone" in legend and "1 Ann; 2 Bob" in legend
         await type_in(pilot, "b", "a2")
-        assert "Bob (player 2) to move" in await on_screen(pilot, "#status")
+        assert "Bob to move" in await on_screen(pilot, "#status")
         assert "Ann moved to a2" in await on_screen(pilot, "#last")
 
     drive(app, scenario)
@@ -414,7 +414,7 @@ def test_the_players_are_named_and_the_board_has_a_legend_line(tmp_path: Path) -
     stacks = new_app(tmp_path / "tt", "tinkertown", players=["Mina", "Igor"])
 
     async def tinkertown(pilot: Pilot[int]) -> None:
-        assert "Mina (White) to move" in await on_screen(pilot, "#status")
+        assert "White to move" in await on_screen(pilot, "#status")  # a side: its colour
         legend = await on_screen(pilot, "#legend")
         assert "% chapel" in legend and "R5 = a stack of 5, R on top" in legend
         await type_in(pilot, "d3", "d3,e3")  # refused: the square's last change named

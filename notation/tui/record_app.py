@@ -418,17 +418,6 @@ class RecordApp(App[int]):
             text,
         )
 
-    def _mover(self) -> str:
-        """Who is to move: the side, with the name of its player where the record
-        gives it (``Ann (player 1)``, ``Mina (Red)``)."""
-        mover = str(self.editor.position.mover)
-        names = self._players()
-        key = mover.removeprefix("player ")  # a numbered player: their pawn's label
-        name = names.get(key) or next(
-            (value for tag, value in names.items() if tag.lower() == mover.lower()), None
-        )
-        return f"{name} ({mover})" if name else mover
-
     def _status_text(self) -> str:
         editor = self.editor
         position = editor.position
@@ -437,7 +426,8 @@ class RecordApp(App[int]):
         if outcome is not None:
             parts.append(f"game over: {outcome}")
         else:
-            parts.append(f"{self._mover()} to move")
+            # A numbered player by name (the legend says whose pawn); a side by its colour.
+            parts.append(f"{self._named(str(position.mover))} to move")
             if editor.roll is not None:
                 parts.append(f"rolled {editor.roll}")
             elif editor.needs_roll:
