@@ -455,6 +455,12 @@ class RecordEditor:
         """``text`` after the die face given, joined to it as the game's turns join it
         (``b2-a2`` -> ``B:b2-a2``); ``None`` with no roll given, or no turn of that face
         that joins a step to it."""
+        joiner = self._face_joiner()
+        return None if joiner is None or self.roll is None else self.roll + joiner + text
+
+    def _face_joiner(self) -> str | None:
+        """What joins the die face given to the step of a turn (``":"`` in ``B:b2-a2``);
+        ``None`` with no roll given, or no turn of that face that joins a step to it."""
         roll = self.roll
         if roll is None:
             return None
@@ -463,25 +469,30 @@ class RecordEditor:
             rest = written[len(roll):]
             joiner = rest[: len(rest) - len(rest.lstrip(string.punctuation + " "))]
             if written.startswith(roll) and joiner:
-                return roll + joiner + text
+                return joiner
         return None
 
     def _parse_turn(self, text: str) -> Any:
         """The move ``text`` is (:meth:`Game.parse`); once the die's face is given, what
         follows it is enough, in any spelling the notation accepts for it (``a2``,
-        ``b2-a2`` or ``b2-a2x`` for ``B:b2-a2x``).  ``MoveSyntaxError`` of ``text`` as
-        written if neither reads."""
+        ``b2-a2`` or ``b2-a2x`` for ``B:b2-a2x``).  ``MoveSyntaxError`` if neither reads:
+        of ``text`` as written if it is a whole turn (it holds what joins a face to its
+        step, ``:``), else of what it is after the face given (``b2-x9``: x9 is no
+        zone)."""
         try:
             return self.game.parse(text)
-        except MoveSyntaxError:
+        except MoveSyntaxError as error_as_written:
             joined = self._with_roll(text)
             if joined is None:
                 raise
             try:
                 return self.game.parse(joined)
-            except MoveSyntaxError:
-                pass
-            raise
+            except MoveSyntaxError as error_after_face:
+                if (self._face_joiner() or "") in text:
+                    raise error_as_written from None  # a whole turn, face and all
+                # What follows the face: what is wrong with it (b2-x9: x9 is no zone),
+                # not that it has no face, which the roll gives.
+                raise error_after_face from None
 
     def _spelled(self, text: str) -> list[tuple[str, Any]]:
         """The legal move ``text`` is in a spelling of its own (``B:a2`` or, the die

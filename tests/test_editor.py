@@ -140,6 +140,28 @@ def test_once_the_die_is_given_the_rest_of_the_turn_is_taken_in_any_spelling(
     assert [node.text for node in editor.record.moves] == ["B:b2-a2x"]
 
 
+@pytest.mark.parametrize(
+    ("written", "reason"),
+    [
+        # what follows the face: its own fault, not a missing face the roll gives
+        ("b2-x9", "x9 is not a zone"),
+        ("x9", "x9 is not a zone"),
+        # a whole turn, face and all: the fault of what was written
+        ("K:b2-x9", "x9 is not a zone"),
+        ("Q:b2", "Q is not a die letter"),
+    ],
+)
+def test_once_the_die_is_given_a_refusal_names_what_is_wrong_after_the_face(
+    written: str, reason: str
+) -> None:
+    editor = RecordEditor.new("zombie-kidz", defaults=False)
+    editor.set_roll("B")
+    with pytest.raises(EditError) as refused:
+        editor.play(written)
+    assert reason in str(refused.value)
+    assert "not a die letter" not in str(refused.value) or written.startswith("Q")
+
+
 def test_the_roll_given_is_undone_and_redone_and_a_turn_says_its_face() -> None:
     editor = RecordEditor.new("zombie-kidz", defaults=False)
     seen: list[int] = []
