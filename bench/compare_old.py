@@ -31,13 +31,12 @@ never judged: the machine's other work makes them noisy (see docs/performance.md
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 from run import (
@@ -46,7 +45,6 @@ from run import (
     ChessCorpora,
     LaidOut,
     Run,
-    chess,
     lay_out_corpus,
     make_corpus,
     measure_layouts,
@@ -61,30 +59,30 @@ from notation.games import game_names
 CHECKOUT = Path(__file__).resolve().parent.parent
 #: The last commit before the reader's two paths were merged (issue 38).
 BEFORE_THE_MERGE = "98cd13c"
+#: python-chess is the optional dependency ``bench``: without it, no comparison with it.
+HAVE_CHESS = importlib.util.find_spec("chess") is not None
 
 
-@contextmanager
-def old_code(commit: str, folder: Path, python: str | None) -> Iterator[list[str]]:
+def old_code(commit: str, folder: Path, python: str | None) -> list[str]:
     """How to run ``notation`` as of ``commit``: an interpreter given, or one of a
-    virtual environment where that commit is installed (from a temporary worktree,
-    removed on leaving, as the environment is with ``folder``)."""
+    virtual environment in ``folder`` where that commit is installed from a temporary
+    worktree (removed once installed; the environment goes with ``folder``)."""
     if python is not None:
-        yield [python, "-m", "notation"]
-        return
+        return [python, "-m", "notation"]
     tree = folder / "old-tree"
+    venv = folder / "old-venv"
+    old_python = venv / "bin" / "python"
     subprocess.run(["git", "-C", str(CHECKOUT), "worktree", "add", "--detach", "--quiet",
                     str(tree), commit], check=True)
     try:
-        venv = folder / "old-venv"
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        old_python = venv / "bin" / "python"
         print(f"installing {commit} in {venv} (a minute)", flush=True)
         subprocess.run([str(old_python), "-m", "pip", "install", "-q", str(tree)],
                        check=True, stderr=subprocess.DEVNULL)
-        yield [str(old_python), "-m", "notation"]
-    finally:
+    finally:  # the environment holds a copy: the worktree is not needed any more
         subprocess.run(["git", "-C", str(CHECKOUT), "worktree", "remove", "--force",
                         str(tree)], check=False)
+    return [str(old_python), "-m", "notation"]
 
 
 def same_output(runs: dict[tuple[str, str, str, str], list[Run]], key: tuple[str, ...]) -> str:
@@ -140,31 +138,29 @@ def main() -> None:
         folder = Path(tmp)
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
-        with old_code(args.commit, folder, args.old_python) as old:
-            sides = {"new": NOTATION, "old": old}
-            section("corpora and layouts")
-            chess_corpora = ChessCorpora(folder, args.seed) if chess is not None else None
-            chess_files: dict[str, tuple[Path, int, int]] = {}
-            laid: list[LaidOut] = []
-            for game in games:
-                corpus = make_corpus(game, args.turns, folder, args.seed)
-                print(f"{game:12} {corpus.records:6} records {corpus.turns:8} turns", flush=True)
-                if chess_corpora is not None:
-                    chess_files[game] = chess_corpora.make(corpus.turns, game)
-                game_laid = lay_out_corpus(corpus, folder, args.seed)
-                for notation in sides.values():
-                    verify_layouts(game_laid, args.seed, folder, notation)
-                laid += game_laid
-            print("every layout checked by both codes: the same verdicts; converts to the "
-                  "same text", flush=True)
+        sides = {"new": NOTATION, "old": old_code(args.commit, folder, args.old_python)}
+        section("corpora and layouts")
+        chess_corpora = ChessCorpora(folder, args.seed) if HAVE_CHESS else None
+        chess_files: dict[str, tuple[Path, int, int]] = {}
+        laid: list[LaidOut] = []
+        for game in games:
+            corpus = make_corpus(game, args.turns, folder, args.seed)
+            print(f"{game:12} {corpus.records:6} records {corpus.turns:8} turns", flush=True)
+            if chess_corpora is not None:
+                chess_files[game] = chess_corpora.make(corpus.turns, game)
+            game_laid = lay_out_corpus(corpus, folder, args.seed)
+            for notation in sides.values():
+                verify_layouts(game_laid, args.seed, folder, notation)
+            laid += game_laid
+        print("every layout checked by both codes: the same verdicts; converts to the "
+              "same text", flush=True)
 
-            section(f"new and {args.commit} in turn, median of {args.runs} runs")
-            runs, chess_cpu = measure_layouts(laid, sides, chess_files, args.runs, folder)
+        section(f"new and {args.commit} in turn, median of {args.runs} runs")
+        runs, chess_cpu = measure_layouts(laid, sides, chess_files, args.runs, folder)
         print_ratios(laid, runs, args.commit)
         for side, name in (("new", "the new code"), ("old", args.commit)):
             section(f"{name}: turns/s and the ratio to python-chess per core")
             print_layout_table(laid, runs, chess_cpu, chess_files, side)
-        shutil.rmtree(folder / "pycache", ignore_errors=True)
 
 
 if __name__ == "__main__":

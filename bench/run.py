@@ -69,7 +69,7 @@ import tempfile
 import threading
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -522,7 +522,7 @@ def verify_layouts(
 
 def measure_layouts(
     laid: Sequence[LaidOut],
-    sides: dict[str, Sequence[str]],
+    sides: Mapping[str, Sequence[str]],
     chess_files: dict[str, tuple[Path, int, int]],
     runs: int,
     folder: Path,
