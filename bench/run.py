@@ -30,7 +30,17 @@ One run, printed as it goes:
 5. ``notation check --jobs 1`` and ``--jobs 2`` on a file of ``--jobs-mb`` MB (the
    three corpora repeated): wall time, median of ``--runs`` runs, and the speed-up
    (which needs two idle cores: the load average is printed first);
-6. with ``--big-gb G`` (1 by default, 0 skips it): ``notation check --jobs 1`` and
+6. every command a user reads records with (``check --jobs 1``, ``convert --to text``,
+   ``convert --to json``, ``annotate``) on each game's records in every layout of
+   ``bench/layouts.py`` (canonical, wrapped at 80 columns, one token per line, and
+   with comments, glyphs, NAGs, variations, mixed case and lines of 24 to 255
+   columns), after checking that each layout gets the same verdicts and converts to
+   the same text: one process each, processor time, turns per second, the runs
+   interleaved with a python-chess process on the game's chess corpus; then the
+   worst layout of each command and its ratio to python-chess per core
+   (``--no-layouts`` skips it, ``--layouts-only`` runs the corpora and this alone;
+   ``bench/compare_old.py`` sets the same runs side by side with older code);
+7. with ``--big-gb G`` (1 by default, 0 skips it): ``notation check --jobs 1`` and
    ``--jobs 2`` on a file of G GB made the same way in the temporary folder (deleted
    afterwards): wall time and peak memory, of the largest process (resident set) and
    of all of them together (proportional set size, sampled).
@@ -38,6 +48,7 @@ One run, printed as it goes:
     python3 bench/run.py                  # the full run: about 15 minutes
     python3 bench/run.py --quick          # small corpora, no big file: under a minute
     python3 bench/run.py --turns 500000 --runs 7 --big-gb 0
+    python3 bench/run.py --layouts-only --turns 100000 --runs 3
 
 python-chess is the optional dependency ``bench`` (``pip install '.[bench]'``).
 """
@@ -46,6 +57,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import math
 import os
 import random
@@ -57,7 +69,7 @@ import tempfile
 import threading
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,6 +78,8 @@ try:
     import chess.pgn
 except ImportError:  # the comparison is skipped, with a word why
     chess = None  # type: ignore[assignment]
+
+from layouts import LAYOUTS, PLAIN_LAYOUTS, lay_out, rich
 
 from notation.games import game_names, get_game
 from notation.reader import read_file, visit_records
@@ -416,6 +430,197 @@ def command_runs(corpus: Corpus, folder: Path) -> Iterator[tuple[str, Run]]:
         )
 
 
+# -- layouts: the same records as users have them -----------------------------------
+
+#: The commands measured on every layout: (name in the tables, arguments before FILE).
+LAYOUT_COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("check", ("check", "--jobs", "1")),
+    ("convert text", ("convert", "--to", "text")),
+    ("convert json", ("convert", "--to", "json")),
+    ("annotate", ("annotate",)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LaidOut:
+    """One game's corpus in one layout of ``bench/layouts.py``, as a ``.ugn`` file."""
+
+    game: str
+    layout: str
+    path: Path
+    turns: int
+
+
+def canonical_corpus(corpus: Corpus, folder: Path) -> Path:
+    """The corpus as ``convert --to text`` writes it: the canonical layout."""
+    path = folder / f"{corpus.game}-canonical.ugn"
+    with path.open("wb") as out:
+        subprocess.run([*NOTATION, "convert", "--to", "text", str(corpus.path)],
+                       stdout=out, check=True)
+    return path
+
+
+def lay_out_corpus(corpus: Corpus, folder: Path, seed: int) -> list[LaidOut]:
+    """The corpus in every layout, the canonical one first."""
+    canonical = canonical_corpus(corpus, folder)
+    text = canonical.read_bytes().decode("utf-8")
+    laid = [LaidOut(corpus.game, "canonical", canonical, corpus.turns)]
+    for layout in LAYOUTS[1:]:
+        path = folder / f"{corpus.game}-{layout}.ugn"
+        path.write_bytes(lay_out(layout, text, seed).encode("utf-8"))
+        laid.append(LaidOut(corpus.game, layout, path, corpus.turns))
+    return laid
+
+
+def _output(argv: list[str]) -> bytes:
+    done = subprocess.run(argv, capture_output=True, check=False)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode})")
+    return done.stdout
+
+
+def _verdicts(notation: Sequence[str], path: Path) -> list[dict[str, object]]:
+    """Every record's verdict, as ``check -v --format json`` gives it, without the file."""
+    lines = _output([*notation, "check", "-v", "--format", "json", str(path)]).splitlines()
+    verdicts = [json.loads(line) for line in lines]
+    for verdict in verdicts:
+        verdict.pop("file", None)
+    return verdicts
+
+
+def verify_layouts(
+    laid: Sequence[LaidOut], seed: int, folder: Path, notation: Sequence[str] = NOTATION
+) -> None:
+    """Stops the run unless every layout means what the canonical text means, as read
+    by ``notation`` (this code or an older one): the same verdicts, record by record;
+    ``convert --to text`` of a layout that adds nothing gives the same bytes as of the
+    canonical text (for this code, the canonical text itself), and of the rich layout
+    the same bytes as of that layout with every move in the canonical case."""
+    canonical = laid[0]
+    expected_verdicts = _verdicts(notation, canonical.path)
+    expected_text = _output([*notation, "convert", "--to", "text", str(canonical.path)])
+    if notation == NOTATION and expected_text != canonical.path.read_bytes():
+        raise SystemExit(f"{canonical.game}: convert --to text changes canonical text")
+    if not all(v.get("ok") for v in expected_verdicts):
+        raise SystemExit(f"{canonical.game}: a generated record is broken")
+    for each in laid:
+        if _verdicts(notation, each.path) != expected_verdicts:
+            raise SystemExit(f"{each.game} {each.layout}: verdicts differ from canonical")
+        converted = _output([*notation, "convert", "--to", "text", str(each.path)])
+        if each.layout in PLAIN_LAYOUTS:
+            if converted != expected_text:
+                raise SystemExit(f"{each.game} {each.layout}: converts to other text")
+        elif each.layout == "rich":
+            reference = folder / f"{each.game}-rich-reference.ugn"
+            text = expected_text.decode("utf-8")
+            reference.write_bytes(rich(text, seed, mixed_case=False).encode("utf-8"))
+            wanted = _output([*notation, "convert", "--to", "text", str(reference)])
+            reference.unlink()
+            if converted != wanted:
+                raise SystemExit(f"{each.game} rich: mixed case converts to other text")
+
+
+def measure_layouts(
+    laid: Sequence[LaidOut],
+    sides: Mapping[str, Sequence[str]],
+    chess_files: dict[str, tuple[Path, int, int]],
+    runs: int,
+    folder: Path,
+) -> tuple[dict[tuple[str, str, str, str], list[Run]], dict[str, list[float]]]:
+    """Every command of :data:`LAYOUT_COMMANDS` on every corpus of ``laid``, one process
+    each, for each side (a name and how it runs ``notation``), ``runs`` times; a run
+    takes them all in turn, the sides in alternate order, with a python-chess process on
+    each game's chess corpus, so that a slow spell of the machine touches all alike.
+
+    Returns the runs by (side, game, layout, command) and the processor times of the
+    python-chess processes by game."""
+    measured: dict[tuple[str, str, str, str], list[Run]] = {}
+    chess_cpu: dict[str, list[float]] = {}
+    names = list(sides)
+    for number in range(runs):
+        order = names if number % 2 == 0 else names[::-1]
+        for each in laid:
+            if each.layout == LAYOUTS[0] and each.game in chess_files:
+                run = chess_process(chess_files[each.game][0], folder / "c.txt")
+                chess_cpu.setdefault(each.game, []).append(run.cpu)
+            for command, args in LAYOUT_COMMANDS:
+                for side in order:
+                    argv = [*sides[side], *args, str(each.path)]
+                    run = run_process(argv, folder / "layout.out")
+                    key = (side, each.game, each.layout, command)
+                    measured.setdefault(key, []).append(run)
+        print(f"  run {number + 1} of {runs} done", flush=True)
+    return measured, chess_cpu
+
+
+def median_cpu(runs: Sequence[Run]) -> float:
+    return statistics.median(r.cpu for r in runs)
+
+
+def print_layout_table(
+    laid: Sequence[LaidOut],
+    measured: dict[tuple[str, str, str, str], list[Run]],
+    chess_cpu: dict[str, list[float]],
+    chess_files: dict[str, tuple[Path, int, int]],
+    side: str = "new",
+) -> None:
+    """Turns per second of processor time of every command on every layout, with the
+    ratio to python-chess's plies per second (both one core), then each command's
+    worst layout per game."""
+    width = 17
+    print(f"{'game':12} {'layout':12}" + "".join(f"{c:>{width}}" for c, _ in LAYOUT_COMMANDS))
+    chess_rate: dict[str, float] = {}
+    for game, times in chess_cpu.items():
+        chess_rate[game] = chess_files[game][2] / statistics.median(times)
+
+    def cell(each: LaidOut, command: str) -> tuple[float, str]:
+        speed = each.turns / median_cpu(measured[side, each.game, each.layout, command])
+        theirs = chess_rate.get(each.game)
+        ratio = f" {speed / theirs:5.1f}x" if theirs else ""
+        return speed, f"{rate(speed)}{ratio}"
+
+    for each in laid:
+        cells = [cell(each, command)[1] for command, _ in LAYOUT_COMMANDS]
+        print(f"{each.game:12} {each.layout:12}" + "".join(f"{c:>{width}}" for c in cells))
+    wide = 26
+    print("the worst layout of each command: turns/s, ratio to python-chess per core")
+    print(f"{'game':12}" + "".join(f"{c:>{wide}}" for c, _ in LAYOUT_COMMANDS))
+    for game in dict.fromkeys(each.game for each in laid):
+        line = f"{game:12}"
+        for command, _ in LAYOUT_COMMANDS:
+            worst = min((each for each in laid if each.game == game),
+                        key=lambda each, c=command: cell(each, c)[0])
+            line += f"{worst.layout + ' ' + cell(worst, command)[1]:>{wide}}"
+        print(line)
+    if chess_rate:
+        print("python-chess: " + ", ".join(f"{g} {rate(r)} plies/s"
+                                           for g, r in chess_rate.items()))
+
+
+def layout_section(
+    corpora: Sequence[Corpus],
+    chess_files: dict[str, tuple[Path, int, int]],
+    runs: int,
+    seed: int,
+    folder: Path,
+) -> None:
+    section(f"every layout: {', '.join(c for c, _ in LAYOUT_COMMANDS)} "
+            f"(one process each, processor time, median of {runs} runs)")
+    print(
+        "layouts (bench/layouts.py): canonical = convert --to text; wrapped = 80 columns, "
+        "a move number\nmay end a line; token-lines = one token per line; rich = comments, "
+        "glyphs, NAGs, variations,\nescape lines, mixed case, lines of 24 to 255 columns. "
+        "Cells: turns/s, and the ratio to\npython-chess's plies/s (read_game, a process "
+        "of its own, in the same runs)"
+    )
+    laid = [each for corpus in corpora for each in lay_out_corpus(corpus, folder, seed)]
+    for game in dict.fromkeys(each.game for each in laid):
+        verify_layouts([each for each in laid if each.game == game], seed, folder)
+    print("every layout checked: the same verdicts; converts to the same text", flush=True)
+    measured, chess_cpu = measure_layouts(laid, {"new": NOTATION}, chess_files, runs, folder)
+    print_layout_table(laid, measured, chess_cpu, chess_files)
+
+
 # -- the report ---------------------------------------------------------------------
 
 
@@ -444,6 +649,14 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="30,000 turns, 3 runs, 8 MB for --jobs, no big file"
     )
+    parser.add_argument(
+        "--no-layouts", dest="layouts", action="store_false",
+        help="skip the commands on every layout of the records",
+    )
+    parser.add_argument(
+        "--layouts-only", action="store_true",
+        help="make the corpora and time the commands on every layout, nothing else",
+    )
     args = parser.parse_args()
     if args.quick:
         args.turns, args.runs, args.jobs_mb = 30_000, 3, 8
@@ -464,12 +677,13 @@ def main() -> None:
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
 
-        section("start-up (bench/startup.py)")
-        subprocess.run(
-            [sys.executable, str(Path(__file__).with_name("startup.py")),
-             "--runs", str(max(args.runs * 2, 10)), "--top", "12"],
-            check=True,
-        )
+        if not args.layouts_only:
+            section("start-up (bench/startup.py)")
+            subprocess.run(
+                [sys.executable, str(Path(__file__).with_name("startup.py")),
+                 "--runs", str(max(args.runs * 2, 10)), "--top", "12"],
+                check=True,
+            )
         section("corpora (notation generate; python-chess random games, same plies)")
         corpora: list[Corpus] = []
         chess_files: dict[str, tuple[Path, int, int]] = {}
@@ -486,6 +700,9 @@ def main() -> None:
                 chess_files[game] = (path, count, plies)
                 line += f" | chess {count:5} games {plies:8} plies {mb(path.stat().st_size):>9}"
             print(line, flush=True)
+        if args.layouts_only:
+            layout_section(corpora, chess_files, args.runs, args.seed, folder)
+            return
 
         section(f"in process, one core, median of {args.runs} runs (turns or plies per second)")
         print(
@@ -588,6 +805,9 @@ def main() -> None:
             f"(output {'identical' if same else 'DIFFERENT'})"
         )
         mid.unlink()
+
+        if args.layouts:
+            layout_section(corpora, chess_files, args.runs, args.seed, folder)
 
         if big_gb > 0:
             big_size = int(big_gb * 1e9)
