@@ -18,7 +18,7 @@ from typing import ClassVar, TypeVar
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import work
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.css.query import NoMatches
@@ -309,7 +309,7 @@ class ReplayApp(App[int]):
     def _tick(self) -> None:
         try:
             records = self._find(RecordList)
-        except NoMatches:  # the app is closing: its widgets are gone
+        except (NoMatches, ScreenStackError):  # the app is closing: its screens are gone
             return
         top = int(records.scroll_y)
         self._in_view = tuple(records.shown[top : top + max(1, records.size.height)])
