@@ -15,7 +15,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, BinaryIO, TypeVar, cast
 
 from lsprotocol import types
 
@@ -36,7 +36,8 @@ from notation.lsp.answers import (
     text_edit,
 )
 from notation.lsp.documents import OpenDocument, apply_changes
-from notation.lsp.state import NotationServer
+from notation.lsp.state import LOG, NotationProtocol, NotationServer
+from notation.lsp.transport import MAX_MESSAGE, BoundedInput, Output
 from notation.offers import offers_at, tag_meaning
 from notation.showtext import position_brief
 
@@ -303,17 +304,29 @@ def _one_line(record: logging.LogRecord) -> bool:
     return True
 
 
-def serve(default_game: str | None = None) -> None:
-    """Run the language server on standard input and output until the client ends it.
+def serve(default_game: str | None = None, *, max_message: int = MAX_MESSAGE) -> None:
+    """Run the language server on standard input and output until the client ends it,
+    then exit with the protocol's code: 0 after ``shutdown`` and ``exit`` (or at the end
+    of the input), 1 for ``exit`` without ``shutdown`` or a client that stopped reading.
 
     The protocol has standard output to itself: the server writes to a copy of it, and
     anything else printed goes to standard error (the editor's log), never into the
-    protocol's stream."""
+    protocol's stream.  A message over ``max_message`` bytes is refused (one line on
+    standard error) and the server goes on (:mod:`notation.lsp.transport`)."""
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(message)s")
     logging.getLogger("pygls").setLevel(logging.ERROR)
     for handler in logging.getLogger().handlers:
         handler.addFilter(_one_line)
     sys.stdout.flush()
-    channel = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
+    output = Output(os.dup(sys.stdout.fileno()))
     sys.stdout = sys.stderr
-    create_server(default_game).start_io(sys.stdin.buffer, channel)
+    server = create_server(default_game)
+    messages = BoundedInput(sys.stdin.buffer, _refused, max_message)
+    server.start_io(cast(BinaryIO, messages), cast(BinaryIO, output))
+    protocol = server.protocol
+    sys.exit(protocol.exit_code if isinstance(protocol, NotationProtocol) else 0)
+
+
+def _refused(what: str) -> None:
+    """Say on standard error (the editor's log) what the transport refused."""
+    LOG.warning("notation lsp: refused %s", what)

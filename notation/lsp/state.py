@@ -18,8 +18,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.json_rpc import RPCRequest
 from pygls.protocol.language_server import lsp_method
 
 from notation import __version__
@@ -49,7 +51,34 @@ QUICK_STRICT = 16
 class NotationProtocol(LanguageServerProtocol):
     """pygls's protocol, without its own copy of each open document: the server keeps
     each as a :class:`~notation.document.RecordDocument`, whose edits cost the lines they
-    change, not the whole text (a file of 10 MB is edited as fast as one of 10 kB)."""
+    change, not the whole text (a file of 10 MB is edited as fast as one of 10 kB).
+
+    After ``shutdown`` a request is answered with an ``InvalidRequest`` error, as the
+    protocol asks (pygls would leave it unanswered), and ``exit`` notes the exit code the
+    protocol gives: 0 after ``shutdown``, 1 without (:attr:`exit_code`, which
+    :func:`~notation.lsp.server.serve` exits with: pygls's own is lost on the way)."""
+
+    #: The process's exit code, as the ``exit`` notification (if any) made it.
+    exit_code = 0
+
+    def handle_message(self, message: Any) -> None:
+        """Handle ``message`` as pygls does, but for ``exit`` and requests after
+        ``shutdown`` (see the class)."""
+        method = getattr(message, "method", None)
+        if method == types.EXIT:
+            self.exit_code = 0 if self.is_shut_down else 1
+        elif self.is_shut_down and isinstance(message, RPCRequest):
+            refusal = JsonRpcInvalidRequest(
+                f"the server is shut down: {method} is not answered (only exit is)"
+            )
+            self._send_response(message.id, None, refusal.to_response_error())
+            return
+        super().handle_message(message)
+
+    @property
+    def is_shut_down(self) -> bool:
+        """Whether the client has asked the server to shut down."""
+        return bool(getattr(self, "_shutdown", False))
 
     def _handed(self, method: str, params: object) -> Iterator[Any]:
         """The server's own handler of ``method``, given ``params`` (pygls's form)."""
