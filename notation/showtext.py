@@ -75,6 +75,15 @@ def position_after(
     it, and the facts of ``node``'s move; where a move on the way cannot be played, the
     position before it, with why (the picture ends with the reason).  None for a record
     whose game cannot start (no game, a bad setup tag)."""
+    stepped = _stepped_to(record, node, default_game)
+    return None if stepped is None else (stepper_text(stepped[0]), stepped[1])
+
+
+def _stepped_to(
+    record: Record, node: MoveNode | None, default_game: str | None
+) -> tuple[Stepper, str] | None:
+    """A stepper of ``record`` after ``node`` (or as far as it plays), and the facts of
+    ``node``'s move; None for a record whose game cannot start."""
     try:
         stepper = Stepper(record, default_game=default_game)
     except NotationException:
@@ -82,7 +91,7 @@ def position_after(
     facts = ""
     if node is not None and stepper.goto_node(node):
         facts = facts_text(stepper.position.last_move_facts())
-    return stepper_text(stepper), facts
+    return stepper, facts
 
 
 def brief_text(stepper: Stepper, *, width: int = HOVER_WIDTH) -> str:
@@ -128,11 +137,5 @@ def position_brief(
     *, width: int = HOVER_WIDTH,
 ) -> tuple[str, str] | None:
     """:func:`position_after`, the picture drawn by :func:`brief_text` (for a hover)."""
-    try:
-        stepper = Stepper(record, default_game=default_game)
-    except NotationException:
-        return None
-    facts = ""
-    if node is not None and stepper.goto_node(node):
-        facts = facts_text(stepper.position.last_move_facts())
-    return brief_text(stepper, width=width), facts
+    stepped = _stepped_to(record, node, default_game)
+    return None if stepped is None else (brief_text(stepped[0], width=width), stepped[1])
