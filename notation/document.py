@@ -5,7 +5,7 @@ view of an open document, with no protocol in it.
 runs of lines that begin where the reader begins a record (:class:`Starts`), so that
 each chunk reads, alone, as it reads within the whole text (one record a chunk, nearly
 always).  Each chunk is checked as ``notation check --all`` checks
-(:class:`notation.allcheck.AllReplay`), and, in a second pass that costs more, as
+(:func:`notation.allcheck.check_replay`), and, in a second pass that costs more, as
 ``--all --strict`` does, for the strict-form hints; both are kept by the chunk's text,
 so that a chunk whose text did not change is never checked again: after an edit in one
 record of a file of thousands, one record is read and checked.
@@ -34,7 +34,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from notation.allcheck import AllReplay, AllStrictReplay
+from notation.allcheck import EveryDefect, check_replay
 from notation.convert import convert_lines
 from notation.errors import (
     Defect,
@@ -47,7 +47,7 @@ from notation.errors import (
 )
 from notation.reader import read_records, visit_records
 from notation.record import Record
-from notation.replay import Verdict
+from notation.replay import Judge, Replay, Verdict
 from notation.writer import record_separator
 
 __all__ = [
@@ -270,24 +270,32 @@ class _Checks:
         return found
 
 
-class _Summaries(AllReplay):
-    """``check --all``, noting each record's lines and tags on the way."""
+class _Summaries(Judge):
+    """Under ``check --all``'s replay (the last judge), each record's lines, tags and
+    verdict noted on the way."""
 
-    def __init__(self, default_game: str | None) -> None:
-        super().__init__(default_game)
+    def __init__(self) -> None:
         self.seen: list[RecordSummary] = []
+        self.tags: list[tuple[str, str]] = []
 
-    def end_record(self, record: Record) -> Verdict:
-        verdict = super().end_record(record)
-        self.seen.append(_summary(record, verdict))
+    def begin_record(self, record: Record) -> None:
+        self.tags = []
+
+    def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
+        self.tags.append((name, value))
+
+    def judged(self, record: Record, verdict: Verdict) -> Verdict:
+        self.seen.append(_summary(record, verdict, tuple(self.tags)))
         return verdict
 
 
-def _summary(record: Record, verdict: Verdict) -> RecordSummary:
+def _summary(
+    record: Record, verdict: Verdict, tags: tuple[tuple[str, str], ...]
+) -> RecordSummary:
     return RecordSummary(
         record.first_line,
         record.last_line,
-        tuple((tag.name, tag.value) for tag in record.tags),
+        tags,
         verdict.game,
         record.result,
         verdict.turns,
@@ -305,11 +313,12 @@ def check_text(lines: list[str], first_line: int, default_game: str | None) -> C
     """The ``check --all`` of the records of ``lines`` (each ending in ``\\n``), the first
     being line ``first_line`` (from 1) of its file."""
     _require_check_arguments(lines, first_line, default_game)
-    replay = _Summaries(default_game)
+    summaries = _Summaries()
+    replay = Replay(default_game, judges=[EveryDefect(default_game), summaries])
     defects: list[Defect] = []
     for verdict in visit_records(lines, replay, keep_raw=True, first_line=first_line):
         defects.extend(_errors(verdict))
-    return ChunkCheck(first_line - 1, tuple(replay.seen), tuple(defects), _bound(defects))
+    return ChunkCheck(first_line - 1, tuple(summaries.seen), tuple(defects), _bound(defects))
 
 
 def check_text_strict(lines: list[str], first_line: int, default_game: str | None) -> ChunkCheck:
@@ -317,7 +326,7 @@ def check_text_strict(lines: list[str], first_line: int, default_game: str | Non
     the records of ``lines``, as :func:`check_text` takes them."""
     _require_check_arguments(lines, first_line, default_game)
     defects: list[Defect] = []
-    replay = AllStrictReplay(default_game)
+    replay = check_replay(default_game, strict=True, every=True)
     for verdict in visit_records(lines, replay, keep_raw=True, first_line=first_line):
         defects.extend(d for d in _errors(verdict) if d.code.startswith(STRICT_PREFIX))
     return ChunkCheck(first_line - 1, (), tuple(defects), _bound(defects))

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from notation.errors import Defect, ErrorKind
-from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
+from notation.record import Comment, MoveNumber, Record
 from notation.visitor import DIGITS, SKIP, RecordVisitor, TreeBuilder
 
 if TYPE_CHECKING:  # pathlib costs 3 ms of start-up (docs/performance.md)

@@ -58,6 +58,7 @@ from notation.visitor import (
 )
 
 __all__ = [
+    "Judge",
     "Replay",
     "ReplayVisitor",
     "TagLike",
@@ -74,6 +75,7 @@ __all__ = [
     "resolve_game",
     "start_position",
     "tag_values",
+    "tags_game",
 ]
 
 #: A game's move type (as in :mod:`notation.games.base`).
@@ -140,7 +142,7 @@ def resolve_game(record: Record, default: str | None = None) -> Game[Any] | Defe
     """The game a record is of: its ``Game`` tag, else ``default``; or why there is none."""
     misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
     misuse_unless(default is None or isinstance(default, str), "default_game", "a str", default)
-    return _game_of(record.tags, record, default)
+    return tags_game(record.tags, record, default)
 
 
 class TagLike(Protocol):
@@ -173,10 +175,11 @@ def _find(tags: Iterable[TagLike], name: str) -> TagLike | None:
     return None
 
 
-def _game_of(
+def tags_game(
     tags: Sequence[TagLike], record: Record, default: str | None
 ) -> Game[Any] | Defect:
-    """:func:`resolve_game` of a record whose tags are ``tags``."""
+    """:func:`resolve_game` of ``record`` whose tags are ``tags`` (a visitor that builds
+    no tree keeps them as it is told them)."""
     tag = _find(tags, "Game")
     if tag is not None:
         try:
@@ -382,11 +385,10 @@ class Replay(RecordVisitor[Verdict]):
       move that cannot be played goes to the visitor's ``move_error`` and ends its line
       only (a viewer);
     - ``check_numbers``: a wrong move number is an error too;
-    - ``strict``: a departure from the canonical form is an error (``check --strict``,
-      see :mod:`notation.strict`);
-    - ``every``: the verdict lists every defect (``check --all``, see
-      :mod:`notation.allcheck`: read the records with ``keep_raw=True``, a broken
-      record is read again from its text);
+    - ``judges``: the check's modes (:class:`Judge`), each a visitor under the replay
+      that has its say on the verdict: :func:`notation.strict.strict_replay` (the
+      canonical form) and :func:`notation.allcheck.all_defects_replay` (every defect,
+      ``check --all``) make the replays of ``notation check``'s options;
     - ``game`` and ``position``: replay from that position in that game, whatever the
       record's tags.
 
@@ -404,22 +406,17 @@ class Replay(RecordVisitor[Verdict]):
         *,
         stop_at_error: bool = True,
         check_numbers: bool = True,
-        strict: bool = False,
-        every: bool = False,
+        judges: Iterable[Judge] = (),
         game: Game[Any] | None = None,
         position: Position[Any] | None = None,
     ) -> None:
         self.default_game = default_game
         self.stop_at_error = stop_at_error
         self.check_numbers = check_numbers
-        self.every = every
         self.fixed = (game, position) if game is not None and position is not None else None
-        self.strict: Any = None  # notation.strict's checker, with strict
-        if strict:
-            from notation.strict import StrictChecker
-
-            self.strict = StrictChecker(default_game)
-            visitor = self.strict if visitor is None else Visitors(self.strict, visitor)
+        self.judges = tuple(judges)
+        if self.judges:
+            visitor = Visitors(*self.judges, *([visitor] if visitor is not None else []))
         self.inner = visitor
         # The replay events go to an inner visitor that takes them.
         self.inner_replay = visitor if isinstance(visitor, ReplayVisitor) else None
@@ -485,9 +482,9 @@ class Replay(RecordVisitor[Verdict]):
         name = tags.get("Game", self.default_game)
         game: Game[Any] | Defect
         try:
-            game = _game_named(name) if name is not None else _game_of(self.tags, record, None)
+            game = _game_named(name) if name is not None else tags_game(self.tags, record, None)
         except UnknownGameError:
-            game = _game_of(self.tags, record, self.default_game)  # the error, where it is
+            game = tags_game(self.tags, record, self.default_game)  # the error, where it is
         if isinstance(game, Defect):
             self.error = game
             return
@@ -624,12 +621,8 @@ class Replay(RecordVisitor[Verdict]):
         if inner is not None:
             inner.end_record(record)
         verdict = self._verdict(record)
-        if self.strict is not None:
-            verdict = self.strict.judged(record, verdict)
-        if self.every:
-            from notation.allcheck import all_errors
-
-            verdict = all_errors(record, verdict, self.default_game, strict=self.strict is not None)
+        for judge in self.judges:
+            verdict = judge.judged(record, verdict)
         return verdict
 
     def _verdict(self, record: Record) -> Verdict:
@@ -681,6 +674,16 @@ class Replay(RecordVisitor[Verdict]):
         """The first error of the moves replayed so far (numbers and moves), if any."""
         found = self.error
         return move_error(*found) if isinstance(found, tuple) else found
+
+
+class Judge(ReplayVisitor[None]):
+    """A mode of a check: a visitor under a :class:`Replay` (``judges=``) that has its
+    say on each verdict (:meth:`judged`), in the order the judges are given."""
+
+    def judged(self, record: Record, verdict: Verdict) -> Verdict:
+        """The verdict on ``record`` as this mode gives it, from ``verdict`` (the
+        replay's, or the judge's before this one)."""
+        return verdict
 
 
 class Visitors(ReplayVisitor[None]):

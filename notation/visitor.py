@@ -62,6 +62,7 @@ __all__ = [
     "Skip",
     "TagSeen",
     "TreeBuilder",
+    "TreeBuildingVisitor",
     "TurnCounter",
     "expected_number",
     "iter_nodes",
@@ -183,41 +184,45 @@ class _Open:
         self.branched = False
 
 
-class TreeBuilder(ReplayVisitor[Record]):
-    """The visitor that builds the record tree: ``end_record`` gives the whole
-    :class:`~notation.record.Record`, every move a node in its line.
+class TreeBuildingVisitor(ReplayVisitor[T]):
+    """A visitor that builds the record tree as it is told the events: the tree is
+    :attr:`record`, complete once :meth:`finish` has been called (at ``end_record``).
+    The record is a new one: the record the events are told of (the reader's, or a
+    tree being walked) gives it its place, result, defect and text.
 
-    A subclass that writes as it reads (:class:`notation.writer.MovetextWriter`)
-    calls these methods first and finds the node just made in :attr:`last_node`."""
+    :class:`TreeBuilder` is this visitor alone.  A subclass that writes as it reads
+    (:class:`notation.writer.MovetextWriter`) calls these methods first and finds the
+    node just made in :attr:`last_node`."""
 
-    __slots__ = ("closed", "lines", "pending", "record", "texts")
+    __slots__ = ("building", "closed", "record", "shared_texts", "waiting")
 
     #: Move texts shared by the nodes that spell them (a game has few distinct moves),
     #: at most this many.
     SHARED_TEXTS: Final = 4096
 
     def __init__(self) -> None:
-        self.texts: dict[str, str] = {}
+        self.shared_texts: dict[str, str] = {}
         self.record = Record()
-        self.lines: list[_Open] = []
-        self.pending: list[Comment] = []  # comments waiting for what comes next
+        self.building: list[_Open] = []
+        self.waiting: list[Comment] = []  # comments waiting for what comes next
         self.closed = False  # the result is told: comments follow it
 
     def begin_record(self, record: Record) -> None:
-        self.record = record
-        self.lines = [_Open(record.moves, None, None)]
-        self.pending = []
+        built = Record(index=record.index, source=record.source, first_line=record.first_line)
+        self.record = built
+        self.building = [_Open(built.moves, None, None)]
+        self.waiting = []
         self.closed = False
 
     @property
     def last_node(self) -> MoveNode | None:
         """The last move of the line being built (the node :meth:`visit_move` made)."""
-        return self.lines[-1].last
+        return self.building[-1].last
 
     def shared(self, text: str) -> str:
         """The one string kept for the move text ``text`` (kept on its first look-up,
         unless :attr:`SHARED_TEXTS` are)."""
-        texts = self.texts
+        texts = self.shared_texts
         kept = texts.get(text)
         if kept is None:
             kept = text
@@ -232,16 +237,16 @@ class TreeBuilder(ReplayVisitor[Record]):
         self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
     ) -> None:
         node = MoveNode(self.shared(text), line, column, suffix, number=number)
-        if self.pending:
-            node.comments_before = self.pending
-            self.pending = []
-        current = self.lines[-1]
+        if self.waiting:
+            node.comments_before = self.waiting
+            self.waiting = []
+        current = self.building[-1]
         current.nodes.append(node)
         current.last = node
         current.branched = False
 
     def visit_glyph(self, glyph: str, line: int, column: int) -> None:
-        last = self.lines[-1].last
+        last = self.building[-1].last
         if last is not None:
             if glyph[:1] == "$":
                 last.nags.append(int(glyph[1:]))
@@ -252,60 +257,83 @@ class TreeBuilder(ReplayVisitor[Record]):
         if self.closed:
             self.record.comments_after_result.append(comment)
             return
-        current = self.lines[-1]
+        current = self.building[-1]
         last = current.last
-        if last is not None and not (current.branched or self.pending or comment.after_number):
+        if last is not None and not (current.branched or self.waiting or comment.after_number):
             last.comments_after.append(comment)
         else:
-            self.pending.append(comment)
+            self.waiting.append(comment)
 
     def begin_variation(self, line: int, column: int) -> None:
-        current = self.lines[-1]
+        current = self.building[-1]
         node = current.last
         if node is None:
             return  # the reader tells no variation without a move before it
         variation = Variation(line=line, column=column)
-        if self.pending:
+        if self.waiting:
             if current.branched:
-                variation.comments_before = self.pending
+                variation.comments_before = self.waiting
             else:
-                node.comments_after.extend(self.pending)
-            self.pending = []
+                node.comments_after.extend(self.waiting)
+            self.waiting = []
         node.variations.append(variation)
         current.branched = True
-        self.lines.append(_Open(variation.nodes, variation, node))
+        self.building.append(_Open(variation.nodes, variation, node))
 
     def end_variation(self) -> None:
-        self._flush()
-        if len(self.lines) > 1:
-            self.lines.pop()
+        self._place_waiting()
+        if len(self.building) > 1:
+            self.building.pop()
 
     def visit_result(self, result: str, line: int, column: int) -> None:
-        self._flush()
+        self._place_waiting()
         self.closed = True
 
-    def end_record(self, record: Record) -> Record:
-        self._flush()
-        self.lines = []
-        return record
+    def finish(self, record: Record) -> Record:
+        """The tree of ``record``, whose events are all told: :attr:`record` with the
+        place, result, defect and text of ``record``."""
+        self._place_waiting()
+        self.building = []
+        built = self.record
+        built.result = record.result
+        built.result_line, built.result_column = record.result_line, record.result_column
+        built.last_line = record.last_line
+        built.error = record.error
+        built.raw = record.raw
+        if record.comments:
+            # The reader keeps the comments after a defect of the container with its
+            # record, untold; a walked tree's were told (the same objects).
+            told = {id(comment) for comment in built.comments}
+            built.comments.extend(c for c in record.comments if id(c) not in told)
+        return built
 
-    def _flush(self) -> None:
+    def _place_waiting(self) -> None:
         """The comments waiting go where the line stands: after the result, after the
         line's last move, at the end of its variation, or to the record."""
-        pending = self.pending
+        pending = self.waiting
         if not pending:
             return
-        self.pending = []
+        self.waiting = []
         if self.closed:
             self.record.comments_after_result.extend(pending)
             return
-        current = self.lines[-1]
+        current = self.building[-1]
         if current.last is not None and not current.branched:
             current.last.comments_after.extend(pending)
         elif current.variation is not None:
             current.variation.comments.extend(pending)
         else:
             self.record.comments.extend(pending)
+
+
+class TreeBuilder(TreeBuildingVisitor[Record]):
+    """The visitor that builds the record tree: ``end_record`` gives the whole
+    :class:`~notation.record.Record`, every move a node in its line."""
+
+    __slots__ = ()
+
+    def end_record(self, record: Record) -> Record:
+        return self.finish(record)
 
 
 def walk_record(record: Record, visitor: RecordVisitor[T]) -> T:

@@ -36,7 +36,7 @@ from notation.render.svg import move_ends, pile_overflows
 from notation.replay import replay_tree
 from notation.stepper import Stepper, StepperError
 from notation.view import SPREAD, BoardView, Cell, Token
-from notation.visitor import RecordVisitor
+from notation.visitor import ReplayVisitor, nodes_in_order
 
 __all__ = [
     "CHUNK_RECORDS",
@@ -288,7 +288,7 @@ class _Line:
         self.before_last = previous  # the state before it: where its variations start
 
 
-class _Builder(RecordVisitor[None]):
+class _Builder(ReplayVisitor[None]):
     """Builds the page's tree of moves from one replay of the record (which goes on
     past a move that cannot be played: that move ends its line only)."""
 
@@ -298,6 +298,10 @@ class _Builder(RecordVisitor[None]):
         self.recorder = recorder
         self.main = _Line(start)
         self.lines: list[_Line | None] = [self.main]  # None: a line not replayed
+        # The record's nodes in the order the replay tells their moves; per open line,
+        # its last node told and how many of that node's variations were opened.
+        self.nodes = nodes_in_order(record.moves)
+        self.told: list[list[Any]] = [[None, 0]]
 
     @staticmethod
     def _item(node: MoveNode) -> dict[str, Any]:
@@ -310,14 +314,20 @@ class _Builder(RecordVisitor[None]):
         _add_comments(item, node.comments_before, node.comments_after)
         return item
 
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        self.told[-1] = [next(self.nodes), 0]
+
+    def after_move(self, move: Any, position: Position[Any]) -> None:
+        node: MoveNode = self.told[-1][0]
         line = self.lines[-1]
         assert line is not None  # the replay plays no move of a line it does not replay
         item = self._item(node)
         view = position.board_view()
         # Where the move went, from its canonical form (a short form may leave out where
         # it came from): what the position before it would make of it, asked without
-        # taking the move back (no before_move: the replay plays each move once).
+        # taking the move back (the replay plays each move once).
         ends = move_ends(self.game, position.last_move_canonical(), None)
         marks = view.marks
         arrow = ends if ends is not None and ends[0] in marks and ends[1] in marks else None
@@ -327,7 +337,8 @@ class _Builder(RecordVisitor[None]):
         line.node = node
         line.before_last, line.previous = line.previous, state
 
-    def move_error(self, node: MoveNode, error: Defect) -> None:
+    def move_error(self, error: Defect) -> None:
+        node: MoveNode = self.told[-1][0]
         item = self._item(node)
         item["e"] = str(error.located(file=self.record.source, record=self.record.index))
         line = self.lines[-1]
@@ -335,7 +346,12 @@ class _Builder(RecordVisitor[None]):
         line.out.append(item)
         line.node = node
 
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+    def begin_variation(self, line: int, column: int) -> None:
+        told = self.told[-1]
+        node: MoveNode = told[0]
+        variation = node.variations[told[1]]
+        told[1] += 1
+        self.told.append([None, 0])
         parent = self.lines[-1]
         if parent is None or parent.node is not node:
             # A variation of a move after one that could not be played: not replayed.
@@ -350,7 +366,8 @@ class _Builder(RecordVisitor[None]):
         parent.out[-1].setdefault("v", []).append(entry)
         self.lines.append(inner)
 
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+    def end_variation(self) -> None:
+        self.told.pop()
         self.lines.pop()
 
 
