@@ -31,16 +31,15 @@ from notation.errors import MisuseError, MoveSyntaxError
 from notation.games import Game, all_games
 from notation.games.base import Position
 from notation.reader import read_string
-from notation.record import MoveNode
+from notation.record import MoveNumber
 from notation.replay import ReplayVisitor, Visitors, check_record
-from notation.visitor import RecordVisitor
 
 GAMES: list[Game[Any]] = [*(game for game in all_games() if game is not GRAVE_NIM), GRAVE_NIM]
 IDS = [game.name for game in GAMES]
 MAX_TURNS = 150
 
 
-class CanonicalSpellings(RecordVisitor[None]):
+class CanonicalSpellings(ReplayVisitor[None]):
     """Collects, per node, the canonical spelling of each legal move and (for JSON) the
     turn, the typed move and the facts it produced: one replay serves both.
 
@@ -51,7 +50,8 @@ class CanonicalSpellings(RecordVisitor[None]):
         self.game = game
         self.with_data = with_data
         self.texts: dict[int, str] = {}
-        #: (turn, the move as written, facts) by ``id(node)``: the move is made typed
+        self.told = -1  # the place of the move told last, in file order
+        #: (turn, the move as written, facts) by the move's place: the move is made typed
         #: data (``move_to_dict``) only when it is asked for, :attr:`data`; the JSON
         #: writer takes the text of each move's data from a cache by the move instead.
         self.moves: dict[int, tuple[int, Any, dict[str, Any]]] = {}
@@ -62,14 +62,19 @@ class CanonicalSpellings(RecordVisitor[None]):
 
     @property
     def data(self) -> dict[int, tuple[int, dict[str, Any], dict[str, Any]]]:
-        """(turn, typed move, facts) by ``id(node)``, as :func:`record_to_json` takes them."""
+        """(turn, typed move, facts) by the move's place, as :func:`record_to_json` takes them."""
         to_dict = self.game.move_to_dict
         return {
             key: (turn, to_dict(move), facts) for key, (turn, move, facts) in self.moves.items()
         }
 
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        key = id(node)
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        self.told += 1
+
+    def after_move(self, move: Any, position: Position[Any]) -> None:
+        key = self.told
         self.texts[key] = str(position.last_move_canonical())
         if self.layout is None:
             self.layout = (position.round_size, position.turn)
@@ -152,14 +157,22 @@ def test_a_position_with_no_move_pushed_has_no_last_move(game: Game[Any]) -> Non
         Position.last_move_canonical(position)
 
 
-class _OldSpellings(ReplayVisitor):
+class _OldSpellings(ReplayVisitor[None]):
     """How the converter collected spellings before: ``canonical`` before each move."""
 
     def __init__(self) -> None:
         self.texts: dict[int, str] = {}
+        self.told = -1
 
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        self.texts[id(node)] = str(position.canonical(move))
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        self.told += 1
+
+    def after_move(self, move: Any, position: Position[Any]) -> None:
+        position.pop()
+        self.texts[self.told] = str(position.canonical(move))
+        position.push(move)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -181,22 +194,22 @@ def test_a_replay_collects_the_spellings_the_old_way_did(game: Game[Any], seed: 
     converted = convert_record(record, "text")
     assert converted.error is None
     written = read_string(converted.text)[0].moves
-    assert [node.text for node in written] == [old.texts[id(node)] for node in record.moves]
+    assert [node.text for node in written] == [old.texts[at] for at in range(len(record.moves))]
 
 
-class _Counting(ReplayVisitor):
+class _Counting(ReplayVisitor[None]):
     def __init__(self) -> None:
         self.before: list[int] = []
         self.after: list[int] = []
 
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        self.before.append(position.turn)
-
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+    def after_move(self, move: Any, position: Position[Any]) -> None:
         self.after.append(position.turn)
+        position.pop()
+        self.before.append(position.turn)
+        position.push(move)
 
 
-def test_before_move_is_called_only_for_visitors_that_override_it() -> None:
+def test_after_move_gives_the_position_after_and_by_pop_the_one_before() -> None:
     game = GAMES[0]
     tags, moves = random_game(game, 1)
     head = "".join(f'[{name} "{value}"]\n' for name, value in {"Game": game.name, **tags}.items())
@@ -204,10 +217,7 @@ def test_before_move_is_called_only_for_visitors_that_override_it() -> None:
     for move in moves:
         position.push(move)
     record = read_string(f"{head}\n{' '.join(map(str, moves))} {position.result()}\n")[0]
-    assert not CanonicalSpellings(game, with_data=False).needs_before_move
     counting = _Counting()
-    assert counting.needs_before_move
-    assert Visitors(CanonicalSpellings(game, with_data=False), counting).needs_before_move
     assert check_record(record, None, Visitors(CanonicalSpellings(game, False), counting)).ok
     # before_move sees the position before each move, after_move the one after it.
     assert counting.before == list(range(len(moves)))

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notation.allcheck import AllReplay
+from notation.allcheck import check_replay
 from notation.cli import cli
 from notation.document import (
     RecordDocument,
@@ -70,7 +70,7 @@ def _every_defect(text: str) -> list[tuple[int, int, str, str]]:
     """What ``check --all`` of the whole text finds, as the document's findings say it."""
     lines = [f"{line}\n" for line in split_lines(text)]
     found = []
-    for verdict in visit_records(lines, AllReplay(), keep_raw=True):
+    for verdict in visit_records(lines, check_replay(every=True), keep_raw=True):
         errors = verdict.errors or ((verdict.error,) if verdict.error else ())
         found += [(d.line, d.column, d.code, d.message) for d in errors]
     return found
@@ -248,7 +248,7 @@ def test_the_move_a_defect_blames() -> None:
     text = '[Game "tinkertown"]\n\n1. d3 d2,b5 2. c5,f2 c5,g6 *\n'
     (record,) = read_string(text)
     lines = text.splitlines(True)
-    (verdict,) = visit_records(lines, AllReplay(), keep_raw=True)
+    (verdict,) = visit_records(lines, check_replay(every=True), keep_raw=True)
     defect = verdict.error
     assert defect is not None and defect.last_changed is not None
     blamed = changed_by(record, defect)

@@ -137,12 +137,8 @@ def test_case_of_result_and_star() -> None:
 
 
 class _RawOnly(RecordVisitor[Record]):
-    """A visitor that needs no nodes (as a check): the reader's fast way through lines
-    of moves serves it, and each record comes back with its ``raw`` text."""
-
-    @property
-    def needs_nodes(self) -> bool:
-        return False
+    """A visitor that builds nothing (as a check): each record comes back with its
+    ``raw`` text."""
 
     def end_record(self, record: Record) -> Record:
         return record
