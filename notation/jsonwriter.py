@@ -32,7 +32,7 @@ from notation.errors import Defect
 from notation.games.base import Game
 from notation.record import Comment, MoveNode, MoveNumber, Record, Tag
 from notation.replay import resolve_game
-from notation.visitor import Skip, TreeBuildingVisitor, nodes_in_order, walk_record
+from notation.visitor import Skip, TreeBuildingVisitor, walk_record
 from notation.writer import UnwritableRecord, layout
 
 __all__ = ["ENCODER", "JSON_FORMAT_ID", "JsonWriter", "record_json_text"]
@@ -177,9 +177,8 @@ class JsonWriter(TreeBuildingVisitor[str]):
         self.spell: Callable[[str], str] | None = None
         self.resolve = True  # False: ``game`` is every record's, not found from its tags
         self.game: Game[Any] | None = None
-        #: By the place of a move in file order (0 for the record's first), for a tree
-        #: written as it is (:func:`record_json_text`): the spelling of a move, and its
-        #: (turn, typed move, facts).
+        #: By ``id(node)``, for a tree written as it is (:func:`record_json_text`): the
+        #: spelling of a move, and its (turn, typed move, facts).
         self.texts: Mapping[int, str] = {}
         self.data: Mapping[int, tuple[int, Any, Any]] = {}
         self.text = ""
@@ -187,8 +186,6 @@ class JsonWriter(TreeBuildingVisitor[str]):
 
     def begin_record(self, record: Record) -> None:
         super().begin_record(record)
-        self.told = 0  # moves told so far: the place of the next in file order
-        self.places: dict[int, int] = {}  # by id(node), with texts or data
         self.parts: list[str] = []
         self.line_ = _Line(0)
         self.lines = [self.line_]
@@ -226,9 +223,6 @@ class JsonWriter(TreeBuildingVisitor[str]):
         super().visit_move(text, suffix, number, line, column)
         node = self.last_node
         assert node is not None
-        if self.texts or self.data:
-            self.places[id(node)] = self.told
-        self.told += 1
         self._next(node)
 
     def _next(self, pending: MoveNode) -> None:
@@ -261,13 +255,12 @@ class JsonWriter(TreeBuildingVisitor[str]):
         """The pending move's turn and texts, played or not."""
         if self.played is not None:
             return self.played
-        place = self.places.get(id(pending), -1)
-        text = self.texts.get(place)
+        text = self.texts.get(id(pending))
         if text is None:
             text = pending.text
             if self.spell is not None:
                 text = self.spell(text)
-        known = self.data.get(place)
+        known = self.data.get(id(pending))
         if known is not None:
             return known[0], _json(text), _encode(known[1]), _facts_json(known[2])
         turn = self._first_turn() + self.line_.turn - 1  # the pending move is the line's last
@@ -372,10 +365,6 @@ def record_json_text(
     end); with it, the whole JSON line with ``ok`` and ``error``.
     """
     writer = JsonWriter()
-    # The writer knows a move by its place in file order (it builds nodes of its own).
-    place = {id(node): at for at, node in enumerate(nodes_in_order(record.moves))}
-    writer.resolve, writer.game = False, game
-    writer.texts = {place[key]: text for key, text in (texts or {}).items() if key in place}
-    writer.data = {place[key]: known for key, known in (data or {}).items() if key in place}
+    writer.resolve, writer.game, writer.texts, writer.data = False, game, texts or {}, data or {}
     text = walk_record(record, writer)
     return text if ok is None else writer.line(ok, error)

@@ -78,6 +78,13 @@ _TOKEN = re.compile(
 )
 #: The first characters of the tokens that are not moves (a move starts with none).
 _NOT_MOVE_START = "{;()}$*0123456789!?"
+#: The move numbers read (``"12."``: (12, 1)), well-formed: a file has a few hundred,
+#: each read many times.  Bounded against hostile input.
+_NUMBER_TEXTS: dict[str, tuple[int, int]] = {}
+_NUMBER_TEXTS_LIMIT = 4096
+#: What sets brackets and semicolons apart from the words around them, as white space
+#: does (see movetext_tokens).
+_APART = str.maketrans({mark: f" {mark} " for mark in "(){};"})
 
 
 def read_records(
@@ -712,39 +719,70 @@ class _Reader:
             self._begin_moves(record)
 
     def _movetext(self, record: Record, line: str, lineno: int, pos: int) -> int:
-        """Read the tokens of ``line`` from ``pos``: -1, or where the next record starts
-        on it (a token after the result that is not a comment)."""
+        """Read the tokens of ``line`` from ``pos`` (:func:`movetext_tokens`): -1, or
+        where the next record starts on it (a token after the result that is not a
+        comment)."""
         self.line_text = line  # for hints that look ahead on the line
-        for match in _TOKEN.finditer(line, pos):
-            token = match.group()
-            if self.flowing and token[0] not in _NOT_MOVE_START and token[-1] not in "!?.":
-                # The usual token: a move, without a suffix, in the flow of moves.
-                number = self.pending_number
-                if number is not None:
-                    self.pending_number = None
-                self.on_move(token, "", number, lineno, match.start() + 1)
-                self.last = _MOVE
-                if not self.opened:
-                    self.tail = []
-                continue
-            start = match.start()
-            first = token[0]
-            if first == "{":
-                if token[-1] != "}" or len(token) == 1:
-                    self.comment_start = (lineno, start + 1)
-                    self.comment_parts = [token[1:].strip()]
+        find = line.find
+        tail = self.tail
+        while True:  # once per comment closed on the line, and once
+            words = (line[pos:] if pos else line).translate(_APART).split()
+            on_move, flowing, number = self.on_move, self.flowing, self.pending_number
+            at = pos
+            for word in words:
+                at = find(word, at)
+                if flowing and word[0] not in _NOT_MOVE_START and word[-1] not in "!?.":
+                    # The usual token: a move, without a suffix, in the flow of moves.
+                    on_move(word, "", number, lineno, at + 1)
+                    number = None
+                    self.last = _MOVE
+                    if tail and not self.opened:
+                        tail.clear()  # comments before the main line's last move
+                    at += len(word)
+                    continue
+                first = word[0]
+                if flowing and first in DIGITS:
+                    known = _NUMBER_TEXTS.get(word)
+                    if known is not None:  # a move number read before
+                        number = MoveNumber(known[0], known[1], lineno, at + 1)
+                        at += len(word)
+                        continue
+                if first == "{":
+                    self.pending_number = number
+                    end = find("}", at)
+                    if end < 0:
+                        self.comment_start = (lineno, at + 1)
+                        self.comment_parts = [line[at + 1 :].strip()]
+                        return -1
+                    self._comment(record, Comment(line[at + 1 : end].strip(), lineno, at + 1))
+                    pos = end + 1
+                    break  # the rest of the line, after the comment
+                if first == ";":
+                    self.pending_number = number
+                    self._comment(
+                        record, Comment(line[at + 1 :].strip(), lineno, at + 1, braced=False)
+                    )
                     return -1
-                self._comment(record, Comment(token[1:-1].strip(), lineno, start + 1))
-                continue
-            if first == ";":
-                self._comment(record, Comment(token[1:].strip(), lineno, start + 1, braced=False))
+                if self.closed:
+                    self.pending_number = number
+                    return at
+                self.pending_number = number
+                if not self.in_movetext:
+                    self._enter_moves(record)
+                self._word_or_more(record, word, lineno, at)
+                on_move, flowing, number = self.on_move, self.flowing, self.pending_number
+                at += len(word)
+            else:
+                self.pending_number = number
                 return -1
-            if self.closed:
-                return start
-            if not self.in_movetext:
-                self._enter_moves(record)
-            self._token(record, token, first, lineno, start + 1)
-        return -1
+
+    def _word_or_more(self, record: Record, word: str, lineno: int, at: int) -> None:
+        """A word of movetext (white space and brackets around it) at ``at`` that is no
+        plain move: the tokens it holds (:data:`_TOKEN`: ``12.b1`` is a number and a
+        move, ``$3x`` a glyph and a word)."""
+        for match in _TOKEN.finditer(word):
+            token = match.group()
+            self._token(record, token, token[0], lineno, at + match.start() + 1)
 
     def _token(self, record: Record, token: str, first: str, lineno: int, col: int) -> None:
         """A token of movetext other than a comment and a plain move."""
@@ -853,6 +891,9 @@ class _Reader:
                        "number-too-long")
             return
         self.pending_number = MoveNumber(int(digits), dots, lineno, col)
+        if len(_NUMBER_TEXTS) >= _NUMBER_TEXTS_LIMIT:
+            _NUMBER_TEXTS.clear()
+        _NUMBER_TEXTS[text] = (self.pending_number.number, dots)
 
     def _nag(self, text: str, lineno: int, col: int) -> None:
         if self.last == _NO_MOVE or self.pending_number is not None:

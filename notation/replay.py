@@ -150,13 +150,20 @@ class TagLike(Protocol):
     :class:`~notation.visitor.TagSeen` a visitor was told."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The tag's name (case-sensitive)."""
+
     @property
-    def value(self) -> str: ...
+    def value(self) -> str:
+        """The tag's value, unescaped."""
+
     @property
-    def line(self) -> int: ...
+    def line(self) -> int:
+        """The line the tag stands on (0: built in code)."""
+
     @property
-    def column(self) -> int: ...
+    def column(self) -> int:
+        """The column its ``[`` stands at."""
 
 
 def tag_values(tags: Iterable[TagLike]) -> dict[str, str]:

@@ -172,7 +172,7 @@ class _Open:
     """A line of play being built: its nodes, its last node, and whether that node has
     variations yet (a comment then precedes what follows)."""
 
-    __slots__ = ("branched", "last", "node", "nodes", "variation")
+    __slots__ = ("branched", "last", "node", "nodes", "opened", "variation")
 
     def __init__(
         self, nodes: list[MoveNode], variation: Variation | None, node: MoveNode | None
@@ -182,6 +182,7 @@ class _Open:
         self.node = node  # the move the variation is an alternative to
         self.last: MoveNode | None = None
         self.branched = False
+        self.opened = 0  # variations of the last node opened (a tree walked)
 
 
 class TreeBuildingVisitor(ReplayVisitor[T]):
@@ -190,11 +191,15 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
     The record is a new one: the record the events are told of (the reader's, or a
     tree being walked) gives it its place, result, defect and text.
 
+    Told the walk of a tree (:func:`walk_record` of a record that has tags, moves or
+    comments), it takes that tree as it is: :attr:`record` is the record walked, and
+    :attr:`last_node` each of its nodes in turn.
+
     :class:`TreeBuilder` is this visitor alone.  A subclass that writes as it reads
     (:class:`notation.writer.MovetextWriter`) calls these methods first and finds the
     node just made in :attr:`last_node`."""
 
-    __slots__ = ("building", "closed", "record", "shared_texts", "waiting")
+    __slots__ = ("adopted", "building", "closed", "record", "shared_texts", "waiting")
 
     #: Move texts shared by the nodes that spell them (a game has few distinct moves),
     #: at most this many.
@@ -206,13 +211,21 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
         self.building: list[_Open] = []
         self.waiting: list[Comment] = []  # comments waiting for what comes next
         self.closed = False  # the result is told: comments follow it
+        # The nodes of a tree being walked, in the order the walk tells them.
+        self.adopted: Iterator[MoveNode] | None = None
 
     def begin_record(self, record: Record) -> None:
+        self.waiting = []
+        self.closed = False
+        if record.tags or record.moves or record.comments or record.comments_after_result:
+            self.adopted = nodes_in_order(record.moves)  # a tree walked: taken as it is
+            self.record = record
+            self.building = [_Open(record.moves, None, None)]
+            return
+        self.adopted = None
         built = Record(index=record.index, source=record.source, first_line=record.first_line)
         self.record = built
         self.building = [_Open(built.moves, None, None)]
-        self.waiting = []
-        self.closed = False
 
     @property
     def last_node(self) -> MoveNode | None:
@@ -231,11 +244,18 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
         return kept
 
     def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
-        self.record.tags.append(Tag(name, value, line, column))
+        if self.adopted is None:
+            self.record.tags.append(Tag(name, value, line, column))
 
     def visit_move(
         self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
     ) -> None:
+        if self.adopted is not None:
+            current = self.building[-1]
+            current.last = next(self.adopted)
+            current.branched = False
+            current.opened = 0
+            return
         node = MoveNode(self.shared(text), line, column, suffix, number=number)
         if self.waiting:
             node.comments_before = self.waiting
@@ -247,13 +267,15 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
 
     def visit_glyph(self, glyph: str, line: int, column: int) -> None:
         last = self.building[-1].last
-        if last is not None:
+        if last is not None and self.adopted is None:
             if glyph[:1] == "$":
                 last.nags.append(int(glyph[1:]))
             else:
                 last.suffix = glyph
 
     def visit_comment(self, comment: Comment) -> None:
+        if self.adopted is not None:
+            return
         if self.closed:
             self.record.comments_after_result.append(comment)
             return
@@ -269,6 +291,12 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
         node = current.last
         if node is None:
             return  # the reader tells no variation without a move before it
+        if self.adopted is not None:
+            variation = node.variations[current.opened]
+            current.opened += 1
+            current.branched = True
+            self.building.append(_Open(variation.nodes, variation, node))
+            return
         variation = Variation(line=line, column=column)
         if self.waiting:
             if current.branched:
@@ -281,12 +309,14 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
         self.building.append(_Open(variation.nodes, variation, node))
 
     def end_variation(self) -> None:
-        self._place_waiting()
+        if self.adopted is None:
+            self._place_waiting()
         if len(self.building) > 1:
             self.building.pop()
 
     def visit_result(self, result: str, line: int, column: int) -> None:
-        self._place_waiting()
+        if self.adopted is None:
+            self._place_waiting()
         self.closed = True
 
     def finish(self, record: Record) -> Record:
@@ -295,16 +325,17 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
         self._place_waiting()
         self.building = []
         built = self.record
+        if self.adopted is not None:
+            self.adopted = None
+            return built
         built.result = record.result
         built.result_line, built.result_column = record.result_line, record.result_column
         built.last_line = record.last_line
         built.error = record.error
         built.raw = record.raw
-        if record.comments:
-            # The reader keeps the comments after a defect of the container with its
-            # record, untold; a walked tree's were told (the same objects).
-            told = {id(comment) for comment in built.comments}
-            built.comments.extend(c for c in record.comments if id(c) not in told)
+        # The reader keeps the comments after a defect of the container with its
+        # record, untold.
+        built.comments.extend(record.comments)
         return built
 
     def _place_waiting(self) -> None:

@@ -31,7 +31,8 @@ from notation.errors import MisuseError, MoveSyntaxError
 from notation.games import Game, all_games
 from notation.games.base import Position
 from notation.reader import read_string
-from notation.record import MoveNumber
+from notation.record import MoveNumber, Record
+from notation.visitor import nodes_in_order
 from notation.replay import ReplayVisitor, Visitors, check_record
 
 GAMES: list[Game[Any]] = [*(game for game in all_games() if game is not GRAVE_NIM), GRAVE_NIM]
@@ -50,8 +51,9 @@ class CanonicalSpellings(ReplayVisitor[None]):
         self.game = game
         self.with_data = with_data
         self.texts: dict[int, str] = {}
-        self.told = -1  # the place of the move told last, in file order
-        #: (turn, the move as written, facts) by the move's place: the move is made typed
+        self.nodes: Iterator[MoveNode] = iter(())  # the record's, in the order told
+        self.node: MoveNode | None = None  # the move told last
+        #: (turn, the move as written, facts) by ``id(node)``: the move is made typed
         #: data (``move_to_dict``) only when it is asked for, :attr:`data`; the JSON
         #: writer takes the text of each move's data from a cache by the move instead.
         self.moves: dict[int, tuple[int, Any, dict[str, Any]]] = {}
@@ -62,19 +64,22 @@ class CanonicalSpellings(ReplayVisitor[None]):
 
     @property
     def data(self) -> dict[int, tuple[int, dict[str, Any], dict[str, Any]]]:
-        """(turn, typed move, facts) by the move's place, as :func:`record_to_json` takes them."""
+        """(turn, typed move, facts) by ``id(node)``, as :func:`record_to_json` takes them."""
         to_dict = self.game.move_to_dict
         return {
             key: (turn, to_dict(move), facts) for key, (turn, move, facts) in self.moves.items()
         }
 
+    def begin_record(self, record: Record) -> None:
+        self.nodes = nodes_in_order(record.moves)
+
     def visit_move(
         self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
     ) -> None:
-        self.told += 1
+        self.node = next(self.nodes)
 
     def after_move(self, move: Any, position: Position[Any]) -> None:
-        key = self.told
+        key = id(self.node)
         self.texts[key] = str(position.last_move_canonical())
         if self.layout is None:
             self.layout = (position.round_size, position.turn)
@@ -162,16 +167,20 @@ class _OldSpellings(ReplayVisitor[None]):
 
     def __init__(self) -> None:
         self.texts: dict[int, str] = {}
-        self.told = -1
+        self.nodes: Iterator[MoveNode] = iter(())
+        self.node: MoveNode | None = None
+
+    def begin_record(self, record: Record) -> None:
+        self.nodes = nodes_in_order(record.moves)
 
     def visit_move(
         self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
     ) -> None:
-        self.told += 1
+        self.node = next(self.nodes)
 
     def after_move(self, move: Any, position: Position[Any]) -> None:
         position.pop()
-        self.texts[self.told] = str(position.canonical(move))
+        self.texts[id(self.node)] = str(position.canonical(move))
         position.push(move)
 
 
@@ -194,7 +203,7 @@ def test_a_replay_collects_the_spellings_the_old_way_did(game: Game[Any], seed: 
     converted = convert_record(record, "text")
     assert converted.error is None
     written = read_string(converted.text)[0].moves
-    assert [node.text for node in written] == [old.texts[at] for at in range(len(record.moves))]
+    assert [node.text for node in written] == [old.texts[id(node)] for node in record.moves]
 
 
 class _Counting(ReplayVisitor[None]):
