@@ -78,13 +78,17 @@ _TOKEN = re.compile(
 )
 #: The first characters of the tokens that are not moves (a move starts with none).
 _NOT_MOVE_START = "{;()}$*0123456789!?"
+#: What str.isspace() takes for white space, one character at a time.
+_WHITE = frozenset(chr(code) for code in range(0x110000) if chr(code).isspace())
 #: The move numbers read (``"12."``: (12, 1)), well-formed: a file has a few hundred,
 #: each read many times.  Bounded against hostile input.
 _NUMBER_TEXTS: dict[str, tuple[int, int]] = {}
 _NUMBER_TEXTS_LIMIT = 4096
-#: What sets brackets and semicolons apart from the words around them, as white space
-#: does (see movetext_tokens).
-_APART = str.maketrans({mark: f" {mark} " for mark in "(){};"})
+#: The words of a line of movetext: runs of what is not white space, and brackets,
+#: braces and semicolons, each a word of its own (see _Reader._movetext).
+_WORDS = re.compile(r"[^\s(){};]+|[(){};]").findall
+#: What makes a line's words other than its runs of what is not white space.
+_NOT_WHITE_APART = re.compile(r"[(){};]")
 
 
 def read_records(
@@ -544,9 +548,11 @@ class _Reader:
                 header = False
                 self._header_read(tag_line, tag_raw)
             written = raw  # the line as written, for Record.raw: a skipped mark kept
-            if raw[:1] == "\ufeff":
+            first = raw[:1]
+            if first == "\ufeff":
                 raw = self._bom_skipped(raw, prev_blank)
-            if raw[:1] == "%":
+                first = raw[:1]
+            if first == "%":
                 # An escape line, ignored wherever it stands (docs/record-format.md), even
                 # inside a comment; it does not separate records either.
                 if keep_raw:
@@ -556,7 +562,7 @@ class _Reader:
                     )
                 continue
             line = raw.rstrip("\r\n")
-            if not line or line.isspace():
+            if not line or (first in _WHITE and line.isspace()):
                 if self.comment_start is not None:
                     self.comment_parts.append("")
                 if keep_raw and self.record is not None:
@@ -567,7 +573,7 @@ class _Reader:
                         blanks.append((raw, 1))
                 prev_blank = True
                 continue
-            starts_tag = line[0] == "[" or (line[0].isspace() and line.lstrip()[0] == "[")
+            starts_tag = first == "[" or (first in _WHITE and line.lstrip()[0] == "[")
             record = self.record
             if (
                 record is not None
@@ -719,36 +725,51 @@ class _Reader:
             self._begin_moves(record)
 
     def _movetext(self, record: Record, line: str, lineno: int, pos: int) -> int:
-        """Read the tokens of ``line`` from ``pos`` (:func:`movetext_tokens`): -1, or
-        where the next record starts on it (a token after the result that is not a
-        comment)."""
-        self.line_text = line  # for hints that look ahead on the line
+        """Read the tokens of ``line`` from ``pos``: -1, or where the next record starts
+        on it (a token after the result that is not a comment).
+
+        The one tokenizer: white space separates tokens, and so do brackets, braces and
+        semicolons, which are tokens of their own (:data:`_APART`); a word that holds
+        more than one token (``12.b1``, ``$3x``) is cut by :data:`_TOKEN`.  A line break
+        is white space like any other: the tokens do not depend on where lines break.
+        """
         find = line.find
         tail = self.tail
-        while True:  # once per comment closed on the line, and once
-            words = (line[pos:] if pos else line).translate(_APART).split()
-            on_move, flowing, number = self.on_move, self.flowing, self.pending_number
+        not_move_start, numbers, move_number = _NOT_MOVE_START, _NUMBER_TEXTS, MoveNumber
+        while True:  # once, and again after each comment closed on the line
+            rest = line[pos:] if pos else line
+            if _NOT_WHITE_APART.search(rest) is None:
+                words = rest.split()
+                # One space between words (most lines): where each starts is counted.
+                spaced = " ".join(words) == rest
+            else:
+                words = _WORDS(rest)  # brackets, braces and semicolons apart
+                spaced = False
+            on_move, flowing, number, last = (
+                self.on_move, self.flowing, self.pending_number, self.last
+            )
             at = pos
             for word in words:
-                at = find(word, at)
-                if flowing and word[0] not in _NOT_MOVE_START and word[-1] not in "!?.":
+                if not spaced:
+                    at = find(word, at)
+                if flowing and word[0] not in not_move_start and word[-1] not in "!?.":
                     # The usual token: a move, without a suffix, in the flow of moves.
                     on_move(word, "", number, lineno, at + 1)
                     number = None
-                    self.last = _MOVE
+                    last = 1  # _MOVE
                     if tail and not self.opened:
                         tail.clear()  # comments before the main line's last move
-                    at += len(word)
+                    at += len(word) + spaced
                     continue
                 first = word[0]
                 if flowing and first in DIGITS:
-                    known = _NUMBER_TEXTS.get(word)
+                    known = numbers.get(word)
                     if known is not None:  # a move number read before
-                        number = MoveNumber(known[0], known[1], lineno, at + 1)
-                        at += len(word)
+                        number = move_number(known[0], known[1], lineno, at + 1)
+                        at += len(word) + spaced
                         continue
+                self.pending_number, self.last = number, last
                 if first == "{":
-                    self.pending_number = number
                     end = find("}", at)
                     if end < 0:
                         self.comment_start = (lineno, at + 1)
@@ -758,22 +779,22 @@ class _Reader:
                     pos = end + 1
                     break  # the rest of the line, after the comment
                 if first == ";":
-                    self.pending_number = number
                     self._comment(
                         record, Comment(line[at + 1 :].strip(), lineno, at + 1, braced=False)
                     )
                     return -1
                 if self.closed:
-                    self.pending_number = number
                     return at
-                self.pending_number = number
                 if not self.in_movetext:
                     self._enter_moves(record)
+                self.line_text = line  # for hints that look ahead on the line
                 self._word_or_more(record, word, lineno, at)
-                on_move, flowing, number = self.on_move, self.flowing, self.pending_number
-                at += len(word)
+                on_move, flowing, number, last = (
+                    self.on_move, self.flowing, self.pending_number, self.last
+                )
+                at += len(word) + spaced
             else:
-                self.pending_number = number
+                self.pending_number, self.last = number, last
                 return -1
 
     def _word_or_more(self, record: Record, word: str, lineno: int, at: int) -> None:
