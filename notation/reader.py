@@ -78,8 +78,12 @@ _TOKEN = re.compile(
 )
 #: The first characters of the tokens that are not moves (a move starts with none).
 _NOT_MOVE_START = "{;()}$*0123456789!?"
-#: What str.isspace() takes for white space, one character at a time.
-_WHITE = frozenset(chr(code) for code in range(0x110000) if chr(code).isspace())
+#: What str.isspace() takes for white space, one character at a time (a test holds the
+#: list to Python's own).
+WHITE_SPACE = frozenset(
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004"
+    "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
 #: The move numbers read (``"12."``: (12, 1)), well-formed: a file has a few hundred,
 #: each read many times.  Bounded against hostile input.
 _NUMBER_TEXTS: dict[str, tuple[int, int]] = {}
@@ -562,7 +566,7 @@ class _Reader:
                     )
                 continue
             line = raw.rstrip("\r\n")
-            if not line or (first in _WHITE and line.isspace()):
+            if not line or (first in WHITE_SPACE and line.isspace()):
                 if self.comment_start is not None:
                     self.comment_parts.append("")
                 if keep_raw and self.record is not None:
@@ -573,7 +577,7 @@ class _Reader:
                         blanks.append((raw, 1))
                 prev_blank = True
                 continue
-            starts_tag = first == "[" or (first in _WHITE and line.lstrip()[0] == "[")
+            starts_tag = first == "[" or (first in WHITE_SPACE and line.lstrip()[0] == "[")
             record = self.record
             if (
                 record is not None

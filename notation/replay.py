@@ -437,7 +437,8 @@ class Replay(RecordVisitor[Verdict]):
         self.position: Position[Any] | None = None
         self.frames = [_Frame(True, True)]
         self.frame = self.frames[0]
-        self.turns = 0
+        # Main-line moves told that were not played (after an error, or no game).
+        self.unplayed = 0
         self.stopped = False
         self.tagged: str | None = None
         self.tags: list[TagSeen] = []
@@ -508,16 +509,24 @@ class Replay(RecordVisitor[Verdict]):
             self.error = Defect(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or "")
 
     # -- the moves ---------------------------------------------------------------------
+    @property
+    def turns(self) -> int:
+        """The main line's moves told so far (played or not): the verdict's turns."""
+        frames = self.frames
+        # A variation of the main line left open holds the main-line move it replaces.
+        held = len(frames) > 1 and frames[1].held is not None
+        return frames[0].pushed + self.unplayed + held
+
     def visit_move(
         self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
     ) -> None:
         frame = self.frame
-        if frame.main:
-            self.turns += 1
         inner = self.inner
         if inner is not None:
             inner.visit_move(text, suffix, number, line, column)
         if frame.dead:
+            if frame.main:
+                self.unplayed += 1
             self.watched = None
             frame.failed = False  # its variations are no longer the failed move's
             if self.comma is not None and self.after_comma is None:
@@ -554,6 +563,8 @@ class Replay(RecordVisitor[Verdict]):
         frame = self.frame
         frame.dead = True
         frame.failed = True
+        if frame.main:
+            self.unplayed += 1
         if self.error is None:
             self.error = why if isinstance(why, Defect) else (node, why, turn)
             self.watched = node
@@ -605,14 +616,14 @@ class Replay(RecordVisitor[Verdict]):
         self.watched = None
         frame = self.frames.pop()
         self.frame = self.frames[-1]
-        if not self.stopped:
-            position = self.position
-            if position is not None:
-                for _ in range(frame.pushed):
-                    position.pop()
-                if frame.held is not None:
-                    self.push(frame.held)
-                    self.frame.pushed += 1
+        if frame.held is not None:
+            self.frame.pushed += 1  # the move it replaced is its line's again
+        position = self.position
+        if not self.stopped and position is not None:
+            for _ in range(frame.pushed):
+                position.pop()
+            if frame.held is not None:
+                self.push(frame.held)
         if self.inner is not None:
             self.inner.end_variation()
 

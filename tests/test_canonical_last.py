@@ -31,9 +31,9 @@ from notation.errors import MisuseError, MoveSyntaxError
 from notation.games import Game, all_games
 from notation.games.base import Position
 from notation.reader import read_string
-from notation.record import MoveNumber, Record
-from notation.visitor import nodes_in_order
+from notation.record import MoveNode, MoveNumber, Record
 from notation.replay import ReplayVisitor, Visitors, check_record
+from notation.visitor import nodes_in_order
 
 GAMES: list[Game[Any]] = [*(game for game in all_games() if game is not GRAVE_NIM), GRAVE_NIM]
 IDS = [game.name for game in GAMES]

@@ -155,3 +155,9 @@ def test_raw_keeps_every_line_of_records_without_tags_for_a_visitor_without_node
     records = list(visit_records(text.splitlines(keepends=True), _RawOnly(), keep_raw=True))
     assert [record.raw for record in records] == [first, tagged, last]
     assert "".join(r.raw + "\n" for r in records)[:-1] == text
+
+
+def test_the_white_space_the_reader_tells_apart_is_pythons() -> None:
+    from notation.reader import WHITE_SPACE
+
+    assert WHITE_SPACE == {chr(code) for code in range(0x110000) if chr(code).isspace()}
