@@ -160,4 +160,4 @@ def test_raw_keeps_every_line_of_records_without_tags_for_a_visitor_without_node
 def test_the_white_space_the_reader_tells_apart_is_pythons() -> None:
     from notation.reader import WHITE_SPACE
 
-    assert WHITE_SPACE == {chr(code) for code in range(0x110000) if chr(code).isspace()}
+    assert {chr(code) for code in range(0x110000) if chr(code).isspace()} == WHITE_SPACE
