@@ -198,21 +198,42 @@ def record_starts(lines: Iterable[str]) -> Iterator[int]:
 
 
 class SureStarts:
-    """:func:`record_starts`, a line at a time, for every reader of the record text
-    that cuts it where records begin (``check --jobs``, the index): ``feed(line)`` says
-    whether the reader begins a record at ``line`` whatever it read before (the lines
-    fed since this object was made are all it knows)."""
+    """The one record-start detector: :func:`record_starts`, a line at a time, for every
+    reader of the record text that cuts it where records begin (``check --jobs``, the
+    index, the file of ``notation record``, the language server's document):
+    ``feed(line)`` says whether the reader begins a record at ``line``, sure of it from
+    the lines fed since this object was made.
 
-    __slots__ = ("blank", "moves")
+    Made with ``from_start`` (the lines fed start the text, or with ``begun``, start a
+    record), it follows what the reader knows (an open comment, a record begun) and
+    finds every record that a line starting with ``[`` after a blank line begins,
+    after a comment too; without it, only the starts that hold whatever came before.
+    """
 
-    def __init__(self) -> None:
+    __slots__ = ("begun", "blank", "from_start", "in_comment", "moves", "movetext")
+
+    def __init__(self, from_start: bool = False, *, begun: bool = False) -> None:
+        from notation.errors import misuse_unless
+
+        misuse_unless(type(from_start) is bool, "from_start", "a bool", from_start)
+        misuse_unless(type(begun) is bool, "begun", "a bool", begun)
         # A blank line came after the last line with a token (the reader begins as if
         # after one; this only matters to skip_bom, as moves is false until a token).
         self.blank = True
         self.moves = False  # the last line with a token held moves (see record_starts)
+        self.from_start = from_start
+        # With from_start, what the reader knows: a record begun (a tag, a move, a
+        # result), inside an open comment, in the record's movetext.
+        self.begun = begun
+        self.in_comment = False
+        self.movetext = False
 
     def feed(self, raw: str) -> bool:
         """Whether a record surely begins at the line ``raw`` (line end kept or not)."""
+        if type(raw) is not str:
+            from notation.errors import misuse
+
+            misuse("a line", "a str", raw)
         if raw[:1] == "\ufeff":
             raw = self.skip_bom(raw)
         if raw[:1] == "%":
@@ -235,20 +256,64 @@ class SureStarts:
         if not stripped:
             self.blank = True
             return False
-        begins = (
-            self.moves
-            and stripped[0] == "["
-            and all(
-                _begins_record(
-                    raw.rstrip("\r\n"), self.blank, in_comment=in_comment, after_moves=True,
-                    has_tags=False,
+        bracket = stripped[0] == "["
+        begins = bracket and (
+            (self.from_start and self._begins_known())
+            or (
+                self.moves
+                and all(
+                    _begins_record(
+                        raw.rstrip("\r\n"), self.blank, in_comment=in_comment,
+                        after_moves=True, has_tags=False,
+                    )
+                    for in_comment in (False, True)
                 )
-                for in_comment in (False, True)
             )
         )
-        self.moves = stripped[0] != "[" and _COMMENT_MARKS.search(stripped) is None
+        if self.from_start:
+            self._follow(stripped, bracket, begins)
+        self.moves = not bracket and _COMMENT_MARKS.search(stripped) is None
         self.blank = False
         return begins
+
+    def _begins_known(self) -> bool:
+        """Whether the reader, in the state followed, begins a record at a line starting
+        with ``[`` after a blank line: in a record begun, or in an open comment.  (At a
+        well-formed tag line right after movetext it does too: those starts are left to
+        the other rule, which finds them after a line of moves.)"""
+        return self.blank and (self.begun or self.in_comment)
+
+    def _follow(self, stripped: str, bracket: bool, begins: bool) -> None:
+        """What the reader knows after the line ``stripped`` (a record begun, an open
+        comment, movetext), as it reads the line."""
+        if begins:
+            self.begun, self.in_comment, self.movetext = True, False, False
+            return
+        rest = stripped
+        if self.in_comment:
+            end = rest.find("}")
+            if end < 0:
+                return
+            self.in_comment = False
+            rest = rest[end + 1 :]
+        elif bracket and not self.movetext:
+            self.begun = True  # a tag line (or one that is not one): the record's header
+            return
+        while rest:
+            mark = _COMMENT_MARKS.search(rest)
+            if (rest if mark is None else rest[: mark.start()]).strip():
+                self.begun = self.movetext = True  # a token: a move, a number, a result
+            if mark is None or mark.group() == ";":
+                return
+            if mark.group() == "}":  # a "}" that no "{" opened: a token too
+                self.begun = self.movetext = True
+                rest = rest[mark.end() :]
+                continue
+            end = rest.find("}", mark.end())
+            if end < 0:
+                self.in_comment = True
+                return
+            rest = rest[end + 1 :]
 
 
 _COMMENT_MARKS = re.compile(r"[{};]")

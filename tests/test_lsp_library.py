@@ -557,3 +557,12 @@ def test_no_text_makes_the_library_under_the_server_raise(
                 changed_by(record, defect)
     document.edit((0, 1), (len(lines), 0), " ".join(reversed(tokens)))
     document.check_all()
+
+
+def test_a_tag_line_in_a_comment_is_no_start_of_a_chunk() -> None:
+    # "[x" inside a comment before the tags is no tag: the tags after the blank line
+    # are the one record's, and the document cuts no chunk there.
+    text = '{c\n[x\n}\n\n[Game "cave"]\n\n1. b1 *\n'
+    document = RecordDocument(text)
+    assert chunk_starts(document.lines) == [0]
+    assert _read_by_chunks(document) == _read_whole(document)
