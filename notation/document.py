@@ -13,8 +13,8 @@ record of a file of thousands, one record is read and checked.
 
 An edit (:meth:`RecordDocument.edit`) cuts again only from the chunk it starts in to the
 first start past it that the cut before the edit had too; the chunks after it keep
-their checks, their lines moved.  A check whose messages name a line of the file ("opened at line 3") is made again where its
-chunk moved; any other moves with it.
+their checks, their lines moved.  A check whose messages name a line of the file
+("opened at line 3") is made again where its chunk moved; any other moves with it.
 
 Positions here are the editor's: lines and characters from 0, characters counted in
 code points (a tab is one, so is any character).  The defects handed out are the
