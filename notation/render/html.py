@@ -41,7 +41,7 @@ from notation.visitor import ReplayVisitor, nodes_in_order
 __all__ = [
     "CHUNK_RECORDS",
     "NAG_GLYPHS",
-    "Chunk",
+    "PagePart",
     "RecordPage",
     "as_chunk",
     "build_chunks",
@@ -74,7 +74,7 @@ class RecordPage:
 
 
 @dataclass(frozen=True, slots=True)
-class Chunk:
+class PagePart:
     """Records made ready for the page: their JSON, as the page embeds it, what the
     page's index says of each (:func:`record_summary`), and each record's first
     defect (None for a sound record), in order."""
@@ -441,15 +441,15 @@ def record_summary(data: Mapping[str, Any]) -> dict[str, Any]:
     return {key: data.get(key) for key in _SUMMARY}
 
 
-def _make_chunk(records: list[Record], default_game: str | None) -> Chunk:
+def _make_chunk(records: list[Record], default_game: str | None) -> PagePart:
     data, errors = chunk_data(records, default_game)
-    return Chunk(_script_json(data), [record_summary(r) for r in data["records"]], errors)
+    return PagePart(_script_json(data), [record_summary(r) for r in data["records"]], errors)
 
 
-def as_chunk(data: Mapping[str, Any]) -> Chunk:
+def as_chunk(data: Mapping[str, Any]) -> PagePart:
     """A chunk made by :func:`chunk_data` (or a :class:`RecordPage`'s ``data``), ready
     for :func:`write_page`."""
-    return Chunk(_script_json(data), [record_summary(r) for r in data["records"]])
+    return PagePart(_script_json(data), [record_summary(r) for r in data["records"]])
 
 
 # -- many records, in parallel --------------------------------------------------------------
@@ -492,7 +492,7 @@ def pack_records(records: list[Record]) -> bytes:
     return buffer.getvalue()
 
 
-def _packed_chunk(work: tuple[bytes, str | None]) -> Chunk:
+def _packed_chunk(work: tuple[bytes, str | None]) -> PagePart:
     """A chunk made in a worker, from :func:`pack_records`."""
     packed, default_game = work
     records: list[Record] = pickle.loads(packed)
@@ -505,7 +505,7 @@ def build_chunks(
     *,
     jobs: int | None = None,
     size: int = CHUNK_RECORDS,
-) -> Generator[Chunk, None, None]:
+) -> Generator[PagePart, None, None]:
     """The page's chunks for ``records``, in order, the same whatever ``jobs``
     (processes; None: one per free core; a single chunk is always made here).
     Streamed: a few chunks per worker at a time, the workers stopped however the
@@ -579,7 +579,7 @@ def _page_parts(title: str) -> tuple[str, str, str]:
     return head, middle, tail
 
 
-def write_page(out: TextIO, chunks: Iterable[Chunk], title: str) -> None:
+def write_page(out: TextIO, chunks: Iterable[PagePart], title: str) -> None:
     """Write the page to ``out``: each chunk in a ``<script type="application/json"
     class="notation-chunk">`` element of its own, as it comes, then the index of the
     records.  The page parses a chunk only when one of its records is shown, so
@@ -599,9 +599,9 @@ def write_page(out: TextIO, chunks: Iterable[Chunk], title: str) -> None:
     out.write(tail)
 
 
-def page_html(chunks: Iterable[Mapping[str, Any] | Chunk], title: str) -> str:
+def page_html(chunks: Iterable[Mapping[str, Any] | PagePart], title: str) -> str:
     """The whole page for chunks made by :func:`chunk_data` or :func:`record_data`
-    (their ``data``), or :class:`Chunk` s."""
+    (their ``data``), or :class:`PagePart` s."""
     out = io.StringIO()
-    write_page(out, (c if isinstance(c, Chunk) else as_chunk(c) for c in chunks), title)
+    write_page(out, (c if isinstance(c, PagePart) else as_chunk(c) for c in chunks), title)
     return out.getvalue()
