@@ -46,6 +46,7 @@ __all__ = [
 ]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+_RESULT_SET = frozenset(RESULTS)
 #: What a visitor makes of a record.
 T = TypeVar("T")
 SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})
@@ -856,8 +857,11 @@ class _Reader:
                     return at
                 if not self.in_movetext:
                     self._enter_moves(record)
-                self.line_text = line  # for hints that look ahead on the line
-                self._word_or_more(record, word, lineno, at)
+                if word in _RESULT_SET:
+                    self._result(word, lineno, at + 1)
+                else:
+                    self.line_text = line  # for hints that look ahead on the line
+                    self._word_or_more(record, word, lineno, at)
                 on_move, flowing, number, last = (
                     self.on_move, self.flowing, self.pending_number, self.last
                 )

@@ -460,7 +460,8 @@ class Replay(RecordVisitor[Verdict]):
             self.inner.begin_record(record)
 
     def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
-        self.tags.append(TagSeen(name, value, line, column))
+        # tuple.__new__: what TagSeen(...) makes, without its Python-level __new__.
+        self.tags.append(tuple.__new__(TagSeen, (name, value, line, column)))
         if self.inner is not None:
             self.inner.visit_tag(name, value, line, column)
 
