@@ -59,10 +59,25 @@ _TAG = re.compile(
 #: [Name "value"] alone, no space nor escape: most tag lines.
 _PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*) "([^"\\]*)"\]')
 _UNESCAPE = re.compile(r"\\(.)")
+
 #: The (name, value) of the plain tag lines read, by the line: the records of a file
 #: repeat most of theirs (event, players, setup).  Bounded against hostile input.
 _TAG_PAIRS: dict[str, tuple[str, str]] = {}
 _TAG_PAIRS_LIMIT = 4096
+
+
+def _new_tag_pair(raw: str) -> tuple[str, str] | None:
+    """The (name, value) of ``raw`` if it is the usual tag line (:data:`_PLAIN_TAG`, its
+    line end aside), kept in :data:`_TAG_PAIRS` under ``raw``; else None."""
+    plain = _PLAIN_TAG.fullmatch(raw.rstrip("\r\n"))
+    if plain is None:
+        return None
+    if len(_TAG_PAIRS) >= _TAG_PAIRS_LIMIT:
+        _TAG_PAIRS.clear()
+    pair = _TAG_PAIRS[raw] = (plain[1], plain[2])
+    return pair
+
+
 #: The one tokenizer of movetext: every token of a line, whatever the layout, in one
 #: pass.  A comment is one token (to the line's end when its "}" is not on the line);
 #: a word is any run of what no other token starts (moves, results, stray glyphs).
@@ -609,6 +624,8 @@ class _Reader:
         for lineno, raw in enumerate(_without_bom(lines) if strip_bom else lines, first_line):
             if header:
                 pair = known_tag(raw)
+                if pair is None:
+                    pair = _new_tag_pair(raw)  # a tag line not seen before (its round...)
                 if pair is not None:
                     on_tag(pair[0], pair[1], lineno, 1)
                     if keep_raw:
@@ -761,11 +778,7 @@ class _Reader:
         key = line if key is None else key
         pair = _TAG_PAIRS.get(key)
         if pair is None:
-            plain = _PLAIN_TAG.fullmatch(line)
-            if plain is not None:  # the usual line, which _TAG reads the same
-                if len(_TAG_PAIRS) >= _TAG_PAIRS_LIMIT:
-                    _TAG_PAIRS.clear()
-                pair = _TAG_PAIRS[key] = (plain[1], plain[2])
+            pair = _new_tag_pair(key)  # the usual line, which _TAG reads the same
         self.has_tags = True
         if pair is not None:
             self.visitor.visit_tag(pair[0], pair[1], lineno, 1)
