@@ -45,6 +45,7 @@ from notation.lastchange import with_last_change
 from notation.reader import RESULTS, read_records
 from notation.record import MoveNode, Record
 from notation.replay import (
+    Judge,
     Replay,
     Verdict,
     comma_hint,
@@ -55,13 +56,13 @@ from notation.replay import (
     start_position,
     tag_error,
 )
-from notation.strict import StrictReplay
+from notation.strict import StrictJudge, strict_replay
 
 __all__ = [
     "MAX_DEFECTS",
-    "AllReplay",
-    "AllStrictReplay",
+    "EveryDefect",
     "all_errors",
+    "check_replay",
     "likely_moves",
     "ranked_moves",
 ]
@@ -307,9 +308,9 @@ class _Found:
         return len(self.items) >= MAX_DEFECTS
 
 
-def _strict_visitor(default_game: str | None) -> Any:
-    """The strict check's visitor (notation.strict), used move by move."""
-    return StrictReplay(default_game).strict
+def _strict_visitor(default_game: str | None) -> StrictJudge:
+    """The strict check's visitor (notation.strict), told the moves one by one."""
+    return StrictJudge(default_game)
 
 
 class _Moves:
@@ -335,7 +336,9 @@ class _Moves:
             if line.variations:
                 variation = line.variations.pop(0)
                 if self.strict is not None:
-                    self.strict.begin_variation(variation, line.nodes[line.index - 1])
+                    for comment in variation.comments_before:
+                        self.strict.visit_comment(comment)
+                    self.strict.begin_variation(variation.line, variation.column)
                 stack.append(_Line(variation.nodes, line.before, False))
                 continue
             if line.held is not None:
@@ -349,8 +352,7 @@ class _Moves:
                         self.final = position.copy()
                     self.main_assumed = line.assumed
                 elif self.strict is not None and stack:
-                    parent = stack[-1]
-                    self.strict.end_variation(None, parent.nodes[parent.index - 1])
+                    self.strict.end_variation()
                 for _ in range(line.pushed):
                     position.pop()
                 continue
@@ -363,8 +365,11 @@ class _Moves:
         line.index += 1
         before = line.assumed
         turn = position.turn + 1
-        if self.strict is not None:
-            self.strict.visit_move(node)
+        strict = self.strict
+        if strict is not None:
+            for comment in node.comments_before if node.has_comments_before else ():
+                strict.visit_comment(comment)
+            strict.visit_move(node.text, node.suffix, node.number, node.line, node.column)
         if node.number is not None:
             wrong = number_error(node, turn, self.size)
             if wrong is not None:
@@ -372,14 +377,15 @@ class _Moves:
         move = _played(game, position, node.text)
         if isinstance(move, Exception):
             move = self._failed(line, node, move, turn, before)
-        elif self.strict is not None:
-            position.pop()
-            self.strict.before_move(node, move, position)
-            position.push(move)
-            problem = self.strict.problem
+        elif strict is not None:
+            strict.after_move(move, position)
+            problem = strict.problem
             if problem is not None:
-                self.strict.problem = None
+                strict.problem = None
                 self.found.add(problem, before)
+        if strict is not None and node.has_comments_after:
+            for comment in node.comments_after:
+                strict.visit_comment(comment)
         if move is not None:
             line.pushed += 1
         if node.variations:
@@ -543,7 +549,9 @@ def _rules(
     moves = _Moves(game, position, found, _strict_visitor(default_game) if strict else None)
     if moves.strict is not None:
         moves.strict.begin_record(tree)
-        moves.strict.begin_moves(tree)
+        for tag in tree.tags:
+            moves.strict.visit_tag(tag.name, tag.value, tag.line, tag.column)
+        moves.strict.end_tags(tree)
         for defect in moves.strict.tag_cases:  # each tag at its line, before the moves
             found.add(defect)
         moves.strict.problem = None
@@ -591,21 +599,27 @@ def _merged(first: str, found: str) -> str:
     return first
 
 
-class AllReplay(Replay):
-    """The replay of ``check --all``: verdicts whose ``errors`` list every defect (see
-    :func:`all_errors`).  Read records with ``keep_raw=True``: a broken record is read
-    again from its text."""
+class EveryDefect(Judge):
+    """The mode of ``check --all``: the verdict lists every defect of its record (see
+    :func:`all_errors`).  Read the records with ``keep_raw=True``: a broken record is
+    read again from its text."""
 
-    def __init__(self, default_game: str | None = None) -> None:
-        super().__init__(default_game)
+    def __init__(self, default_game: str | None = None, *, strict: bool = False) -> None:
+        self.default_game = default_game
+        self.strict = strict
 
-    def end_record(self, record: Record) -> Verdict:
-        return all_errors(record, super().end_record(record), self.default_game)
+    def judged(self, record: Record, verdict: Verdict) -> Verdict:
+        return all_errors(record, verdict, self.default_game, strict=self.strict)
 
 
-class AllStrictReplay(StrictReplay):
-    """:class:`AllReplay` for ``check --all --strict``."""
-
-    def end_record(self, record: Record) -> Verdict:
-        verdict = super().end_record(record)
-        return all_errors(record, verdict, self.strict.default_game, strict=True)
+def check_replay(
+    default_game: str | None = None, *, strict: bool = False, every: bool = False
+) -> Replay:
+    """The replay of ``notation check`` with its options: ``strict`` (``--strict``: the
+    canonical form too) and ``every`` (``--all``: every defect, the records read with
+    ``keep_raw=True``)."""
+    if not every:
+        return strict_replay(default_game) if strict else Replay(default_game)
+    judges: list[Judge] = [StrictJudge(default_game)] if strict else []
+    judges.append(EveryDefect(default_game, strict=strict))
+    return Replay(default_game, judges=judges)

@@ -35,14 +35,13 @@ from notation.convert import (
 from notation.errors import misuse_unless
 from notation.games.base import Game, Position
 from notation.reader import visit_records
-from notation.record import Comment, MoveNode, Record
+from notation.record import Comment, Record
 from notation.replay import Replay, Verdict, resolve_game
 from notation.view import Assessment
 from notation.visitor import Skip, walk_record
 from notation.writer import (
     MovetextWriter,
     UnwritableRecord,
-    comment_tokens,
     movetext,
     record_text,
     tag_lines,
@@ -148,19 +147,9 @@ class AnnotatingWriter(MovetextWriter):
         self.keys: set[str] = set(TOOL_KEYS)
         self.assessment: Assessment | None = None
         self.glyph = ""  # the glyph of the game's opinion of the move just played
-        self.record: Record | None = None
 
-    @property
-    def needs_before_move(self) -> bool:
-        """Only an analysis looks at the position before a move."""
-        return self.options.analyze
-
-    @property
-    def takes_plain_moves(self) -> bool:
-        return not self.options.analyze
-
-    def begin_moves(self, record: Record) -> Skip | None:
-        game = resolve_game(record, self.default_game)
+    def end_tags(self, record: Record) -> Skip | None:
+        game = resolve_game(self.record, self.default_game)
         self.game = game if isinstance(game, Game) else None
         self.keys = set(TOOL_KEYS) | (self.game.annotation_keys if self.game else set())
         return None
@@ -171,26 +160,21 @@ class AnnotatingWriter(MovetextWriter):
             return comments
         return stripped_comments(comments, self.keys)
 
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+    def after_move(self, move: Any, position: Position[Any]) -> None:
         self.assessment = None
         game = self.game
-        if game is not None and game.can_assess:
+        if self.options.analyze and game is not None and game.can_assess:
+            # The game's opinion of the move, from the position before it.
+            position.pop()
             self.assessment = game.assess_move(position, move)
-
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        super().after_move(node, move, position)
+            position.push(move)
+        super().after_move(move, position)
         line = self.lines[-1]
-        line.notes = self._notes(position, node.suffix)
-        if self.glyph and not node.suffix:
+        node = line.pending
+        suffix = node.suffix if node is not None else ""
+        line.notes = self._notes(position, suffix)
+        if self.glyph and not suffix:
             line.suffix = self.glyph  # the game's opinion, where the record has no suffix
-
-    def after_plain_move(self, text: str, move: Any, position: Any) -> None:
-        super().after_plain_move(text, move, position)
-        notes = self._notes(position, "")
-        if notes:
-            line = self.lines[-1]
-            comment_tokens(notes, line.out)
-            line.resumes = True  # the line resumes after a comment
 
     def _notes(self, position: Position[Any], suffix: str) -> list[Comment]:
         """The comments annotating the move just played."""
@@ -217,9 +201,6 @@ class AnnotatingWriter(MovetextWriter):
             notes.append(Comment(f"[%diagram {position.turn}]\n{diagram}"))
         return notes
 
-    def end_record(self, record: Record | None) -> list[str]:
-        self.record = record
-        return super().end_record(record)
 
 
 def annotated(record: Record, verdict: Verdict, writer: AnnotatingWriter, *, read: bool = False
@@ -283,7 +264,7 @@ def annotate_lines(
     default_game: str | None = None,
 ) -> Iterator[Converted]:
     """:func:`annotate_record` of each record of ``lines`` (record text or JSON Lines,
-    told apart by content): record text read and annotated in one pass, no tree."""
+    told apart by content): record text read and annotated in one pass."""
     is_json, rest = sniff_json(lines)
     if is_json:
         for record in read_json_records(rest, source, errors="record"):

@@ -509,16 +509,12 @@ def visit_any_records(
 def _replay(settings: _Settings) -> Replay:
     """The replay of a check: :class:`~notation.replay.Replay`, or the strict one; for
     ``check --all``, those of :mod:`notation.allcheck`."""
-    if settings.all_errors:
-        from notation.allcheck import AllReplay, AllStrictReplay
+    if settings.all_errors or settings.strict:
+        from notation.allcheck import check_replay
 
-        if settings.strict:
-            return AllStrictReplay(settings.default_game)
-        return AllReplay(settings.default_game)
-    if settings.strict:
-        from notation.strict import StrictReplay
-
-        return StrictReplay(settings.default_game)
+        return check_replay(
+            settings.default_game, strict=settings.strict, every=settings.all_errors
+        )
     return Replay(settings.default_game)
 
 

@@ -18,9 +18,9 @@ from typing import Any
 
 from notation.errors import Defect, MisuseError
 from notation.games.base import Game, Position
-from notation.record import MoveNode, Record
+from notation.record import Record
 from notation.replay import Verdict, check_record, resolve_game
-from notation.visitor import RecordVisitor
+from notation.visitor import ReplayVisitor
 
 __all__ = [
     "Criterion",
@@ -64,30 +64,35 @@ class Needs:
         )
 
 
-class _Collector(RecordVisitor[None]):
+class _Collector(ReplayVisitor[None]):
     """Gathers, in the one replay ``check_record`` makes, the moves and positions of the
     main line and of the whole tree."""
 
-    def __init__(self, main: list[MoveNode], needs: Needs) -> None:
-        self._main = {id(node) for node in main}
+    def __init__(self, needs: Needs) -> None:
         self.needs = needs
+        self.depth = 0  # of the open variations: 0 on the main line
         self.main_moves: list[str] = []
         self.all_moves: set[str] = set()
         self.main_positions: set[str] = set()
         self.all_positions: set[str] = set()
 
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        if self.needs.moves:
-            text = str(position.canonical(move))
-            self.all_moves.add(text)
-            if id(node) in self._main:
-                self.main_moves.append(text)
+    def begin_variation(self, line: int, column: int) -> None:
+        self.depth += 1
 
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+    def end_variation(self) -> None:
+        self.depth -= 1
+
+    def after_move(self, move: Any, position: Position[Any]) -> None:
+        main = self.depth == 0
+        if self.needs.moves:
+            text = str(position.last_move_canonical())
+            self.all_moves.add(text)
+            if main:
+                self.main_moves.append(text)
         if self.needs.positions:
             text = position.position_string()
             self.all_positions.add(text)
-            if id(node) in self._main:
+            if main:
                 self.main_positions.add(text)
 
 
@@ -112,7 +117,7 @@ class Facts:
             if (self._collector.needs | needs) == self._collector.needs:
                 return
             needs = needs | self._collector.needs
-        collector = _Collector(self.record.moves, needs)
+        collector = _Collector(needs)
         # A visitor costs a call per move: none when only the verdict is wanted.
         wanted = needs.moves or needs.positions
         self._verdict = check_record(self.record, self.default_game, collector if wanted else None)

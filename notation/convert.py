@@ -45,9 +45,9 @@ from notation.games.base import Game
 from notation.jsonwriter import JSON_FORMAT_ID, JsonWriter, record_json_text
 from notation.reader import RESULTS, read_records, visit_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
-from notation.replay import Replay, Verdict, Visitors, resolve_game
+from notation.replay import Replay, Verdict, resolve_game
 from notation.textio import first_line_ahead
-from notation.visitor import RecordVisitor, Skip, TreeBuilder, walk_record
+from notation.visitor import Skip, TreeBuilder, walk_record
 from notation.writer import (
     MainLineWriter,
     MovetextWriter,
@@ -157,23 +157,13 @@ class TextConversion(MovetextWriter):
         self.default_game = default_game
         self.repair = repair
         self.game: Game[Any] | Defect | None = None
-        self.record = Record()
 
-    def begin_moves(self, record: Record) -> Skip | None:
-        self.game = game = resolve_game(record, self.default_game)
+    def end_tags(self, record: Record) -> Skip | None:
+        self.game = game = resolve_game(self.record, self.default_game)
         if self.repair and isinstance(game, Game):
             self.spell = functools.partial(_repaired_spelling, game)
-            self.round_size, self.lines[0].turn = _layout(record, game)
+            self.round_size, self.lines[0].turn = _layout(self.record, game)
         return None
-
-    @property
-    def takes_plain_moves(self) -> bool:
-        return not self.repair
-
-    def end_record(self, record: Record | None) -> list[str]:
-        assert record is not None
-        self.record = record
-        return super().end_record(record)
 
 
 class PlainConversion(TextConversion, MainLineWriter):
@@ -191,8 +181,8 @@ class JsonConversion(JsonWriter):
         super().__init__(default_game, order_tags=order_tags)
         self.repair = repair
 
-    def begin_moves(self, record: Record) -> Skip | None:
-        super().begin_moves(record)
+    def end_tags(self, record: Record) -> Skip | None:
+        super().end_tags(record)
         game = self.game
         self.spell = (
             functools.partial(_repaired_spelling, game) if self.repair and game else None
@@ -299,12 +289,9 @@ def convert_lines(
     repair: bool = False,
 ) -> Iterator[Converted]:
     """:func:`convert_record` of every record of ``lines`` (record text), read and
-    converted in one pass: no record tree is built (but with ``repair``)."""
+    converted in one pass (the writer builds each record's tree as it writes)."""
     writer = conversion(to, default_game, repair=repair)
-    # A record that does not check is written as it was; repaired, from its tree when
-    # its game is unknown.
-    inner: RecordVisitor[Any] = Visitors(TreeBuilder(), writer) if repair else writer
-    replay = Replay(default_game, inner)
+    replay = Replay(default_game, writer)
     for verdict in visit_records(lines, replay, source, keep_raw=True):
         yield converted(writer.record, verdict, writer, read=True)
 

@@ -2,19 +2,19 @@
 view of an open document, with no protocol in it.
 
 :class:`RecordDocument` keeps the text as a list of lines and cuts it into *chunks*:
-runs of lines that begin where the reader begins a record (:class:`Starts`), so that
-each chunk reads, alone, as it reads within the whole text (one record a chunk, nearly
-always).  Each chunk is checked as ``notation check --all`` checks
-(:class:`notation.allcheck.AllReplay`), and, in a second pass that costs more, as
-``--all --strict`` does, for the strict-form hints; both are kept by the chunk's text,
+runs of lines that begin where the reader begins a record (the one detector,
+:class:`~notation.reader.SureStarts`), so that each chunk reads, alone, as it reads
+within the whole text (one record a chunk, nearly always).  Each chunk is checked as
+``notation check --all`` checks (:func:`notation.allcheck.check_replay`), and, in a
+second pass that costs more, as ``--all --strict`` does, for the strict-form hints;
+both are kept by the chunk's text,
 so that a chunk whose text did not change is never checked again: after an edit in one
 record of a file of thousands, one record is read and checked.
 
 An edit (:meth:`RecordDocument.edit`) cuts again only from the chunk it starts in to the
-first line past it whose cut cannot change; the chunks after it keep their checks, their
-lines moved.  A check
-whose messages name a line of the file ("opened at line 3") is made again where its
-chunk moved; any other moves with it.
+first start past it that the cut before the edit had too; the chunks after it keep
+their checks, their lines moved.  A check whose messages name a line of the file
+("opened at line 3") is made again where its chunk moved; any other moves with it.
 
 Positions here are the editor's: lines and characters from 0, characters counted in
 code points (a tab is one, so is any character).  The defects handed out are the
@@ -34,20 +34,19 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from notation.allcheck import AllReplay, AllStrictReplay
+from notation.allcheck import EveryDefect, check_replay
 from notation.convert import convert_lines
 from notation.errors import (
     Defect,
-    misuse,
     misuse_unless,
     require_flag,
     require_number,
     require_sequence,
     require_text,
 )
-from notation.reader import read_records, visit_records
+from notation.reader import SureStarts, read_records, visit_records
 from notation.record import Record
-from notation.replay import Verdict
+from notation.replay import Judge, Replay, Verdict
 from notation.writer import record_separator
 
 __all__ = [
@@ -57,7 +56,6 @@ __all__ = [
     "RecordDocument",
     "RecordSummary",
     "Replacement",
-    "Starts",
     "check_text",
     "check_text_strict",
     "chunk_starts",
@@ -83,59 +81,23 @@ def split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-class Starts:
-    """Where chunks begin, a line at a time: ``feed(line)`` says whether a chunk begins at
-    ``line``.  One does at each line starting with ``[`` after a blank line (escape lines
-    between them do not count), where the reader begins a record, once a line starting
-    with ``[`` came before it: the reader goes on with the record it reads at such a line
-    only in a record that has neither tags nor moves yet, which only the text's first
-    record can be (comments after a result still belong to that record), and a line
-    starting with ``[`` gives the first record its tags.
-
-    Unlike :class:`notation.reader.SureStarts` (which must be sure without having read
-    what comes before, for ``check --jobs``), this reads the text from its start, so it
-    finds a start after every record: after one ending with a comment too.
-    """
-
-    __slots__ = ("blank", "tagged")
-
-    def __init__(self, tagged: bool = False) -> None:
-        self.blank = True  # the last line that was not an escape line was blank
-        self.tagged = tagged  # a line starting with "[" came before
-
-    def feed(self, line: str) -> bool:
-        """Whether a chunk begins at ``line`` (its end left out)."""
-        if type(line) is not str:
-            misuse("a line", "a str", line)
-        if line[:1] == "%":
-            return False  # an escape line: ignored, blank lines around it and all
-        stripped = line.strip()  # a byte-order mark is no white space: not blank
-        if not stripped:
-            self.blank = True
-            return False
-        bracket = stripped.lstrip("\ufeff")[:1] == "["
-        begins = bracket and self.blank and self.tagged
-        self.tagged = self.tagged or bracket
-        self.blank = False
-        return begins
+def _holds(starts: list[int], line: int) -> bool:
+    """Whether ``line`` is one of ``starts`` (in order)."""
+    at = bisect.bisect_left(starts, line)
+    return at < len(starts) and starts[at] == line
 
 
 def chunk_starts(lines: Sequence[str]) -> list[int]:
-    """The indices of ``lines`` at which a chunk begins: 0, then each line :class:`Starts`
-    says."""
+    """The indices of ``lines`` at which a chunk begins: 0, then each line where the
+    reader begins a record (:class:`notation.reader.SureStarts`, reading from the
+    text's start)."""
     require_sequence(lines, "lines", "str")
-    feeder = Starts()
+    feeder = SureStarts(from_start=True)
     starts = [0]
     for index, line in enumerate(lines):
         if feeder.feed(line) and index:
             starts.append(index)
     return starts
-
-
-def _sets_state(line: str) -> bool:
-    """Whether what :class:`Starts` knows after ``line`` depends on ``line`` alone (once a
-    line starting with ``[`` came before): a line with a token, not an escape line."""
-    return line[:1] != "%" and bool(line.strip())
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,24 +232,32 @@ class _Checks:
         return found
 
 
-class _Summaries(AllReplay):
-    """``check --all``, noting each record's lines and tags on the way."""
+class _Summaries(Judge):
+    """Under ``check --all``'s replay (the last judge), each record's lines, tags and
+    verdict noted on the way."""
 
-    def __init__(self, default_game: str | None) -> None:
-        super().__init__(default_game)
+    def __init__(self) -> None:
         self.seen: list[RecordSummary] = []
+        self.tags: list[tuple[str, str]] = []
 
-    def end_record(self, record: Record) -> Verdict:
-        verdict = super().end_record(record)
-        self.seen.append(_summary(record, verdict))
+    def begin_record(self, record: Record) -> None:
+        self.tags = []
+
+    def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
+        self.tags.append((name, value))
+
+    def judged(self, record: Record, verdict: Verdict) -> Verdict:
+        self.seen.append(_summary(record, verdict, tuple(self.tags)))
         return verdict
 
 
-def _summary(record: Record, verdict: Verdict) -> RecordSummary:
+def _summary(
+    record: Record, verdict: Verdict, tags: tuple[tuple[str, str], ...]
+) -> RecordSummary:
     return RecordSummary(
         record.first_line,
         record.last_line,
-        tuple((tag.name, tag.value) for tag in record.tags),
+        tags,
         verdict.game,
         record.result,
         verdict.turns,
@@ -305,11 +275,12 @@ def check_text(lines: list[str], first_line: int, default_game: str | None) -> C
     """The ``check --all`` of the records of ``lines`` (each ending in ``\\n``), the first
     being line ``first_line`` (from 1) of its file."""
     _require_check_arguments(lines, first_line, default_game)
-    replay = _Summaries(default_game)
+    summaries = _Summaries()
+    replay = Replay(default_game, judges=[EveryDefect(default_game), summaries])
     defects: list[Defect] = []
     for verdict in visit_records(lines, replay, keep_raw=True, first_line=first_line):
         defects.extend(_errors(verdict))
-    return ChunkCheck(first_line - 1, tuple(replay.seen), tuple(defects), _bound(defects))
+    return ChunkCheck(first_line - 1, tuple(summaries.seen), tuple(defects), _bound(defects))
 
 
 def check_text_strict(lines: list[str], first_line: int, default_game: str | None) -> ChunkCheck:
@@ -317,7 +288,7 @@ def check_text_strict(lines: list[str], first_line: int, default_game: str | Non
     the records of ``lines``, as :func:`check_text` takes them."""
     _require_check_arguments(lines, first_line, default_game)
     defects: list[Defect] = []
-    replay = AllStrictReplay(default_game)
+    replay = check_replay(default_game, strict=True, every=True)
     for verdict in visit_records(lines, replay, keep_raw=True, first_line=first_line):
         defects.extend(d for d in _errors(verdict) if d.code.startswith(STRICT_PREFIX))
     return ChunkCheck(first_line - 1, (), tuple(defects), _bound(defects))
@@ -438,9 +409,9 @@ class RecordDocument:
     def _recut(self, first: int, last: int, count: int) -> None:
         """Cut again after lines ``first`` to ``last`` (old numbers) became ``count``
         lines: from the chunk before the edit (the one it starts in, unless the edit
-        starts at that chunk's first line) to the first line past the new ones after
-        which the cut cannot differ (:func:`_sets_state`, what came before known alike);
-        the chunks after it are moved."""
+        starts at that chunk's first line) to the first start past the new lines that
+        the old cut had too (from a record's start on, the cut depends on the lines
+        alone); the chunks after it are moved."""
         shift = count - (last - first + 1)
         old_starts, old_chunks = self.starts, self.chunks
         index = bisect.bisect_right(old_starts, first) - 1
@@ -449,25 +420,17 @@ class RecordDocument:
         resume = old_starts[index]
         lines = self.lines
         floor = first + count  # the first line after the new ones
-        if index == 0:
-            # From the text's start, the old cut knew a "[" line came before only once
-            # past the old first chunk: the first old start after the edit, moved.
-            after = bisect.bisect_right(old_starts, last)
-            floor = max(floor, old_starts[after] + shift) if after < len(old_starts) else len(
-                lines
-            )
         starts = old_starts[: index + 1]
-        feeder = Starts(tagged=index > 0)
+        feeder = SureStarts(from_start=True, begun=index > 0)
         synced = len(lines)
         for number in range(resume, len(lines)):
-            line = lines[number]
-            if feeder.feed(line) and number != resume:
+            if feeder.feed(lines[number]) and number != resume:
+                if number >= floor and _holds(old_starts, number - shift):
+                    synced = number
+                    break
                 starts.append(number)
-            if number >= floor and feeder.tagged and _sets_state(line):
-                synced = number
-                break
-        # The old chunks that start after the line the cut synced at, moved.
-        keep_from = bisect.bisect_right(old_starts, synced - shift)
+        # The old chunks from the start the cut synced at, moved.
+        keep_from = bisect.bisect_left(old_starts, synced - shift)
         kept = old_chunks[keep_from:] if synced < len(lines) else []
         starts.extend(chunk.start + shift for chunk in kept)
         self.starts = starts

@@ -60,11 +60,11 @@ else:  # ``array`` takes no subscript at run time (pdoc evaluates these annotati
 
 __all__ = [
     "INDEX_SUFFIX",
-    "Chunk",
     "IndexProblem",
     "RecordHeaders",
     "RecordIndex",
     "RecordNotFound",
+    "SourceSpan",
     "build_index",
     "find_index",
     "find_record",
@@ -85,7 +85,7 @@ _SEPARATORS = frozenset("(){};")
 
 
 @dataclass(frozen=True, slots=True)
-class Chunk:
+class SourceSpan:
     """A run of a source's bytes that begins where a record surely begins."""
 
     #: Byte offsets: the chunk is ``data[start:end]``.
@@ -146,7 +146,7 @@ def is_json_source(stream: Iterable[bytes]) -> bool:
     return False
 
 
-def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
+def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[SourceSpan]:
     """The chunks of a binary stream read from its start, in order, as it is read, cut
     where :func:`~notation.reader.record_starts` cuts.  Cutting stops at a lone carriage
     return (line numbers would differ from a count of line feeds): the rest of the
@@ -161,7 +161,7 @@ def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
     starts = SureStarts()
     for raw in stream:
         if b"\r" in raw and raw.count(b"\r") != raw.endswith(b"\r\n"):
-            yield Chunk(start, stream.seek(0, io.SEEK_END), first_line, None)
+            yield SourceSpan(start, stream.seek(0, io.SEEK_END), first_line, None)
             return
         number += 1
         here = position
@@ -183,7 +183,7 @@ def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
         if not stripped:
             glance.gap = True
         elif begins:
-            yield Chunk(start, here, first_line, 1 if glance.single else None)
+            yield SourceSpan(start, here, first_line, 1 if glance.single else None)
             glance = _Glance()
             start, first_line = here, number
         elif glance.single:
@@ -192,20 +192,20 @@ def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[Chunk]:
             else:
                 glance.body_line(text)
     if position > start or start == 0:
-        yield Chunk(start, position, first_line, 1 if glance.single and start else None)
+        yield SourceSpan(start, position, first_line, 1 if glance.single and start else None)
 
 
-def _json_chunks(stream: IO[bytes]) -> Iterator[Chunk]:
+def _json_chunks(stream: IO[bytes]) -> Iterator[SourceSpan]:
     position = 0
     for number, raw in enumerate(stream, 1):
         if decode_line(raw)[0].strip() and raw.strip() != b"\xef\xbb\xbf":
-            yield Chunk(position, position + len(raw), number, 1, json=True)
+            yield SourceSpan(position, position + len(raw), number, 1, json=True)
         position += len(raw)
 
 
 def read_chunk(
     data: bytes,
-    chunk: Chunk,
+    chunk: SourceSpan,
     source: str | None,
     first_index: int,
     not_utf8: Callable[[], None] | None = None,
@@ -231,7 +231,7 @@ _LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n|\Z)")
 
 def _read_lines(
     lines: Iterable[bytes],
-    chunk: Chunk,
+    chunk: SourceSpan,
     source: str | None,
     first_index: int,
     not_utf8: Callable[[], None] | None,
@@ -356,7 +356,7 @@ class _Tap:
             pass
         return self._position
 
-    def take(self, chunk: Chunk) -> list[_Run]:
+    def take(self, chunk: SourceSpan) -> list[_Run]:
         """The lines of ``chunk`` (read already), as runs; what comes before its end is
         let go."""
         taken: list[_Run] = []
@@ -384,7 +384,7 @@ def _run_lines_kept(runs: list[_Run]) -> Iterator[bytes]:
     runs.clear()
 
 
-def _chunks_of(lines: Iterable[bytes]) -> Iterator[tuple[Chunk, list[_Run]]]:
+def _chunks_of(lines: Iterable[bytes]) -> Iterator[tuple[SourceSpan, list[_Run]]]:
     """The chunks of a stream of bytes read through, each with its lines as runs."""
     tap = _Tap(lines)
     json = tap.is_json()
@@ -545,7 +545,7 @@ class RecordIndex:
         if number > self.records:
             raise RecordNotFound(number, self.records)
         at = bisect.bisect_right(self.firsts, number) - 1
-        chunk = Chunk(
+        chunk = SourceSpan(
             self.starts[at], self.ends[at], self.lines[at],
             1 if self.counts[at] == 1 else None, json=self.json,
         )
@@ -602,7 +602,9 @@ class RecordIndex:
             ) from None
 
 
-def _file_runs(handle: IO[bytes], chunk: Chunk, read: Callable[[int], bytes]) -> Iterator[_Run]:
+def _file_runs(
+    handle: IO[bytes], chunk: SourceSpan, read: Callable[[int], bytes]
+) -> Iterator[_Run]:
     """The bytes of ``chunk`` in the file ``handle``, as runs of one piece each: what
     ``read(most)`` gives (a block, a line), ``most`` bytes at most."""
     handle.seek(chunk.start)

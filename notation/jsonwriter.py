@@ -30,9 +30,9 @@ from typing import Any, Final
 
 from notation.errors import Defect
 from notation.games.base import Game
-from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
+from notation.record import Comment, MoveNode, MoveNumber, Record, Tag
 from notation.replay import resolve_game
-from notation.visitor import RecordVisitor, Skip, walk_record
+from notation.visitor import Skip, TreeBuildingVisitor, walk_record
 from notation.writer import UnwritableRecord, layout
 
 __all__ = ["ENCODER", "JSON_FORMAT_ID", "JsonWriter", "record_json_text"]
@@ -154,7 +154,7 @@ class _Line:
         self.held: tuple[int, MoveNode, _Texts] | None = None
 
 
-class JsonWriter(RecordVisitor[str]):
+class JsonWriter(TreeBuildingVisitor[str]):
     """The JSON text of each record visited, put together as its events arrive.
 
     Under a :class:`~notation.replay.Replay` (from text, :func:`notation.reader.visit_records`,
@@ -172,6 +172,7 @@ class JsonWriter(RecordVisitor[str]):
 
     def __init__(self, default_game: str | None = None, *, canonical: bool = True,
                  order_tags: Callable[[list[Tag], Game[Any]], list[Tag]] | None = None) -> None:
+        super().__init__()
         self.default_game, self.canonical, self.order_tags = default_game, canonical, order_tags
         self.spell: Callable[[str], str] | None = None
         self.resolve = True  # False: ``game`` is every record's, not found from its tags
@@ -181,22 +182,22 @@ class JsonWriter(RecordVisitor[str]):
         self.texts: Mapping[int, str] = {}
         self.data: Mapping[int, tuple[int, Any, Any]] = {}
         self.text = ""
-        self.begin_record(None)
+        self.begin_record(Record())
 
-    def begin_record(self, record: Record | None) -> None:
-        self.record = record
+    def begin_record(self, record: Record) -> None:
+        super().begin_record(record)
         self.parts: list[str] = []
         self.line_ = _Line(0)
         self.lines = [self.line_]
         self.first_turn: int | None = None  # of the record's first move, when known
         #: The move read last, whose JSON waits for what may follow it (a node, or a
         #: plain move's text), and its texts once played.
-        self.pending: MoveNode | str | None = None
+        self.pending: MoveNode | None = None
         self.played: _Texts | None = None
 
-    def begin_moves(self, record: Record) -> Skip | None:
+    def end_tags(self, record: Record) -> Skip | None:
         if self.resolve:
-            found = resolve_game(record, self.default_game)
+            found = resolve_game(self.record, self.default_game)
             self.game = found if isinstance(found, Game) else None
         return None
 
@@ -209,22 +210,22 @@ class JsonWriter(RecordVisitor[str]):
         game, record = self.game, self.record
         if self.first_turn is None:
             self.first_turn = 1
-            if game is not None and record is not None:
+            if game is not None:
                 try:
                     self.first_turn = layout(record, game.name)[1]
                 except UnwritableRecord:
                     self.first_turn = game.new_position().turn + 1
         return self.first_turn
 
-    def visit_move(self, node: MoveNode) -> None:
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        super().visit_move(text, suffix, number, line, column)
+        node = self.last_node
+        assert node is not None
         self._next(node)
 
-    def visit_plain_move(
-        self, text: str, number: MoveNumber | None, line: int, column: int
-    ) -> None:
-        self._next(text)
-
-    def _next(self, pending: MoveNode | str) -> None:
+    def _next(self, pending: MoveNode) -> None:
         """A move of the open line: the one before it is complete."""
         if self.pending is not None:
             self._flush()
@@ -239,8 +240,9 @@ class JsonWriter(RecordVisitor[str]):
         line.turn += 1
         self.played = None
 
-    def after_move(self, node: MoveNode, move: Any, position: Any) -> None:
-        if node is self.pending:
+    def after_move(self, move: Any, position: Any) -> None:
+        node = self.pending
+        if node is not None:
             if self.canonical:
                 played = _played_json(self.game, move, position.last_move_canonical())
                 spelled, data = played[2], played[3]
@@ -249,24 +251,13 @@ class JsonWriter(RecordVisitor[str]):
             facts = _facts_json(position.last_move_facts())
             self.played = (position.turn, spelled, data, facts)
 
-    def after_plain_move(self, text: str, move: Any, position: Any) -> None:
-        self.pending = None
-        if self.canonical:
-            middle = _played_json(self.game, move, position.last_move_canonical())[4]
-        else:
-            middle = _bare_middle(_json(text), _played_json(self.game, move, move)[3])
-        self.parts.append(
-            f'{{"turn": {_int_text(position.turn)}{middle}'
-            f"{_facts_json(position.last_move_facts())}{_BARE_END}"
-        )
-
-    def _texts(self, pending: MoveNode | str) -> _Texts:
+    def _texts(self, pending: MoveNode) -> _Texts:
         """The pending move's turn and texts, played or not."""
         if self.played is not None:
             return self.played
         text = self.texts.get(id(pending))
         if text is None:
-            text = pending if isinstance(pending, str) else pending.text
+            text = pending.text
             if self.spell is not None:
                 text = self.spell(text)
         known = self.data.get(id(pending))
@@ -281,7 +272,7 @@ class JsonWriter(RecordVisitor[str]):
         assert pending is not None
         self.pending = None
         turn, text, data, facts = self._texts(pending)
-        if isinstance(pending, str) or (pending.is_bare and not pending.suffix):
+        if pending.is_bare and not pending.suffix:
             middle = _bare_middle(text, data)
             self.parts.append(f'{{"turn": {_json(turn)}{middle}{facts}{_BARE_END}')
         else:
@@ -295,9 +286,12 @@ class JsonWriter(RecordVisitor[str]):
         self.parts.append("]}")
         line.held = None
 
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+    def begin_variation(self, line: int, column: int) -> None:
+        super().begin_variation(line, column)
+        variation = self.building[-1].variation
+        assert variation is not None
         pending, parts = self.pending, self.parts
-        if isinstance(pending, MoveNode):  # its first variation: the node is held
+        if pending is not None:  # its first variation: the node is held
             self.line_.held = (len(parts), pending, self._texts(pending))
             self.pending = None
             parts.append("")
@@ -318,7 +312,10 @@ class JsonWriter(RecordVisitor[str]):
             self.lines.pop()
             self.line_ = self.lines[-1]
 
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+    def end_variation(self) -> None:
+        variation = self.building[-1].variation
+        super().end_variation()
+        assert variation is not None
         self._end_line()
         self.parts.append('], "comments": ' + _comments_json(variation.comments) + "}")
 
@@ -328,7 +325,7 @@ class JsonWriter(RecordVisitor[str]):
             self._end_line()
             self.parts.append('], "comments": []}')
         self._end_line()
-        self.record = record
+        record = self.finish(record)
         game, tags, result = self.game, record.tags, record.result
         if game is not None and self.order_tags is not None:
             tags = self.order_tags(tags, game)

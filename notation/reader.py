@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from notation.errors import Defect, ErrorKind
-from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
+from notation.record import Comment, MoveNumber, Record
 from notation.visitor import DIGITS, SKIP, RecordVisitor, TreeBuilder
 
 if TYPE_CHECKING:  # pathlib costs 3 ms of start-up (docs/performance.md)
@@ -46,6 +46,7 @@ __all__ = [
 ]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+_RESULT_SET = frozenset(RESULTS)
 #: What a visitor makes of a record.
 T = TypeVar("T")
 SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})
@@ -58,58 +59,56 @@ _TAG = re.compile(
 #: [Name "value"] alone, no space nor escape: most tag lines.
 _PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*) "([^"\\]*)"\]')
 _UNESCAPE = re.compile(r"\\(.)")
+
 #: The (name, value) of the plain tag lines read, by the line: the records of a file
 #: repeat most of theirs (event, players, setup).  Bounded against hostile input.
 _TAG_PAIRS: dict[str, tuple[str, str]] = {}
 _TAG_PAIRS_LIMIT = 4096
+
+
+def _new_tag_pair(raw: str) -> tuple[str, str] | None:
+    """The (name, value) of ``raw`` if it is the usual tag line (:data:`_PLAIN_TAG`, its
+    line end aside), kept in :data:`_TAG_PAIRS` under ``raw``; else None."""
+    plain = _PLAIN_TAG.fullmatch(raw.rstrip("\r\n"))
+    if plain is None:
+        return None
+    if len(_TAG_PAIRS) >= _TAG_PAIRS_LIMIT:
+        _TAG_PAIRS.clear()
+    pair = _TAG_PAIRS[raw] = (plain[1], plain[2])
+    return pair
+
+
+#: The one tokenizer of movetext: every token of a line, whatever the layout, in one
+#: pass.  A comment is one token (to the line's end when its "}" is not on the line);
+#: a word is any run of what no other token starts (moves, results, stray glyphs).
 _TOKEN = re.compile(
     r"""
-     (?P<ws>\s+)
-    |(?P<open>\()
-    |(?P<close>\))
-    |(?P<brace>\{)
-    |(?P<stray>\})
-    |(?P<semi>;)
-    |(?P<nag>\$\d+)
-    |(?P<result>(?:1-0|0-1|1/2-1/2|\*)(?=[\s(){};]|$))
-    |(?P<number>\d+\.+)
-    |(?P<word>[^\s(){};]+)
+     \{[^}]*\}?          # a comment, closed on this line or not
+    |;.*                # a comment to the end of the line
+    |[()}]              # variations; a "}" that no "{" opened
+    |\$\d+              # a numeric glyph
+    |\d+\.+             # a move number (and wrong ones: 12.., 12....)
+    |[^\s(){};]+        # a word: a move, a result, a suffix written apart
     """,
     re.VERBOSE,
 )
-#: What a line of moves without glyphs has none of: brackets, ';', glyphs.
-_NOT_PLAIN = re.compile(r"[(){};!?$]")
-
-
-#: A token starting with a digit that is no move number (``12.``, ``12...``) or is a
-#: number followed by another, in a line of tokens with a space before and after each.
-_NOT_A_NUMBER = re.compile(r" (?!\d{1,9}\.(?:\.\.)? (?!\d))\d")
-
-
-def _spaced_tokens(line: str) -> list[str] | None:
-    """The tokens of ``line`` if it is ASCII, one space between tokens, with none of
-    :data:`_NOT_PLAIN`: the shape every line of moves that :func:`_all_moves` takes has."""
-    if line.isascii() and _NOT_PLAIN.search(line) is None:
-        tokens = line.split()
-        if " ".join(tokens) == line:
-            return tokens
-    return None
-
-
-def _all_moves(tokens: list[str], line: str) -> bool:
-    """Whether ``tokens`` (of ``line``, one space apart, ASCII, none of :data:`_NOT_PLAIN`)
-    are well-formed move numbers and moves, the last a move, and a result after it or
-    not: a line whose every move can get nothing more but the next move."""
-    last = tokens[-1]
-    end = len(line)
-    if last in RESULTS:
-        if len(tokens) < 2 or line.count("*") > (last == "*"):
-            return False
-        end -= len(last) + 1
-        last = tokens[-2]
-    elif "*" in line:
-        return False
-    return last[0] not in DIGITS and _NOT_A_NUMBER.search(f" {line[:end]} ") is None
+#: The first characters of the tokens that are not moves (a move starts with none).
+_NOT_MOVE_START = "{;()}$*0123456789!?"
+#: What str.isspace() takes for white space, one character at a time (a test holds the
+#: list to Python's own).
+WHITE_SPACE = frozenset(
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004"
+    "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+#: The move numbers read (``"12."``: (12, 1)), well-formed: a file has a few hundred,
+#: each read many times.  Bounded against hostile input.
+_NUMBER_TEXTS: dict[str, tuple[int, int]] = {}
+_NUMBER_TEXTS_LIMIT = 4096
+#: The words of a line of movetext: runs of what is not white space, and brackets,
+#: braces and semicolons, each a word of its own (see _Reader._movetext).
+_WORDS = re.compile(r"[^\s(){};]+|[(){};]").findall
+#: What makes a line's words other than its runs of what is not white space.
+_NOT_WHITE_APART = re.compile(r"[(){};]")
 
 
 def read_records(
@@ -215,21 +214,42 @@ def record_starts(lines: Iterable[str]) -> Iterator[int]:
 
 
 class SureStarts:
-    """:func:`record_starts`, a line at a time, for every reader of the record text
-    that cuts it where records begin (``check --jobs``, the index): ``feed(line)`` says
-    whether the reader begins a record at ``line`` whatever it read before (the lines
-    fed since this object was made are all it knows)."""
+    """The one record-start detector: :func:`record_starts`, a line at a time, for every
+    reader of the record text that cuts it where records begin (``check --jobs``, the
+    index, the file of ``notation record``, the language server's document):
+    ``feed(line)`` says whether the reader begins a record at ``line``, sure of it from
+    the lines fed since this object was made.
 
-    __slots__ = ("blank", "moves")
+    Made with ``from_start`` (the lines fed start the text, or with ``begun``, start a
+    record), it follows what the reader knows (an open comment, a record begun) and
+    finds every record that a line starting with ``[`` after a blank line begins,
+    after a comment too; without it, only the starts that hold whatever came before.
+    """
 
-    def __init__(self) -> None:
+    __slots__ = ("begun", "blank", "from_start", "in_comment", "moves", "movetext")
+
+    def __init__(self, from_start: bool = False, *, begun: bool = False) -> None:
+        from notation.errors import misuse_unless
+
+        misuse_unless(type(from_start) is bool, "from_start", "a bool", from_start)
+        misuse_unless(type(begun) is bool, "begun", "a bool", begun)
         # A blank line came after the last line with a token (the reader begins as if
         # after one; this only matters to skip_bom, as moves is false until a token).
         self.blank = True
         self.moves = False  # the last line with a token held moves (see record_starts)
+        self.from_start = from_start
+        # With from_start, what the reader knows: a record begun (a tag, a move, a
+        # result), inside an open comment, in the record's movetext.
+        self.begun = begun
+        self.in_comment = False
+        self.movetext = False
 
     def feed(self, raw: str) -> bool:
         """Whether a record surely begins at the line ``raw`` (line end kept or not)."""
+        if type(raw) is not str:
+            from notation.errors import misuse
+
+            misuse("a line", "a str", raw)
         if raw[:1] == "\ufeff":
             raw = self.skip_bom(raw)
         if raw[:1] == "%":
@@ -252,20 +272,64 @@ class SureStarts:
         if not stripped:
             self.blank = True
             return False
-        begins = (
-            self.moves
-            and stripped[0] == "["
-            and all(
-                _begins_record(
-                    raw.rstrip("\r\n"), self.blank, in_comment=in_comment, after_moves=True,
-                    has_tags=False,
+        bracket = stripped[0] == "["
+        begins = bracket and (
+            (self.from_start and self._begins_known())
+            or (
+                self.moves
+                and all(
+                    _begins_record(
+                        raw.rstrip("\r\n"), self.blank, in_comment=in_comment,
+                        after_moves=True, has_tags=False,
+                    )
+                    for in_comment in (False, True)
                 )
-                for in_comment in (False, True)
             )
         )
-        self.moves = stripped[0] != "[" and _COMMENT_MARKS.search(stripped) is None
+        if self.from_start:
+            self._follow(stripped, bracket, begins)
+        self.moves = not bracket and _COMMENT_MARKS.search(stripped) is None
         self.blank = False
         return begins
+
+    def _begins_known(self) -> bool:
+        """Whether the reader, in the state followed, begins a record at a line starting
+        with ``[`` after a blank line: in a record begun, or in an open comment.  (At a
+        well-formed tag line right after movetext it does too: those starts are left to
+        the other rule, which finds them after a line of moves.)"""
+        return self.blank and (self.begun or self.in_comment)
+
+    def _follow(self, stripped: str, bracket: bool, begins: bool) -> None:
+        """What the reader knows after the line ``stripped`` (a record begun, an open
+        comment, movetext), as it reads the line."""
+        if begins:
+            self.begun, self.in_comment, self.movetext = True, False, False
+            return
+        rest = stripped
+        if self.in_comment:
+            end = rest.find("}")
+            if end < 0:
+                return
+            self.in_comment = False
+            rest = rest[end + 1 :]
+        elif bracket and not self.movetext:
+            self.begun = True  # a tag line (or one that is not one): the record's header
+            return
+        while rest:
+            mark = _COMMENT_MARKS.search(rest)
+            if (rest if mark is None else rest[: mark.start()]).strip():
+                self.begun = self.movetext = True  # a token: a move, a number, a result
+            if mark is None or mark.group() == ";":
+                return
+            if mark.group() == "}":  # a "}" that no "{" opened: a token too
+                self.begun = self.movetext = True
+                rest = rest[mark.end() :]
+                continue
+            end = rest.find("}", mark.end())
+            if end < 0:
+                self.in_comment = True
+                return
+            rest = rest[end + 1 :]
 
 
 _COMMENT_MARKS = re.compile(r"[{};]")
@@ -311,11 +375,12 @@ _RESULT_AT_END = re.compile(r"(?:^|\s)(1-0|0-1|1/2-1/2|\*)\s*$")
 ADD_ANY_RESULT = "add * (or the result) after the last move"
 
 
-def _no_result_message(record: Record, last: MoveNode | None) -> str:
+def _no_result_message(comments: list[Comment]) -> str:
     """What to say of a record without a result token, with a hint for the usual slip: a
-    ``;`` comment that swallowed the rest of the line, result included."""
+    ``;`` comment (of ``comments``, those after the main line's last move) that
+    swallowed the rest of the line, result included."""
     message = "the record has no result token (1-0, 0-1, 1/2-1/2 or *)"
-    for comment in _last_comments(record, last):
+    for comment in comments:
         match = _RESULT_AT_END.search(comment.text)
         if not comment.braced and match is not None:
             return (
@@ -324,14 +389,6 @@ def _no_result_message(record: Record, last: MoveNode | None) -> str:
                 f"comments out the rest of its line)"
             )
     return f"{message}; {ADD_ANY_RESULT}"
-
-
-def _last_comments(record: Record, last: MoveNode | None) -> list[Comment]:
-    """The comments after the main line's last move ``last`` (where a swallowed result
-    would be)."""
-    if last is not None:
-        return last.comments_after + (last.variations[-1].comments if last.variations else [])
-    return record.comments
 
 
 #: What :func:`_without_bom` reads of lines that have none.
@@ -354,49 +411,18 @@ def _without_bom(lines: Iterable[str]) -> Iterator[str]:
     return itertools.chain((first.removeprefix("\ufeff"),), it)
 
 
-class _Line:
-    """A line of play being read: the main line or an open variation.  The reader keeps
-    only its last move (glyphs, comments and variations after it go there); the
-    visitor gets every move as it comes.  For a visitor that needs no nodes, the last
-    move of a line of text is kept as where it was written (``held``: the line's tokens,
-    the last of them the move, its line number, and whom to tell the node) and made a
-    node only if something follows it."""
-
-    __slots__ = ("held", "known", "last_has_variations", "node", "variation")
-
-    def __init__(self, variation: Variation | None, node: MoveNode | None) -> None:
-        self.known: MoveNode | None = None
-        self.held: tuple[list[str], int, Callable[[MoveNode], None]] | None = None
-        self.last_has_variations = False
-        self.variation = variation
-        self.node = node  # the move the variation is an alternative to
-
-    @property
-    def last(self) -> MoveNode | None:
-        """The line's last move read so far."""
-        held = self.held
-        if held is not None:
-            self.held = None
-            tokens, lineno, made = held
-            column = len(" ".join(tokens[:-1])) + 2 if len(tokens) > 1 else 1
-            number = None
-            if len(tokens) > 1 and tokens[-2][0] in DIGITS:
-                number = MoveNumber.read(tokens[-2], lineno, column - len(tokens[-2]) - 1)
-            self.known = node = MoveNode(tokens[-1], lineno, column, number=number)
-            made(node)
-        return self.known
-
-    @last.setter
-    def last(self, node: MoveNode | None) -> None:
-        self.known = node
-        self.held = None
-
 
 def _ignore(*_args: object) -> None:
     """What the reader calls for a move event of a record whose moves are skipped."""
 
 
+#: What the reader knows of a line's last move (what a glyph after it may do).
+_NO_MOVE, _MOVE, _MOVE_WITH_SUFFIX = 0, 1, 2
+
+
 class _Reader:
+    """The reading loop: lines in, a visitor's events out (see :func:`visit_records`)."""
+
     def __init__(
         self, source: str | None, visitor: RecordVisitor[Any], keep_raw: bool = False
     ) -> None:
@@ -406,13 +432,12 @@ class _Reader:
         # The visitor's move events for the current record (no-ops when it skips them),
         # bound once its tags are read (moves_begun).
         self.moves_begun = False
-        self.on_move: Callable[[MoveNode], None] = _ignore
-        self.on_moves: Callable[[list[str], int, int, int, int], None] = _ignore
-        self.on_held: Callable[[MoveNode], None] = _ignore
-        # The visitor needs no node for a move that ends a line (see _Line).
-        self.whole_lines = False
-        self.on_begin_variation: Callable[[Variation, MoveNode], None] = _ignore
-        self.on_end_variation: Callable[[Variation, MoveNode], None] = _ignore
+        self.on_move: Callable[[str, str, MoveNumber | None, int, int], None] = _ignore
+        self.on_glyph: Callable[[str, int, int], None] = _ignore
+        self.on_comment: Callable[[Comment], None] = _ignore
+        self.on_begin_variation: Callable[[int, int], None] = _ignore
+        self.on_end_variation: Callable[[], None] = _ignore
+        self.on_result: Callable[[str, int, int], None] = _ignore
         self.count = 0
         self.record: Record | None = None
         # The current record's text as written (with keep_raw): whole lines with their
@@ -434,6 +459,7 @@ class _Reader:
         # The current record has a tag line that is not one (its tags lack it): it has
         # a header all the same, which a blank line and a line starting with "[" end.
         self.malformed_tag = False
+        self.has_tags = False
         self._reset_movetext()
 
     # -- state --------------------------------------------------------------
@@ -441,12 +467,21 @@ class _Reader:
         self.in_movetext = False
         self.closed = False  # the result token has been read
         self.failed = False  # a container error was found: ignore moves until the end
-        self.lines: list[_Line] = []
+        # The moves flow: in the movetext, before the result, nothing wrong so far.
+        self.flowing = False
+        # The open line of play's last move (_NO_MOVE, _MOVE...), those of the lines
+        # around it, and where each open variation was opened.
+        self.last = _NO_MOVE
+        self.outer: list[int] = []
+        self.opened: list[tuple[int, int]] = []
         self.pending_number: MoveNumber | None = None
-        self.pending_comments: list[Comment] = []
         # An open {...} comment: start line, start column, text so far.
         self.comment_start: tuple[int, int] | None = None
         self.comment_parts: list[str] = []
+        # Comments read before the record's moves begin: told after its tags are.
+        self.early_comments: list[Comment] = []
+        # The comments after the main line's last move: where a swallowed result is.
+        self.tail: list[Comment] = []
 
     def _start(self, lineno: int) -> Record:
         self.count += 1
@@ -455,8 +490,8 @@ class _Reader:
         self.end_text = ""
         self.record = record
         self.malformed_tag = False
+        self.has_tags = False
         self._reset_movetext()
-        self.lines = [_Line(None, None)]
         self.moves_begun = False
         self.visitor.begin_record(record)
         return record
@@ -465,29 +500,19 @@ class _Reader:
         """The record's header is read: ask the visitor whether it wants the moves."""
         self.moves_begun = True
         visitor = self.visitor
-        if visitor.begin_moves(record) is SKIP:
-            self.on_move = self.on_moves = self.on_held = _ignore
-            self.on_begin_variation = self.on_end_variation = _ignore
-            self.whole_lines = True
+        if visitor.end_tags(record) is SKIP:
+            self.on_move = self.on_glyph = self.on_comment = _ignore
+            self.on_begin_variation = self.on_end_variation = self.on_result = _ignore
         else:
-            self.whole_lines = not visitor.needs_nodes
-            self.on_held = visitor.held_node
             self.on_move = visitor.visit_move
-            self.on_moves = visitor.visit_moves
+            self.on_glyph = visitor.visit_glyph
+            self.on_comment = visitor.visit_comment
             self.on_begin_variation = visitor.begin_variation
             self.on_end_variation = visitor.end_variation
-
-    def _node(self, text: str, lineno: int, col: int, number: MoveNumber | None,
-              suffix: str = "") -> None:
-        """A move read: its node, the comments before it, and the visitor told."""
-        node = MoveNode(text, lineno, col, suffix, number=number)
-        if self.pending_comments:
-            node.comments_before = self.pending_comments
-            self.pending_comments = []
-        current = self.lines[-1]
-        current.last = node
-        current.last_has_variations = False
-        self.on_move(node)
+            self.on_result = visitor.visit_result
+            early, self.early_comments = self.early_comments, []
+            for comment in early:
+                self.on_comment(comment)
 
     def _fail(self, message: str, line: int, column: int, code: str) -> None:
         record = self.record
@@ -495,6 +520,7 @@ class _Reader:
         if record.error is None:
             record.error = Defect(ErrorKind.SYNTAX, message, line, column, code=code)
         self.failed = True
+        self.flowing = False
 
     def _finish(self) -> Record | None:
         """Close the current record (reporting what was left open) and return it."""
@@ -514,20 +540,18 @@ class _Reader:
             line, col = self.comment_start
             self._fail_on(record, "the comment opened here is never closed with '}'", line, col,
                           "comment-unclosed")
-            self._store_comment(record, Comment("\n".join(self.comment_parts).strip(), line, col))
+            self._comment(record, Comment("\n".join(self.comment_parts).strip(), line, col))
         if not self.closed:
             # Both stand just past the record's last token: an earlier defect on the
             # same line comes first in file order, and wins.
             line, col = last, len(self.end_text.rstrip()) + 1
-            if len(self.lines) > 1 and record.error is None:
-                var = self.lines[-1].variation
-                where = f" (opened at line {var.line}, column {var.column})" if var else ""
+            if self.opened and record.error is None:
+                opened_line, opened_col = self.opened[-1]
+                where = f" (opened at line {opened_line}, column {opened_col})"
                 self._fail_on(record, f"a variation is never closed with ')'{where}", line, col,
                               "variation-unclosed")
             if record.error is None:
-                message = _no_result_message(record, self.lines[0].last if self.lines else None)
-                self._fail_on(record, message, line, col, "result-missing")
-            self._flush_pending(record)
+                self._fail_on(record, _no_result_message(self.tail), line, col, "result-missing")
         if not self.moves_begun:
             self._begin_moves(record)
         return record
@@ -537,41 +561,22 @@ class _Reader:
         if record.error is None:
             record.error = Defect(ErrorKind.SYNTAX, message, line, column, code=code)
 
-    def _flush_pending(self, record: Record) -> None:
-        if self.pending_comments:
-            self._current_comment_list(record).extend(self.pending_comments)
-            self.pending_comments = []
-
-    def _current_comment_list(self, record: Record) -> list[Comment]:
+    def _comment(self, record: Record, comment: Comment) -> None:
+        """A comment read: told the visitor (once its moves begin), or, after a defect
+        of the container, kept with the record."""
         if self.closed:
-            return record.comments_after_result
-        if not self.lines:
-            return record.comments
-        current = self.lines[-1]
-        if current.last is not None and not current.last_has_variations:
-            return current.last.comments_after
-        if current.variation is not None:
-            return current.variation.comments
-        return record.comments
-
-    def _store_comment(self, record: Record, comment: Comment) -> None:
-        if self.closed:
-            record.comments_after_result.append(comment)
-            return
-        if self.failed:
+            pass  # after the result: told as it is
+        elif self.failed:
             record.comments.append(comment)
             return
-        current = self.lines[-1]
-        if (
-            current.last is not None
-            and not current.last_has_variations  # after a variation: before the next move
-            and self.pending_number is None
-            and not self.pending_comments
-        ):
-            current.last.comments_after.append(comment)
         else:
             comment.after_number = self.pending_number is not None
-            self.pending_comments.append(comment)
+            if not self.opened:
+                self.tail.append(comment)
+        if self.moves_begun:
+            self.on_comment(comment)
+        else:
+            self.early_comments.append(comment)
 
     # -- the line loop ------------------------------------------------------
     def run(
@@ -599,64 +604,44 @@ class _Reader:
         for texts in (self.raw_parts, self.raw_before, self.comment_parts):
             texts.clear()
         self.raw_blanks.clear()
-        self.lines = []
+        self.early_comments.clear()
+        self.tail = []
 
     def _records(self, lines: Iterable[str], first_line: int, strip_bom: bool) -> Iterator[Any]:
         prev_blank = True
         lineno = 0
         keep_raw = self.keep_raw
         known_tag = _TAG_PAIRS.get
-        # The current record's self.raw_parts (with keep_raw), bound where one of the
-        # two fast ways below starts: the lines they read go straight to it.
+        on_tag = self.visitor.visit_tag
+        # The current record's self.raw_parts (with keep_raw), bound where a header
+        # starts: its tag lines go straight to it.
         raw_parts: list[str] = []
         # Reading a header, tag line after tag line (most lines of a file of short
-        # games): the usual tag line goes straight to its record, whose last line it
-        # is (tag_line, tag_raw: told the record when another line comes).
+        # games): the usual tag line goes straight to the visitor, and its line is the
+        # record's last (tag_line, tag_raw: told the record when another line comes).
         header = False
-        tags: list[Tag] = []
         tag_line, tag_raw = 0, ""
-        # Reading lines of moves for a visitor that needs no nodes (most lines of a file
-        # of long games): after a line that _whole read, the next such line goes
-        # straight to the visitor (moves_*: its last one, told the reader when another
-        # line comes).
-        whole = False
-        on_moves = self.on_moves
-        moves_tokens: list[str] = []
-        moves_line, moves_text = 0, ""
         for lineno, raw in enumerate(_without_bom(lines) if strip_bom else lines, first_line):
             if header:
                 pair = known_tag(raw)
+                if pair is None:
+                    pair = _new_tag_pair(raw)  # a tag line not seen before (its round...)
                 if pair is not None:
-                    tags.append(Tag(pair[0], pair[1], lineno, 1))
+                    on_tag(pair[0], pair[1], lineno, 1)
                     if keep_raw:
                         raw_parts.append(raw)
                     tag_line, tag_raw = lineno, raw
                     continue
                 header = False
                 self._header_read(tag_line, tag_raw)
-            if whole:
-                line = raw.rstrip("\r\n")
-                tokens = _spaced_tokens(line)
-                if (
-                    tokens
-                    and raw[0] not in "[%"
-                    and tokens[-1] not in RESULTS
-                    and _all_moves(tokens, line)
-                ):
-                    on_moves(tokens, 0, len(tokens), lineno, 1)
-                    if keep_raw:
-                        raw_parts.append(raw)
-                    moves_tokens, moves_line, moves_text = tokens, lineno, line
-                    continue
-                whole = False
-                if moves_line:
-                    self._moves_read(moves_tokens, moves_line, moves_text)
             written = raw  # the line as written, for Record.raw: a skipped mark kept
-            if raw[:1] == "\ufeff":
+            first = raw[:1]
+            if first == "\ufeff":
                 raw = self._bom_skipped(raw, prev_blank)
-            if raw[:1] == "%":
-                # An escape line, ignored wherever it stands (docs/record-format.md), even inside
-                # a comment; it does not separate records either.
+                first = raw[:1]
+            if first == "%":
+                # An escape line, ignored wherever it stands (docs/record-format.md), even
+                # inside a comment; it does not separate records either.
                 if keep_raw:
                     self._keep_blanks()
                     (self.raw_parts if self.record is not None else self.raw_before).append(
@@ -664,8 +649,7 @@ class _Reader:
                     )
                 continue
             line = raw.rstrip("\r\n")
-            stripped = line.strip()
-            if not stripped:
+            if not line or (first in WHITE_SPACE and line.isspace()):
                 if self.comment_start is not None:
                     self.comment_parts.append("")
                 if keep_raw and self.record is not None:
@@ -676,14 +660,14 @@ class _Reader:
                         blanks.append((raw, 1))
                 prev_blank = True
                 continue
-            starts_tag = stripped.startswith("[")
+            starts_tag = first == "[" or (first in WHITE_SPACE and line.lstrip()[0] == "[")
             record = self.record
             if (
                 record is not None
                 and starts_tag
                 # a cheap test first: without any of these, a tag line continues a header
                 and (prev_blank or self.in_movetext or self.closed)
-                and self._starts_record(record, line, prev_blank)
+                and self._starts_record(line, prev_blank)
             ):
                 finished = self._finish()
                 if finished is not None:
@@ -699,6 +683,7 @@ class _Reader:
                 self.raw_offset = len(raw) - len(written)
             self.end_text = line
             record.last_line = lineno
+            pos = 0
             if self.comment_start is not None:
                 end = line.find("}")
                 if end < 0:
@@ -710,202 +695,21 @@ class _Reader:
                 cline, ccol = self.comment_start
                 self.comment_start = None
                 text = "\n".join(self.comment_parts).strip()
-                self._store_comment(record, Comment(text, cline, ccol))
                 self.comment_parts = []
-                yield from self._movetext(line, lineno, end + 1)
-                continue
-            if starts_tag and not self.in_movetext and not self.closed:
-                self._tag(record, line, lineno, raw)
-                header = raw[:1] == "["  # not after a skipped mark: the record's raw text
-                tags, raw_parts, tag_line, tag_raw = record.tags, self.raw_parts, lineno, raw
-                continue
-            pos = 0 if self.closed or self.failed else self._plain(record, line, lineno)
-            if pos < len(line):
-                yield from self._movetext(line, lineno, pos)
-            elif self.whole_lines and not self.closed:
-                whole, on_moves, moves_line = True, self.on_moves, 0
-                raw_parts = self.raw_parts  # a record without tags has bound none yet
-        if header:
-            self._header_read(tag_line, tag_raw)
-        if whole and moves_line:
-            self._moves_read(moves_tokens, moves_line, moves_text)
-        finished = self._finish()
-        if finished is not None:
-            yield self.visitor.end_record(finished)
-
-    def _header_read(self, line: int, raw: str) -> None:
-        """The tag lines read straight into the current record end at ``line``."""
-        record = self.record
-        assert record is not None
-        record.last_line = line
-        self.end_text = raw
-        self.raw_offset = 0
-
-    def _moves_read(self, tokens: list[str], lineno: int, line: str) -> None:
-        """The lines of moves read straight to the visitor end at ``lineno``: ``line``,
-        whose ``tokens`` end with the move held (see :meth:`_whole`)."""
-        record = self.record
-        assert record is not None
-        record.last_line = lineno
-        self.end_text = line
-        self.lines[-1].held = (tokens, lineno, self.on_held)
-
-    def _bom_skipped(self, raw: str, prev_blank: bool) -> str:
-        """``raw`` (which starts with a byte-order mark) without the mark where the reader
-        skips one: before an escape line after blank lines, and before a line that
-        begins a record (``cat`` of files saved with a mark puts one there), as at the
-        start of the input.  Anywhere else the mark is kept: a token like any other."""
-        rest = raw[1:]
-        first = rest[:1]
-        if first == "%":
-            return rest if prev_blank else raw
-        if first != "[":
-            return raw
-        record = self.record
-        if record is None:  # the input's first record (lines not the input's start)
-            return rest if prev_blank else raw
-        line = rest.rstrip("\r\n")
-        return rest if self._starts_record(record, line, prev_blank) else raw
-
-    def _keep_blanks(self) -> None:
-        """The blank lines read last belong to the record, a line of it follows them."""
-        if self.raw_blanks:
-            self.raw_parts.append("".join(text * count for text, count in self.raw_blanks))
-            self.raw_blanks = []
-
-    def _starts_record(self, record: Record, line: str, prev_blank: bool) -> bool:
-        """Whether a line starting with '[' begins the next record."""
-        return _begins_record(
-            line,
-            prev_blank,
-            in_comment=self.comment_start is not None,
-            after_moves=self.in_movetext or self.closed,
-            has_tags=self.malformed_tag or bool(record.tags),
-        )
-
-    def _tag(self, record: Record, line: str, lineno: int, key: str | None = None) -> None:
-        """The tag line ``line`` (without its line end); ``key``, the line as read, is
-        what :data:`_TAG_PAIRS` keeps its pair under (``line`` by default)."""
-        key = line if key is None else key
-        pair = _TAG_PAIRS.get(key)
-        if pair is None:
-            plain = _PLAIN_TAG.fullmatch(line)
-            if plain is not None:  # the usual line, which _TAG reads the same
-                if len(_TAG_PAIRS) >= _TAG_PAIRS_LIMIT:
-                    _TAG_PAIRS.clear()
-                pair = _TAG_PAIRS[key] = (plain[1], plain[2])
-        if pair is not None:
-            record.tags.append(Tag(pair[0], pair[1], lineno, 1))
-            return
-        match = _TAG.match(line)
-        column = line.index("[") + 1
-        if match is None:
-            self._fail_on(
-                record, 'a tag is written [Name "value"]; this line is not one', lineno, column,
-                "tag-malformed",
-            )
-            self.malformed_tag = True
-            return
-        name, value = match.groups()
-        if "\\" in value:
-            value = _UNESCAPE.sub(r"\1", value)
-        record.tags.append(Tag(name, value, lineno, column))
-
-    # -- movetext -----------------------------------------------------------
-    def _enter_moves(self, record: Record) -> None:
-        """The record's first token of movetext (not a comment) is read."""
-        self.in_movetext = True
-        if not self.moves_begun:
-            self._begin_moves(record)
-
-    def _plain(self, record: Record, line: str, lineno: int) -> int:
-        """Read ``line`` if it is the usual line of moves (:func:`_all_moves`; ASCII
-        tokens one space apart, no bracket): by :meth:`_whole` for a visitor that
-        needs no nodes, else by :meth:`_spaced`.  Returns where that stopped (0: the
-        line is :meth:`_movetext`'s)."""
-        tokens = _spaced_tokens(line)
-        if tokens:
-            if not self.in_movetext:
-                self._enter_moves(record)  # the visitor says whether it needs nodes
-            if (
-                self.pending_number is None
-                and not self.pending_comments
-                and _all_moves(tokens, line)
-            ):
-                if self.whole_lines:
-                    return self._whole(record, tokens, line, lineno)
-                return self._spaced(record, tokens, line, lineno)
-        return 0
-
-    def _whole(self, record: Record, tokens: list[str], line: str, lineno: int) -> int:
-        """A line of moves (:func:`_all_moves`), all its moves one run, for a visitor
-        that needs no nodes: the last is made a node only if something follows it."""
-        result = tokens.pop() if tokens[-1] in RESULTS else None
-        self.on_moves(tokens, 0, len(tokens), lineno, 1)
-        current = self.lines[-1]
-        current.held = (tokens, lineno, self.on_held)
-        current.known = None
-        current.last_has_variations = False
-        if result is not None:
-            self._result(record, result, lineno, len(line) - len(result) + 1)
-        return len(line)
-
-    def _spaced(self, record: Record, tokens: list[str], line: str, lineno: int) -> int:
-        """A line of moves (:func:`_all_moves`) for a visitor that needs nodes: each
-        move but the last is followed by another on the line and can get nothing more,
-        so the visitor is told those as a run (``visit_moves``); the last becomes a
-        node (a glyph, comment or variation on the next line may follow it)."""
-        result = tokens.pop() if tokens[-1] in RESULTS else None  # the last line of a record
-        before = len(tokens) - 2
-        while before >= 0 and tokens[before][0] in DIGITS:
-            before -= 1
-        if before >= 0:
-            self.on_moves(tokens, 0, before + 1, lineno, 1)
-        col = len(" ".join(tokens[: before + 1])) + 2 if before >= 0 else 1
-        for text in tokens[before + 1 : -1]:  # the numbers before the last move
-            self.pending_number = MoveNumber.read(text, lineno, col)
-            col += len(text) + 1
-        number, self.pending_number = self.pending_number, None
-        self._node(tokens[-1], lineno, col, number)
-        if result is not None:
-            self._result(record, result, lineno, col + len(tokens[-1]) + 1)
-        return len(line)
-
-    def _movetext(self, line: str, lineno: int, pos: int) -> Iterator[Any]:
-        record = self.record
-        assert record is not None
-        self.line_text = line  # for hints that look ahead on the line
-        length = len(line)
-        match_token = _TOKEN.match
-        while pos < length:
-            m = match_token(line, pos)
-            assert m is not None  # the alternatives cover every character
-            kind = m.lastgroup
-            start = pos
-            pos = m.end()
-            if kind == "ws":
-                continue
-            col = start + 1
-            if kind == "brace":
-                end = line.find("}", pos)
-                if end < 0:
-                    self.comment_start = (lineno, col)
-                    self.comment_parts = [line[pos:].strip()]
-                    return
-                self._store_comment(record, Comment(line[pos:end].strip(), lineno, col))
+                self._comment(record, Comment(text, cline, ccol))
                 pos = end + 1
+            elif starts_tag and not self.in_movetext and not self.closed:
+                self._tag(line, lineno, raw)
+                header = raw[:1] == "["  # not after a skipped mark: the record's raw text
+                raw_parts, tag_line, tag_raw = self.raw_parts, lineno, raw
                 continue
-            if kind == "semi":
-                self._store_comment(
-                    record, Comment(line[pos:].strip(), lineno, col, braced=False)
-                )
-                return
-            if self.closed:
+            start = self._movetext(record, line, lineno, pos)
+            while start >= 0:
                 # Anything but a comment after the result token starts the next record,
                 # which owns the rest of the line (its text, with keep_raw).
                 self.end_text = line[:start]
                 tail = ""
-                if self.keep_raw:
+                if keep_raw:
                     # The last part is this line from raw_offset on (an earlier record
                     # may have taken its start already).
                     whole = self.raw_parts.pop()
@@ -919,49 +723,220 @@ class _Reader:
                 record = self._start(lineno)
                 record.last_line = lineno
                 self.end_text = line
-                if self.keep_raw:
+                if keep_raw:
                     self.raw_parts.append(tail)
-                pos = start
-                continue
-            if not self.in_movetext:
-                self._enter_moves(record)
-            if kind == "result":
-                self._result(record, m.group(), lineno, col)
-                continue
-            if self.failed:
-                continue
-            text = m.group()
-            if kind == "word":
-                self._word(record, text, lineno, col)
-            elif kind == "number":
-                self._number(text, lineno, col)
-            elif kind == "nag":
-                self._nag(text, lineno, col)
-            elif kind == "open":
-                self._open(lineno, col)
-            elif kind == "close":
-                self._close(record, lineno, col)
-            else:  # stray "}"
-                self._fail("a '}' without an opening '{'", lineno, col, "comment-unopened")
+                start = self._movetext(record, line, lineno, start)
+        if header:
+            self._header_read(tag_line, tag_raw)
+        finished = self._finish()
+        if finished is not None:
+            yield self.visitor.end_record(finished)
 
-    def _result(self, record: Record, text: str, lineno: int, col: int) -> None:
-        if not self.failed and len(self.lines) > 1:
-            var = self.lines[-1].variation
-            assert var is not None
+    def _header_read(self, line: int, raw: str) -> None:
+        """The tag lines read straight into the current record end at ``line``."""
+        record = self.record
+        assert record is not None
+        record.last_line = line
+        self.end_text = raw
+        self.raw_offset = 0
+
+    def _bom_skipped(self, raw: str, prev_blank: bool) -> str:
+        """``raw`` (which starts with a byte-order mark) without the mark where the reader
+        skips one: before an escape line after blank lines, and before a line that
+        begins a record (``cat`` of files saved with a mark puts one there), as at the
+        start of the input.  Anywhere else the mark is kept: a token like any other."""
+        rest = raw[1:]
+        first = rest[:1]
+        if first == "%":
+            return rest if prev_blank else raw
+        if first != "[":
+            return raw
+        if self.record is None:  # the input's first record (lines not the input's start)
+            return rest if prev_blank else raw
+        line = rest.rstrip("\r\n")
+        return rest if self._starts_record(line, prev_blank) else raw
+
+    def _keep_blanks(self) -> None:
+        """The blank lines read last belong to the record, a line of it follows them."""
+        if self.raw_blanks:
+            self.raw_parts.append("".join(text * count for text, count in self.raw_blanks))
+            self.raw_blanks = []
+
+    def _starts_record(self, line: str, prev_blank: bool) -> bool:
+        """Whether a line starting with '[' begins the next record."""
+        return _begins_record(
+            line,
+            prev_blank,
+            in_comment=self.comment_start is not None,
+            after_moves=self.in_movetext or self.closed,
+            has_tags=self.malformed_tag or self.has_tags,
+        )
+
+    def _tag(self, line: str, lineno: int, key: str | None = None) -> None:
+        """The tag line ``line`` (without its line end); ``key``, the line as read, is
+        what :data:`_TAG_PAIRS` keeps its pair under (``line`` by default)."""
+        key = line if key is None else key
+        pair = _TAG_PAIRS.get(key)
+        if pair is None:
+            pair = _new_tag_pair(key)  # the usual line, which _TAG reads the same
+        self.has_tags = True
+        if pair is not None:
+            self.visitor.visit_tag(pair[0], pair[1], lineno, 1)
+            return
+        match = _TAG.match(line)
+        column = line.index("[") + 1
+        if match is None:
+            self._fail_on(
+                self.record,  # type: ignore[arg-type]  # a tag line is in a record
+                'a tag is written [Name "value"]; this line is not one', lineno, column,
+                "tag-malformed",
+            )
+            self.has_tags = False
+            self.malformed_tag = True
+            return
+        name, value = match.groups()
+        if "\\" in value:
+            value = _UNESCAPE.sub(r"\1", value)
+        self.visitor.visit_tag(name, value, lineno, column)
+
+    # -- movetext -----------------------------------------------------------
+    def _enter_moves(self, record: Record) -> None:
+        """The record's first token of movetext (not a comment) is read."""
+        self.in_movetext = True
+        self.flowing = not (self.closed or self.failed)
+        if not self.moves_begun:
+            self._begin_moves(record)
+
+    def _movetext(self, record: Record, line: str, lineno: int, pos: int) -> int:
+        """Read the tokens of ``line`` from ``pos``: -1, or where the next record starts
+        on it (a token after the result that is not a comment).
+
+        The one tokenizer: white space separates tokens, and so do brackets, braces and
+        semicolons, which are tokens of their own (:data:`_APART`); a word that holds
+        more than one token (``12.b1``, ``$3x``) is cut by :data:`_TOKEN`.  A line break
+        is white space like any other: the tokens do not depend on where lines break.
+        """
+        find = line.find
+        tail = self.tail
+        not_move_start, numbers, move_number = _NOT_MOVE_START, _NUMBER_TEXTS, MoveNumber
+        while True:  # once, and again after each comment closed on the line
+            rest = line[pos:] if pos else line
+            if _NOT_WHITE_APART.search(rest) is None:
+                words = rest.split()
+                # One space between words (most lines): where each starts is counted.
+                spaced = " ".join(words) == rest
+            else:
+                words = _WORDS(rest)  # brackets, braces and semicolons apart
+                spaced = False
+            on_move, flowing, number, last = (
+                self.on_move, self.flowing, self.pending_number, self.last
+            )
+            at = pos
+            for word in words:
+                if not spaced:
+                    at = find(word, at)
+                if flowing and word[0] not in not_move_start and word[-1] not in "!?.":
+                    # The usual token: a move, without a suffix, in the flow of moves.
+                    on_move(word, "", number, lineno, at + 1)
+                    number = None
+                    last = 1  # _MOVE
+                    if tail and not self.opened:
+                        tail.clear()  # comments before the main line's last move
+                    at += len(word) + spaced
+                    continue
+                first = word[0]
+                if flowing and first in DIGITS:
+                    known = numbers.get(word)
+                    if known is not None:  # a move number read before
+                        number = move_number(known[0], known[1], lineno, at + 1)
+                        at += len(word) + spaced
+                        continue
+                self.pending_number, self.last = number, last
+                if first == "{":
+                    end = find("}", at)
+                    if end < 0:
+                        self.comment_start = (lineno, at + 1)
+                        self.comment_parts = [line[at + 1 :].strip()]
+                        return -1
+                    self._comment(record, Comment(line[at + 1 : end].strip(), lineno, at + 1))
+                    pos = end + 1
+                    break  # the rest of the line, after the comment
+                if first == ";":
+                    self._comment(
+                        record, Comment(line[at + 1 :].strip(), lineno, at + 1, braced=False)
+                    )
+                    return -1
+                if self.closed:
+                    return at
+                if not self.in_movetext:
+                    self._enter_moves(record)
+                if word in _RESULT_SET:
+                    self._result(word, lineno, at + 1)
+                else:
+                    self.line_text = line  # for hints that look ahead on the line
+                    self._word_or_more(record, word, lineno, at)
+                on_move, flowing, number, last = (
+                    self.on_move, self.flowing, self.pending_number, self.last
+                )
+                at += len(word) + spaced
+            else:
+                self.pending_number, self.last = number, last
+                return -1
+
+    def _word_or_more(self, record: Record, word: str, lineno: int, at: int) -> None:
+        """A word of movetext (white space and brackets around it) at ``at`` that is no
+        plain move: the tokens it holds (:data:`_TOKEN`: ``12.b1`` is a number and a
+        move, ``$3x`` a glyph and a word)."""
+        for match in _TOKEN.finditer(word):
+            token = match.group()
+            self._token(record, token, token[0], lineno, at + match.start() + 1)
+
+    def _token(self, record: Record, token: str, first: str, lineno: int, col: int) -> None:
+        """A token of movetext other than a comment and a plain move."""
+        if first in DIGITS or first.isdecimal():  # \d: any decimal digit, as _TOKEN's
+            if token in RESULTS:
+                self._result(token, lineno, col)
+            elif self.failed:
+                pass
+            elif token[-1] == "." and token.rstrip(".").isdecimal():
+                self._number(token, lineno, col)
+            else:
+                self._word(token, lineno, col)
+        elif token == "*":
+            self._result(token, lineno, col)
+        elif self.failed:
+            pass
+        elif first == "(":
+            self._open(lineno, col)
+        elif first == ")":
+            self._close(lineno, col)
+        elif first == "}":
+            self._fail("a '}' without an opening '{'", lineno, col, "comment-unopened")
+        elif first == "$" and len(token) > 1 and token[1] in DIGITS:
+            self._nag(token, lineno, col)
+        else:
+            self._word(token, lineno, col)
+
+    def _result(self, text: str, lineno: int, col: int) -> None:
+        record = self.record
+        assert record is not None
+        if not self.failed and self.opened:
+            opened_line, opened_col = self.opened[-1]
             self._fail(
                 f"a result token cannot stand inside a variation; the variation "
-                f"opened at line {var.line}, column {var.column} is never closed",
+                f"opened at line {opened_line}, column {opened_col} is never closed",
                 lineno,
                 col,
                 "result-in-variation",
             )
-        self._flush_pending(record)
         record.result = text
         record.result_line = lineno
         record.result_column = col
+        self.on_result(text, lineno, col)
         self.closed = True
+        self.flowing = False
 
-    def _word(self, record: Record, text: str, lineno: int, col: int) -> None:
+    def _word(self, text: str, lineno: int, col: int) -> None:
         if text[0] in "01" and self._result_slip(text, lineno, col):
             return
         suffix = ""
@@ -973,15 +948,18 @@ class _Reader:
             text = bare
         if not text:
             # A glyph standing alone ("h5-h3 !") belongs to the move before it.
-            last = self.lines[-1].last
-            if last is not None and not last.suffix and self.pending_number is None:
-                last.suffix = suffix
+            if self.last == _MOVE and self.pending_number is None:
+                self.last = _MOVE_WITH_SUFFIX
+                self.on_glyph(suffix, lineno, col)
                 return
             text = suffix
             suffix = ""
         number = self.pending_number
         self.pending_number = None
-        self._node(text, lineno, col, number, suffix)
+        self.on_move(text, suffix, number, lineno, col)
+        self.last = _MOVE_WITH_SUFFIX if suffix else _MOVE
+        if not self.opened:
+            self.tail = []
 
     def _result_slip(self, text: str, lineno: int, col: int) -> bool:
         """Report a result written the usual wrong ways (``1/2``, ``1 - 0``), which would
@@ -1020,10 +998,12 @@ class _Reader:
                        "number-too-long")
             return
         self.pending_number = MoveNumber(int(digits), dots, lineno, col)
+        if len(_NUMBER_TEXTS) >= _NUMBER_TEXTS_LIMIT:
+            _NUMBER_TEXTS.clear()
+        _NUMBER_TEXTS[text] = (self.pending_number.number, dots)
 
     def _nag(self, text: str, lineno: int, col: int) -> None:
-        last = self.lines[-1].last
-        if last is None or self.pending_number is not None:
+        if self.last == _NO_MOVE or self.pending_number is not None:
             glyph = _shown(text, quote=False)
             self._fail(f"the glyph {glyph} has no move before it", lineno, col, "glyph-orphan")
             return
@@ -1031,34 +1011,24 @@ class _Reader:
             self._fail(f"the glyph {_shown(text, quote=False)} has too many digits", lineno, col,
                        "glyph-too-long")
             return
-        last.nags.append(int(text[1:]))
+        self.on_glyph(text, lineno, col)
 
     def _open(self, lineno: int, col: int) -> None:
-        current = self.lines[-1]
-        node = current.last
-        if node is None:
+        if self.last == _NO_MOVE:
             self._fail("a variation '(' must follow the move it is an alternative to", lineno, col,
                        "variation-orphan")
             return
         self.pending_number = None  # "12. (" : a number with no move is meaningless
-        variation = Variation(line=lineno, column=col)
-        if self.pending_comments:
-            if current.last_has_variations:
-                variation.comments_before = self.pending_comments
-            else:
-                node.comments_after.extend(self.pending_comments)
-            self.pending_comments = []
-        node.variations.append(variation)
-        current.last_has_variations = True
-        self.lines.append(_Line(variation, node))
-        self.on_begin_variation(variation, node)
+        self.outer.append(self.last)
+        self.opened.append((lineno, col))
+        self.last = _NO_MOVE
+        self.on_begin_variation(lineno, col)
 
-    def _close(self, record: Record, lineno: int, col: int) -> None:
-        if len(self.lines) == 1:
+    def _close(self, lineno: int, col: int) -> None:
+        if not self.opened:
             self._fail("a ')' without an opening '('", lineno, col, "variation-unopened")
             return
         self.pending_number = None
-        self._flush_pending(record)
-        line = self.lines.pop()
-        assert line.variation is not None and line.node is not None
-        self.on_end_variation(line.variation, line.node)
+        self.opened.pop()
+        self.last = self.outer.pop()
+        self.on_end_variation()

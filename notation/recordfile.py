@@ -377,7 +377,7 @@ class _Spans(RecordVisitor[tuple[int, int, str]]):
     how its text begins there) and how long its text is: its moves are skipped, no
     tree is built."""
 
-    def begin_moves(self, record: Record) -> Skip:
+    def end_tags(self, record: Record) -> Skip:
         return SKIP
 
     def end_record(self, record: Record) -> tuple[int, int, str]:

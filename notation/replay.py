@@ -15,9 +15,9 @@ turn 30.
 from __future__ import annotations
 
 import sys
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import notation.record
 from notation.errors import (
@@ -37,19 +37,31 @@ from notation.errors import (
 from notation.games import UnknownGameError, get_game
 from notation.games.base import Game, Position
 from notation.reader import ADD_ANY_RESULT, RESULTS
-from notation.record import MoveNode, MoveNumber, Record, Tag, Variation, route_to, split_suffix
+from notation.record import (
+    Comment,
+    MoveNode,
+    MoveNumber,
+    Record,
+    Tag,
+    Variation,
+    route_to,
+    split_suffix,
+)
 from notation.visitor import (
-    DIGITS,
     RecordVisitor,
+    ReplayVisitor,
     Skip,
+    TagSeen,
     expected_number,
     walk_moves,
     walk_record,
 )
 
 __all__ = [
+    "Judge",
     "Replay",
     "ReplayVisitor",
+    "TagLike",
     "Verdict",
     "Visitors",
     "add_checked_variation",
@@ -62,6 +74,8 @@ __all__ = [
     "require_tag_pairs",
     "resolve_game",
     "start_position",
+    "tag_values",
+    "tags_game",
 ]
 
 #: A game's move type (as in :mod:`notation.games.base`).
@@ -128,7 +142,52 @@ def resolve_game(record: Record, default: str | None = None) -> Game[Any] | Defe
     """The game a record is of: its ``Game`` tag, else ``default``; or why there is none."""
     misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
     misuse_unless(default is None or isinstance(default, str), "default_game", "a str", default)
-    tag = record.find_tag("Game")
+    return tags_game(record.tags, record, default)
+
+
+class TagLike(Protocol):
+    """A tag as a check reads it: a :class:`~notation.record.Tag` of a tree, or a
+    :class:`~notation.visitor.TagSeen` a visitor was told."""
+
+    @property
+    def name(self) -> str:
+        """The tag's name (case-sensitive)."""
+
+    @property
+    def value(self) -> str:
+        """The tag's value, unescaped."""
+
+    @property
+    def line(self) -> int:
+        """The line the tag stands on (0: built in code)."""
+
+    @property
+    def column(self) -> int:
+        """The column its ``[`` stands at."""
+
+
+def tag_values(tags: Iterable[TagLike]) -> dict[str, str]:
+    """``tags`` as a dict of names to values (the first of repeated names wins)."""
+    values: dict[str, str] = {}
+    for tag in tags:
+        values.setdefault(tag.name, tag.value)
+    return values
+
+
+def _find(tags: Iterable[TagLike], name: str) -> TagLike | None:
+    """The first tag of ``tags`` called ``name``."""
+    for tag in tags:
+        if tag.name == name:
+            return tag
+    return None
+
+
+def tags_game(
+    tags: Sequence[TagLike], record: Record, default: str | None
+) -> Game[Any] | Defect:
+    """:func:`resolve_game` of ``record`` whose tags are ``tags`` (a visitor that builds
+    no tree keeps them as it is told them)."""
+    tag = _find(tags, "Game")
     if tag is not None:
         try:
             return _game_named(tag.value)
@@ -149,7 +208,7 @@ def resolve_game(record: Record, default: str | None = None) -> Game[Any] | Defe
     return Defect(
         ErrorKind.SYNTAX,
         "the record has no Game tag; name its game (for example --game tinkertown)"
-        + _tag_case_hint(record, "Game"),
+        + _tag_case_hint(tags, "Game"),
         record.first_line,
         1,
         code="game-missing",
@@ -222,7 +281,7 @@ def _earliest(a: Defect | None, b: Defect | None) -> Defect | None:
     return a if (a.line, a.column) <= (b.line, b.column) else b
 
 
-def _tag_error(tag: Tag | None) -> Defect | None:
+def _tag_error(tag: TagLike | None) -> Defect | None:
     """What is wrong with the Result tag ``tag``, if anything."""
     if tag is not None and tag.value not in RESULTS:
         return Defect(
@@ -309,7 +368,7 @@ class _Frame:
     def __init__(self, main: bool, dead: bool, held: Any = None) -> None:
         self.main = main  # the main line: its moves are the verdict's turns
         self.dead = dead  # no move of this line is played any more
-        self.failed: MoveNode | None = None  # the move that ended it, if one did
+        self.failed = False  # a move of it could not be played (its variations are)
         self.held = held  # the move the variation replaces, pushed again at its end
         self.pushed = 0  # moves played in this line
 
@@ -321,16 +380,24 @@ class Replay(RecordVisitor[Verdict]):
     ``notation check``), :func:`~notation.visitor.walk_record` from a tree
     (:func:`check_record`).
 
-    An inner ``visitor`` gets every event of the record and, for each move that could
-    be played, ``before_move`` (if it :attr:`~RecordVisitor.needs_before_move`) and
-    ``after_move`` with the move and the position.  Variations are played from the
-    position before the move they replace (:attr:`position`, at
-    ``begin_variation``) and taken back at their end.
+    An inner ``visitor`` (a :class:`~notation.visitor.ReplayVisitor`) gets every event
+    of the record, :meth:`~notation.visitor.ReplayVisitor.visit_start` with the
+    position the moves start from, and ``after_move`` for each move played.
+    Variations are played from the position before the move they replace and taken
+    back at their end.
 
-    ``stop_at_error`` (a check) plays nothing after the first error; without it, a move
-    that cannot be played goes to the visitor's ``move_error`` and ends its line only
-    (a viewer).  ``check_numbers``: a wrong move number is an error too.  ``game`` and
-    ``position`` replay from that position in that game, whatever the record's tags.
+    The options:
+
+    - ``stop_at_error`` (a check) plays nothing after the first error; without it, a
+      move that cannot be played goes to the visitor's ``move_error`` and ends its line
+      only (a viewer);
+    - ``check_numbers``: a wrong move number is an error too;
+    - ``judges``: the check's modes (:class:`Judge`), each a visitor under the replay
+      that has its say on the verdict: :func:`notation.strict.strict_replay` (the
+      canonical form) and :func:`notation.allcheck.all_defects_replay` (every defect,
+      ``check --all``) make the replays of ``notation check``'s options;
+    - ``game`` and ``position``: replay from that position in that game, whatever the
+      record's tags.
 
     >>> import notation
     >>> from notation.reader import visit_records
@@ -346,17 +413,20 @@ class Replay(RecordVisitor[Verdict]):
         *,
         stop_at_error: bool = True,
         check_numbers: bool = True,
+        judges: Iterable[Judge] = (),
         game: Game[Any] | None = None,
         position: Position[Any] | None = None,
     ) -> None:
         self.default_game = default_game
-        self.inner = visitor
         self.stop_at_error = stop_at_error
         self.check_numbers = check_numbers
         self.fixed = (game, position) if game is not None and position is not None else None
-        self.before = visitor is not None and visitor.needs_before_move
-        # The inner visitor takes plain moves without nodes (see RecordVisitor).
-        self.inner_plain = visitor is not None and visitor.takes_plain_moves and not self.before
+        self.judges = tuple(judges)
+        if self.judges:
+            visitor = Visitors(*self.judges, *([visitor] if visitor is not None else []))
+        self.inner = visitor
+        # The replay events go to an inner visitor that takes them.
+        self.inner_replay = visitor if isinstance(visitor, ReplayVisitor) else None
         self.begun = False
         self.reset()
 
@@ -367,29 +437,20 @@ class Replay(RecordVisitor[Verdict]):
         self.position: Position[Any] | None = None
         self.frames = [_Frame(True, True)]
         self.frame = self.frames[0]
-        self.turns = 0
+        # Main-line moves told that were not played (after an error, or no game).
+        self.unplayed = 0
         self.stopped = False
         self.tagged: str | None = None
+        self.tags: list[TagSeen] = []
         # The first error: a Defect, or (node, exception, turn) made one at the end.
         self.error: Defect | tuple[MoveNode, Exception, int] | None = None
+        # The move that failed first, while what follows it may still be its own (a
+        # glyph, a comment right after it: hints look at them).
+        self.watched: MoveNode | None = None
         # A move that failed with a ',' at its end ("c6," of "c6, h4"), and the move
         # read after it, for the hint (see _comma_hint).
         self.comma: MoveNode | None = None
         self.after_comma: MoveNode | None = None
-
-    @property
-    def needs_nodes(self) -> bool:
-        """A check needs no node (it stops at the first error); an inner visitor may."""
-        return self.inner is not None or not self.stop_at_error
-
-    def held_node(self, node: MoveNode) -> None:
-        # A move that failed is reported with what follows it (its glyph, a ';' slip):
-        # the reader's node of it, not the one the run made.
-        found = self.error
-        if isinstance(found, tuple) and (found[0].line, found[0].column) == (
-            node.line, node.column
-        ):
-            self.error = (node, found[1], found[2])
 
     # -- the record ------------------------------------------------------------------
     def begin_record(self, record: Record) -> None:
@@ -398,7 +459,13 @@ class Replay(RecordVisitor[Verdict]):
         if self.inner is not None:
             self.inner.begin_record(record)
 
-    def begin_moves(self, record: Record) -> Skip | None:
+    def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
+        # tuple.__new__: what TagSeen(...) makes, without its Python-level __new__.
+        self.tags.append(tuple.__new__(TagSeen, (name, value, line, column)))
+        if self.inner is not None:
+            self.inner.visit_tag(name, value, line, column)
+
+    def end_tags(self, record: Record) -> Skip | None:
         self.begun = True
         if self.fixed is not None:
             self.game, self.position = self.fixed
@@ -413,223 +480,178 @@ class Replay(RecordVisitor[Verdict]):
             self.size = self.position.round_size
             self.frame.dead = False
         if self.inner is not None:
-            self.inner.begin_moves(record)
-            if self.position is not None:
-                self.inner.visit_start(self.position)
+            self.inner.end_tags(record)
+            if self.position is not None and self.inner_replay is not None:
+                self.inner_replay.visit_start(self.position)
         return None
 
     def _start(self, record: Record) -> None:
         """The record's game and start position, or the error that there are none."""
-        tags = record.tag_dict
+        tags = tag_values(self.tags)
         name = tags.get("Game", self.default_game)
         game: Game[Any] | Defect
         try:
-            game = _game_named(name) if name is not None else resolve_game(record, None)
+            game = _game_named(name) if name is not None else tags_game(self.tags, record, None)
         except UnknownGameError:
-            game = resolve_game(record, self.default_game)  # the error, where it stands
+            game = tags_game(self.tags, record, self.default_game)  # the error, where it is
         if isinstance(game, Defect):
             self.error = game
             return
         self.game = game
         self.tagged = tagged = tags.get("Result")
         if tagged is not None and tagged not in RESULTS:
-            self.error = _tag_error(record.find_tag("Result"))
+            self.error = _tag_error(_find(self.tags, "Result"))
             return
         try:
             self.position = _position_from(game, tags)
         except TagValueError as exc:
-            tag = record.find_tag(exc.tag)
+            tag = _find(self.tags, exc.tag)
             line, col = (tag.line, tag.column) if tag else (record.first_line, 1)
             self.error = Defect(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or "")
 
-    def visit_moves(self, tokens: list[str], start: int, stop: int, line: int, column: int) -> None:
-        """The main line's runs, while nothing went wrong, played in one loop (an inner
-        visitor that :attr:`~RecordVisitor.takes_plain_moves` gets each move played).
-        At a move that cannot be played (or a wrong number), in a variation and for
-        any other inner visitor, the moves go one by one (:meth:`visit_plain_move`),
-        which says why."""
-        frame, inner = self.frame, self.inner
-        if not frame.main or frame.dead or (inner is not None and not self.inner_plain):
-            RecordVisitor.visit_moves(self, tokens, start, stop, line, column)
-            return
-        position = self.position
-        assert position is not None
-        cached, parse, push, size = self.cached, self.parse, self.push, self.size
-        known = _NUMBERS.get
-        visit = after = None
-        if inner is not None:
-            visit, after = inner.visit_plain_move, inner.after_plain_move
-        played = first = position.turn
-        number: str | None = None  # the number written before the next move
-        col = column  # where the next token starts: kept only for an inner visitor
-        for text in tokens[start:stop]:
-            if text[0] in "0123456789":
-                number = text
-                continue
-            if number is not None:
-                numbered = known(number) or _move_number(number)
-                if numbered[0] != played // size + 1 or (numbered[1] == 1) != (
-                    played % size == 0
-                ):
-                    break
-            move = cached(text)
-            try:
-                if move is None:
-                    move = parse(text)
-                push(move)
-            except (MoveSyntaxError, IllegalMoveError):
-                break
-            played += 1
-            if visit is not None and after is not None:
-                written = None
-                if number is not None:
-                    written = MoveNumber(*numbered, line, col)
-                    col += len(number) + 1
-                visit(text, written, line, col)
-                after(text, move, position)
-                col += len(text) + 1
-            number = None
-        else:
-            text = ""  # every move played
-        frame.pushed += played - first
-        self.turns += played - first
-        if not text:
-            return
-        # From the move that went wrong (and the number before it), one by one as usual.
-        again = _after_moves(tokens, start, played - first)  # its number, if any
-        where = column + len(" ".join(tokens[start:again])) + 1 if again > start else column
-        RecordVisitor.visit_moves(self, tokens, again, stop, line, where)
-
     # -- the moves ---------------------------------------------------------------------
-    def visit_plain_move(
-        self, text: str, number: MoveNumber | None, line: int, column: int
-    ) -> None:
-        inner = self.inner
-        if inner is None or not self.inner_plain:
-            self.visit_move(MoveNode(text, line, column, number=number))
-            return
-        frame = self.frame
-        if frame.main:
-            self.turns += 1
-        inner.visit_plain_move(text, number, line, column)
-        if not frame.dead:
-            move = self._play(text, number, line, column, None)
-            if move is not None:
-                inner.after_plain_move(text, move, self.position)
-        elif self.comma is not None and self.after_comma is None:
-            self.after_comma = MoveNode(text, line, column, number=number)
+    @property
+    def turns(self) -> int:
+        """The main line's moves told so far (played or not): the verdict's turns."""
+        frames = self.frames
+        # A variation of the main line left open holds the main-line move it replaces.
+        held = len(frames) > 1 and frames[1].held is not None
+        return frames[0].pushed + self.unplayed + held
 
-    def visit_move(self, node: MoveNode) -> None:
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
         frame = self.frame
-        if frame.main:
-            self.turns += 1
         inner = self.inner
         if inner is not None:
-            inner.visit_move(node)
+            inner.visit_move(text, suffix, number, line, column)
         if frame.dead:
+            if frame.main:
+                self.unplayed += 1
+            self.watched = None
+            frame.failed = False  # its variations are no longer the failed move's
             if self.comma is not None and self.after_comma is None:
-                self.after_comma = node  # the move after "c6,": the hint's (slow path)
+                self.after_comma = MoveNode(text, line, column, suffix, number=number)
             return
-        move = self._play(node.text, node.number, node.line, node.column, node)
-        if move is not None and inner is not None:
-            position = self.position
-            assert position is not None
-            if self.before:
-                position.pop()
-                inner.before_move(node, move, position)
-                self.push(move)
-            inner.after_move(node, move, position)
-
-    def _play(
-        self, text: str, number: MoveNumber | None, line: int, column: int,
-        node: MoveNode | None,
-    ) -> Any:
-        """Check the move's number, read it and play it: the move, or None where it
-        cannot be played (the failure reported; ``node``, made if None, says where)."""
         position = self.position
         assert position is not None
-        played = position.turn
         if number is not None and self.check_numbers:
-            size = self.size
+            played, size = position.turn, self.size
             if number.number != played // size + 1 or (number.dots == 1) != (
                 played % size == 0
             ):
-                node = node or MoveNode(text, line, column, number=number)
+                node = MoveNode(text, line, column, suffix, number=number)
                 error = _number_error(node, played + 1, size)
                 assert error is not None
                 self._failed(node, error, played + 1)
-                return None
+                return
         move = self.cached(text)
         try:
             if move is None:
                 move = self.parse(text)
             self.push(move)
         except (MoveSyntaxError, IllegalMoveError) as exc:
-            self._failed(node or MoveNode(text, line, column, number=number), exc, played + 1)
-            return None
-        self.frame.pushed += 1
-        return move
+            node = MoveNode(text, line, column, suffix, number=number)
+            self._failed(node, exc, position.turn + 1)
+            return
+        frame.pushed += 1
+        if self.inner_replay is not None:
+            self.inner_replay.after_move(move, position)
 
     def _failed(self, node: MoveNode, why: Exception | Defect, turn: int) -> None:
         """``node``'s move cannot be played: ``why`` (a defect, or the exception of its
         reading or playing, made a defect at the end: hints look at what follows it)."""
         frame = self.frame
         frame.dead = True
-        frame.failed = node
+        frame.failed = True
+        if frame.main:
+            self.unplayed += 1
         if self.error is None:
             self.error = why if isinstance(why, Defect) else (node, why, turn)
+            self.watched = node
             if node.text.endswith(",") and not isinstance(why, Defect):
                 self.comma = node
         if self.stop_at_error:
             self.stopped = True
             for each in self.frames:
                 each.dead = True
-        elif self.inner is not None:
+        elif self.inner_replay is not None:
             error = why if isinstance(why, Defect) else move_error(node, why, turn)
-            self.inner.move_error(node, error)
+            self.inner_replay.move_error(error)
 
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+    def visit_glyph(self, glyph: str, line: int, column: int) -> None:
+        watched = self.watched
+        if watched is not None and glyph[:1] != "$":
+            watched.suffix = glyph  # a suffix written apart: part of the failed move
+        if self.inner is not None:
+            self.inner.visit_glyph(glyph, line, column)
+
+    def visit_comment(self, comment: Comment) -> None:
+        watched = self.watched
+        if watched is not None:
+            if comment.after_number:
+                self.watched = None
+            else:  # right after the failed move (a ';' typed for a ',')
+                watched.comments_after.append(comment)
+        if self.inner is not None:
+            self.inner.visit_comment(comment)
+
+    def begin_variation(self, line: int, column: int) -> None:
+        self.watched = None
         parent = self.frame
         if not parent.dead:
             assert self.position is not None
-            # The variation replaces node, the last move played: from before it.
+            # The variation replaces the last move played: from before it.
             frame = _Frame(False, False, self.position.pop())
             parent.pushed -= 1
         else:
             # The variations of a move that failed replace it; any other's are not
             # played (the line ended before them).
-            frame = _Frame(False, self.stopped or parent.failed is not node)
+            frame = _Frame(False, self.stopped or not parent.failed)
         self.frames.append(frame)
         self.frame = frame
         if self.inner is not None:
-            self.inner.begin_variation(variation, node)
+            self.inner.begin_variation(line, column)
 
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+    def end_variation(self) -> None:
+        self.watched = None
         frame = self.frames.pop()
         self.frame = self.frames[-1]
-        if not self.stopped:
-            position = self.position
-            if position is not None:
-                for _ in range(frame.pushed):
-                    position.pop()
-                if frame.held is not None:
-                    self.push(frame.held)
-                    self.frame.pushed += 1
+        if frame.held is not None:
+            self.frame.pushed += 1  # the move it replaced is its line's again
+        position = self.position
+        if not self.stopped and position is not None:
+            for _ in range(frame.pushed):
+                position.pop()
+            if frame.held is not None:
+                self.push(frame.held)
         if self.inner is not None:
-            self.inner.end_variation(variation, node)
+            self.inner.end_variation()
+
+    def visit_result(self, result: str, line: int, column: int) -> None:
+        self.watched = None
+        if self.inner is not None:
+            self.inner.visit_result(result, line, column)
 
     def end_record(self, record: Record) -> Verdict:
         if not self.begun:
-            self.begin_moves(record)
+            self.end_tags(record)
         inner = self.inner
         if inner is not None:
             inner.end_record(record)
+        verdict = self._verdict(record)
+        for judge in self.judges:
+            verdict = judge.judged(record, verdict)
+        return verdict
+
+    def _verdict(self, record: Record) -> Verdict:
+        """The verdict of the moves replayed, the record's own defect and its result."""
         found = self.error
         error = move_error(*found) if isinstance(found, tuple) else found
         game, position = self.game, self.position
         if game is None:
             return _verdict(record, None, self.turns, _earliest(error, record.error))
-        if isinstance(found, tuple) and error is not None:  # a move failed (slow path)
+        if isinstance(found, tuple) and error is not None:  # a move failed
             error = self._move_context(game, found, error)
         error = _earliest(error, record.error)
         if error is not None and error is record.error and error.code == "result-missing":
@@ -642,7 +664,7 @@ class Replay(RecordVisitor[Verdict]):
             # case, is a likely cause.  Not a Result tag: one that does not count makes
             # no error (check --strict reports its case, at its line).
             for name in ("Position", *(name for name, _ in game.setup_tags())):
-                hint = _tag_case_hint(record, name)
+                hint = _tag_case_hint(self.tags, name)
                 if hint:
                     error = replace(error, message=error.message + hint)
                     break
@@ -657,11 +679,7 @@ class Replay(RecordVisitor[Verdict]):
         a check plays nothing after its first error)."""
         node, exc, _ = found
         comma = self.comma
-        if (
-            comma is not None
-            and self.after_comma is not None
-            and (comma.line, comma.column) == (node.line, node.column)
-        ):
+        if comma is not None and self.after_comma is not None and comma is node:
             error = replace(error, message=error.message + _comma_hint(node, self.after_comma))
         position = self.position
         if self.stop_at_error and isinstance(exc, IllegalMoveError) and position is not None:
@@ -677,87 +695,78 @@ class Replay(RecordVisitor[Verdict]):
         return move_error(*found) if isinstance(found, tuple) else found
 
 
-#: The protocol of a visitor under a replay: :class:`~notation.visitor.RecordVisitor`
-#: (the name this module gave it before it was the one protocol).
-ReplayVisitor = RecordVisitor
+class Judge(ReplayVisitor[None]):
+    """A mode of a check: a visitor under a :class:`Replay` (``judges=``) that has its
+    say on each verdict (:meth:`judged`), in the order the judges are given."""
+
+    def judged(self, record: Record, verdict: Verdict) -> Verdict:
+        """The verdict on ``record`` as this mode gives it, from ``verdict`` (the
+        replay's, or the judge's before this one)."""
+        return verdict
 
 
-class Visitors(RecordVisitor[None]):
-    """Several visitors sharing one replay (or one read), called in the order given."""
+class Visitors(ReplayVisitor[None]):
+    """Several visitors sharing one replay (or one read), each told every event, in
+    the order given (the replay events only those that are replay visitors)."""
 
     def __init__(self, *visitors: RecordVisitor[Any]) -> None:
         self.visitors = visitors
-
-    @property
-    def needs_before_move(self) -> bool:
-        """Whether any of the visitors needs :meth:`before_move`."""
-        return any(visitor.needs_before_move for visitor in self.visitors)
+        self.replaying = [v for v in visitors if isinstance(v, ReplayVisitor)]
 
     def begin_record(self, record: Record) -> None:
         for visitor in self.visitors:
             visitor.begin_record(record)
 
-    def begin_moves(self, record: Record) -> Skip | None:
+    def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
         for visitor in self.visitors:
-            visitor.begin_moves(record)
+            visitor.visit_tag(name, value, line, column)
+
+    def end_tags(self, record: Record) -> Skip | None:
+        for visitor in self.visitors:
+            visitor.end_tags(record)
         return None
 
-    def visit_start(self, position: Any) -> None:
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
         for visitor in self.visitors:
-            visitor.visit_start(position)
+            visitor.visit_move(text, suffix, number, line, column)
 
-    def visit_move(self, node: MoveNode) -> None:
+    def visit_glyph(self, glyph: str, line: int, column: int) -> None:
         for visitor in self.visitors:
-            visitor.visit_move(node)
+            visitor.visit_glyph(glyph, line, column)
 
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+    def visit_comment(self, comment: Comment) -> None:
         for visitor in self.visitors:
-            visitor.begin_variation(variation, node)
+            visitor.visit_comment(comment)
 
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+    def begin_variation(self, line: int, column: int) -> None:
         for visitor in self.visitors:
-            visitor.end_variation(variation, node)
+            visitor.begin_variation(line, column)
+
+    def end_variation(self) -> None:
+        for visitor in self.visitors:
+            visitor.end_variation()
+
+    def visit_result(self, result: str, line: int, column: int) -> None:
+        for visitor in self.visitors:
+            visitor.visit_result(result, line, column)
 
     def end_record(self, record: Record) -> None:
         for visitor in self.visitors:
             visitor.end_record(record)
 
-    def before_move(self, node: MoveNode, move: Any, position: Any) -> None:
-        for visitor in self.visitors:
-            visitor.before_move(node, move, position)
+    def visit_start(self, position: Any) -> None:
+        for visitor in self.replaying:
+            visitor.visit_start(position)
 
-    def after_move(self, node: MoveNode, move: Any, position: Any) -> None:
-        for visitor in self.visitors:
-            visitor.after_move(node, move, position)
+    def after_move(self, move: Any, position: Any) -> None:
+        for visitor in self.replaying:
+            visitor.after_move(move, position)
 
-    def move_error(self, node: MoveNode, error: Defect) -> None:
-        for visitor in self.visitors:
-            visitor.move_error(node, error)
-
-
-#: (number, dots) of the move numbers read, by their text ("12." is (12, 1)): a few
-#: hundred in a file, each read many times.  Bounded.
-_NUMBERS: dict[str, tuple[int, int]] = {}
-
-
-def _after_moves(tokens: list[str], start: int, moves: int) -> int:
-    """The index of the token after the first ``moves`` moves of ``tokens[start:]`` (move
-    numbers are the tokens that start with a digit)."""
-    index = start
-    while moves:
-        if tokens[index][0] not in DIGITS:
-            moves -= 1
-        index += 1
-    return index
-
-
-def _move_number(text: str) -> tuple[int, int]:
-    """(number, dots) of a well-formed move number ``text``, kept in :data:`_NUMBERS`."""
-    digits = text.rstrip(".")
-    if len(_NUMBERS) >= 4096:
-        _NUMBERS.clear()
-    number = _NUMBERS[text] = (int(digits), len(text) - len(digits))
-    return number
+    def move_error(self, error: Defect) -> None:
+        for visitor in self.replaying:
+            visitor.move_error(error)
 
 
 def move_error(node: MoveNode, exc: Exception, turn: int) -> Defect:
@@ -788,7 +797,7 @@ def replay_tree(
         None, visitor, stop_at_error=stop_at_error, check_numbers=check_numbers,
         game=game, position=position,
     )
-    replay.begin_moves(Record())
+    replay.end_tags(Record())
     walk_moves(moves, replay)
     return replay.first_error
 
@@ -820,10 +829,10 @@ def _comma_hint(node: MoveNode, following: MoveNode) -> str:
     )
 
 
-def _tag_case_hint(record: Record, name: str) -> str:
-    """A hint for a tag spelt in the wrong case (``[game "cave"]``): names are
-    case-sensitive, so the tag is kept but does not count."""
-    for tag in record.tags:
+def _tag_case_hint(tags: Iterable[TagLike], name: str) -> str:
+    """A hint for a tag of ``tags`` spelt in the wrong case (``[game "cave"]``): names
+    are case-sensitive, so the tag is kept but does not count."""
+    for tag in tags:
         if tag.name != name and tag.name.lower() == name.lower():
             return (
                 f"; tag names are case-sensitive: [{tag.name} ...] at line {tag.line} is "

@@ -25,22 +25,44 @@ reported, whether a strict one or an ordinary one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from notation.convert import STANDARD_TAGS
 from notation.errors import Defect, ErrorKind, misuse_unless
 from notation.games.base import Game, Position
-from notation.record import MoveNode, Record, Variation
-from notation.replay import Replay, Verdict, check_record, resolve_game
-from notation.visitor import RecordVisitor, Skip, TurnCounter, move_label, walk_record
+from notation.record import Comment, MoveNumber, Record
+from notation.replay import Judge, Replay, TagLike, Verdict, check_record, tags_game
+from notation.visitor import (
+    AFTER_COMMENT,
+    AFTER_VARIATION,
+    STARTS,
+    Skip,
+    TagSeen,
+    move_label,
+    walk_record,
+)
 
-__all__ = ["StrictReplay", "check_record_strict", "strict_problem", "tag_case_defects"]
+__all__ = [
+    "StrictJudge",
+    "check_record_strict",
+    "strict_problem",
+    "strict_replay",
+    "tag_case_defects",
+]
+
+
+def strict_replay(default_game: str | None = None) -> Replay:
+    """The replay of a strict check (``notation check --strict``): a
+    :class:`~notation.replay.Replay` with a :class:`StrictJudge`."""
+    return Replay(default_game, judges=[StrictJudge(default_game)])
+
 
 def check_record_strict(record: Record, default_game: str | None = None) -> Verdict:
     """:func:`~notation.replay.check_record`, refusing the import form's liberties too."""
     misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
-    return walk_record(record, StrictReplay(default_game))
+    return walk_record(record, strict_replay(default_game))
 
 
 def strict_problem(record: Record, default_game: str | None = None) -> Defect | None:
@@ -49,14 +71,16 @@ def strict_problem(record: Record, default_game: str | None = None) -> Defect | 
     ``None`` when every legal move of the record (and its variations) is canonical;
     whether the record checks is :func:`~notation.replay.check_record`'s business.
     """
-    strict = _Strict(default_game)
+    strict = StrictJudge(default_game)
     check_record(record, default_game, strict)
     if strict.problem is None:
         return None
     return strict.problem.located(file=record.source, record=record.index)
 
 
-def tag_case_defects(record: Record, game: Game[Any] | None) -> list[Defect]:
+def tag_case_defects(
+    record: Record | Iterable[TagLike], game: Game[Any] | None
+) -> list[Defect]:
     """A defect for each tag of ``record`` whose name is one the toolkit reads (of
     ``game``, if known) in another letter case (``[result "1-0"]``): tag names are
     case-sensitive, so such a tag is kept but does not count.  Each stands at its tag's
@@ -66,7 +90,7 @@ def tag_case_defects(record: Record, game: Game[Any] | None) -> list[Defect]:
         known += [*game.player_tags, *(name for name, _ in game.setup_tags())]
     by_case = {name.lower(): name for name in known}
     found = []
-    for tag in record.tags:
+    for tag in record.tags if isinstance(record, Record) else record:
         wanted = by_case.get(tag.name.lower())
         if wanted is not None and wanted != tag.name:
             message = (
@@ -79,17 +103,87 @@ def tag_case_defects(record: Record, game: Game[Any] | None) -> list[Defect]:
     return found
 
 
-class StrictReplay(Replay):
-    """The replay of a strict check: its verdicts are those of
-    :func:`check_record_strict`, from text (``notation check --strict``) or from a tree."""
+class StrictJudge(Judge):
+    """The strict check under a replay: keeps the first departure from the canonical
+    form, in replay (= file) order, and makes it the verdict's error where it comes
+    before the replay's own."""
 
     def __init__(self, default_game: str | None = None) -> None:
-        self.strict = _Strict(default_game)
-        super().__init__(default_game, self.strict)
+        self.default_game = default_game
+        self.game: Game[Any] | None = None
+        self.problem: Defect | None = None
+        #: Every tag of the record named in the wrong case (the first is the problem).
+        self.tag_cases: list[Defect] = []
+        self.tags: list[TagSeen] = []
+        # Per open line: whether its next move starts or resumes it (and why), as the
+        # canonical text numbers it.
+        self.resumes: list[str | None] = [STARTS]
+        # The move just told: its text, whether a number was written before it, where.
+        self.move = ("", False, 0, 0, "")
+        self.why: str | None = None  # why the move just told starts or resumes its line
+        # A comment after a variation: the next variation's, or the next move's.
+        self.commented = False
 
-    def end_record(self, record: Record) -> Verdict:
-        verdict = super().end_record(record)
-        problem = self.strict.problem
+    def begin_record(self, record: Record) -> None:
+        self.problem = None
+        self.tags = []
+        self.resumes = [STARTS]
+
+    def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
+        self.tags.append(TagSeen(name, value, line, column))
+
+    def end_tags(self, record: Record) -> Skip | None:
+        game = tags_game(self.tags, record, self.default_game)
+        self.game = game if isinstance(game, Game) else None
+        self.tag_cases = tag_case_defects(self.tags, self.game)
+        if self.tag_cases:  # the tags stand before every move
+            self.problem = self.tag_cases[0]
+        return None
+
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        why = self.resumes[-1]
+        if why is AFTER_VARIATION and self.commented:
+            why = AFTER_COMMENT
+        self.why, self.commented = why, False
+        self.resumes[-1] = None
+        self.move = (text, number is not None, line, column, text + suffix)
+
+    def visit_comment(self, comment: Comment) -> None:
+        resumes = self.resumes[-1]
+        if resumes is None:
+            self.resumes[-1] = AFTER_COMMENT
+        elif resumes is AFTER_VARIATION:
+            self.commented = True
+        # (a line's start is where it starts, whatever comment stands there)
+
+    def begin_variation(self, line: int, column: int) -> None:
+        self.commented = False  # a comment before a variation is the variation's
+        self.resumes.append(STARTS)
+
+    def end_variation(self) -> None:
+        self.commented = False
+        self.resumes.pop()
+        if self.resumes[-1] is None:  # a comment before it is the reason given first
+            self.resumes[-1] = AFTER_VARIATION
+
+    def after_move(self, move: Any, position: Position[Any]) -> None:
+        if self.problem is not None:
+            return
+        text, numbered, line, column, written = self.move
+        turn = position.turn
+        message = None if numbered else self._number(written, turn, position.round_size)
+        code = "strict-number-missing"
+        if message is None:
+            message, code = self._spelling(text, move, position)
+        if message is not None:
+            self.problem = Defect(
+                ErrorKind.SYNTAX, message, line, column, turn, written, code=code
+            )
+
+    def judged(self, record: Record, verdict: Verdict) -> Verdict:
+        problem = self.problem
         if problem is None:
             return verdict
         error = verdict.error
@@ -97,76 +191,27 @@ class StrictReplay(Replay):
             return verdict
         return replace(verdict, error=problem.located(file=record.source, record=record.index))
 
-
-class _Strict(RecordVisitor[None]):
-    """Keeps the first departure from the canonical form, in replay (= file) order."""
-
-    def __init__(self, default_game: str | None) -> None:
-        self.default_game = default_game
-        self.game: Game[Any] | None = None
-        self.problem: Defect | None = None
-        #: Every tag of the record named in the wrong case (the first is the problem).
-        self.tag_cases: list[Defect] = []
-        self.turns = TurnCounter()
-        self.resumes: str | None = None
-
-    def begin_record(self, record: Record) -> None:
-        self.problem = None
-        self.turns = TurnCounter()
-
-    def begin_moves(self, record: Record) -> Skip | None:
-        game = resolve_game(record, self.default_game)
-        self.game = game if isinstance(game, Game) else None
-        self.tag_cases = tag_case_defects(record, self.game)
-        if self.tag_cases:  # the tags stand before every move
-            self.problem = self.tag_cases[0]
-        return None
-
-    def visit_move(self, node: MoveNode) -> None:
-        self.resumes = self.turns.move(node)[1]
-
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
-        self.turns.begin_variation()
-
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
-        self.turns.end_variation()
-
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        if self.problem is not None:
-            return
-        turn = position.turn + 1
-        message = self._number(node, turn, position.round_size)
-        code = "strict-number-missing"
-        if message is None:
-            message, code = self._spelling(node, move, position)
-        if message is not None:
-            self.problem = Defect(
-                ErrorKind.SYNTAX, message, node.line, node.column, turn, node.written, code=code
-            )
-
-    def _number(self, node: MoveNode, turn: int, round_size: int) -> str | None:
-        if node.number is not None:
-            return None  # a wrong one is an ordinary error, found by the replay
-        where = self.resumes
+    def _number(self, written: str, turn: int, round_size: int) -> str | None:
+        """Why a number must stand before the move ``written`` at ``turn``, if one must."""
+        where = self.why
         label = move_label(turn, round_size, where is not None)
         if label.endswith("..."):
-            return f"write {label} before {node.written}: {where} (missing move number)"
+            return f"write {label} before {written}: {where} (missing move number)"
         if label:
             return (
-                f"write {label} before {node.written}: the first turn of a round carries "
+                f"write {label} before {written}: the first turn of a round carries "
                 "its number (missing move number)"
             )
         return None
 
     def _spelling(
-        self, node: MoveNode, move: Any, position: Position[Any]
+        self, text: str, move: Any, position: Position[Any]
     ) -> tuple[str | None, str]:
-        """What to write instead of ``node``'s move, if it is not canonical, and the code
-        of the case: ``strict-letter-case`` when the case of its letters is all that
-        differs, ``strict-spelling`` otherwise."""
-        canonical = position.canonical(move)
+        """What to write instead of ``text``, the move just played, if it is not
+        canonical, and the code of the case: ``strict-letter-case`` when the case of
+        its letters is all that differs, ``strict-spelling`` otherwise."""
+        canonical = position.last_move_canonical()
         wanted = str(canonical)
-        text = node.text
         if text == wanted:
             return None, ""
         # What the game's canonical form adds (marks, long forms) is the game's to say.

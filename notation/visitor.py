@@ -1,46 +1,42 @@
 """The one way through a record: :class:`RecordVisitor`, driven from text or from a tree.
 
-A visitor is told what a record holds, in file order, and makes something of it:
+A visitor is told what a record holds, in file order, one complete event at a time,
+and makes something of it:
 
-- the reader drives it from text (:func:`notation.reader.visit_records`): the record
-  is never built unless the visitor builds it;
+- the reader drives it from text (:func:`notation.reader.visit_records`): no record
+  tree is built unless the visitor builds it;
 - :func:`walk_record` drives it from a record tree in memory.
 
 Building the tree is one visitor (:class:`TreeBuilder`, what
-:func:`notation.reader.read_records` uses); checking is another (the replay in
-:mod:`notation.replay`, which plays each move and passes the move and the position on
-to an inner visitor); writing, converting, annotating, strict numbering and the HTML
-viewer are visitors too.
+:func:`notation.reader.read_records` uses); checking is another (the replay of
+:mod:`notation.replay`, which plays each move and tells a :class:`ReplayVisitor` the
+position); writing, converting and annotating are visitors too.
 
-The events of one record, in order::
+The events of one record, in order (python-chess's ``BaseVisitor`` is the model)::
 
-    begin_record(record)            # the record's place: index, source, first line
-    begin_moves(record)             # its tags are read: return SKIP to skip its moves
-        visit_move(node)            # a move (its number and comments before it known)
-        begin_variation(var, node)  # an alternative to node, from the position before it
+    begin_record(record)                 # where it stands: index, source, first line
+    visit_tag(name, value, line, column) # each tag, as written
+    end_tags(record)                     # return SKIP to be told no move (end_record follows)
+        visit_move(text, suffix, number, line, column)
+        visit_glyph(glyph, line, column) # "$3", or a suffix written apart ("!")
+        visit_comment(comment)
+        begin_variation(line, column)    # an alternative to the last move, from before it
             visit_move(...) ...
-        end_variation(var, node)
-    end_record(record) -> result    # everything read: result, comments, error, raw text
+        end_variation()
+        visit_result(result, line, column)
+    end_record(record) -> result         # result, defect (record.error), raw text
 
-A node is handed over as soon as its move is read, so its glyphs, its comments after
-and its variations are not there yet: they are added to the same object as the reader
-reads them, and are all there at the next event.  A move followed on the same line by
-another move can get nothing more; the reader hands those over as runs
-(:meth:`RecordVisitor.visit_moves`), whose moves go to
-:meth:`RecordVisitor.visit_plain_move` (text and place, no node) unless the visitor
-plays the run itself; a visitor that needs no node (a check) takes them as they are,
-and otherwise the node is made.
-
-A visitor that runs under a replay also gets :meth:`~RecordVisitor.after_move` (and
-:meth:`~RecordVisitor.before_move`, :meth:`~RecordVisitor.move_error`) with the
-game's move and position.
+Every event is complete when it arrives: what belongs to a move later in the text
+(a glyph, a comment after it, its variations) is an event of its own.  Where a
+comment belongs (after the move before it, or before the move after it) follows from
+the events around it as :class:`TreeBuilder` places it.
 
 >>> from notation.reader import read_string
 >>> class Moves(RecordVisitor[list[str]]):
 ...     def begin_record(self, record):
 ...         self.texts = []
-...     def visit_move(self, node):
-...         self.texts.append(node.text)
+...     def visit_move(self, text, suffix, number, line, column):
+...         self.texts.append(text)
 ...     def end_record(self, record):
 ...         return self.texts
 >>> record = read_string('[Game "cave"]\\n\\n1. a1-b1 {ok} (1. a1-a2) 1... e5-d5 *\\n')[0]
@@ -51,9 +47,9 @@ game's move and position.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, TypeVar
 
-from notation.record import MoveNode, MoveNumber, Record, Variation
+from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
 
 if TYPE_CHECKING:
     from notation.errors import Defect
@@ -62,12 +58,16 @@ __all__ = [
     "DIGITS",
     "SKIP",
     "RecordVisitor",
+    "ReplayVisitor",
     "Skip",
+    "TagSeen",
     "TreeBuilder",
+    "TreeBuildingVisitor",
     "TurnCounter",
     "expected_number",
     "iter_nodes",
     "move_label",
+    "nodes_in_order",
     "walk_moves",
     "walk_record",
 ]
@@ -87,12 +87,22 @@ class Skip:
         return "SKIP"
 
 
-#: Returned by :meth:`RecordVisitor.begin_moves`: leave this record's moves unvisited.
+#: Returned by :meth:`RecordVisitor.end_tags`: leave this record's moves unvisited.
 SKIP: Final = Skip()
 
 
+class TagSeen(NamedTuple):
+    """A tag as a visitor that builds no tree keeps it (:meth:`RecordVisitor.visit_tag`):
+    name, value, line, column; it reads like a :class:`~notation.record.Tag`."""
+
+    name: str
+    value: str
+    line: int
+    column: int
+
+
 class RecordVisitor(Generic[T]):
-    """Hooks called for each record, in file order; each does nothing unless overridden.
+    """The events of each record, in file order; each does nothing unless overridden.
 
     Subclass it and override what you need; :meth:`end_record` gives the visit's
     result (``None`` by default).  One visitor object serves every record of a read:
@@ -100,118 +110,132 @@ class RecordVisitor(Generic[T]):
     """
 
     def begin_record(self, record: Record) -> None:
-        """A record starts: ``record`` knows its index, source and first line; its tags,
-        moves and result follow."""
+        """A record starts: ``record`` knows its index, source and first line."""
 
-    def begin_moves(self, record: Record) -> Skip | None:
-        """The record's tags are all in ``record.tags``; its moves come next.  Return
-        :data:`SKIP` to be told none of them (only :meth:`end_record` follows)."""
+    def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
+        """A tag, ``[name "value"]`` (the value unescaped), at ``line``, ``column``."""
+
+    def end_tags(self, record: Record) -> Skip | None:
+        """The record's tags are all told; its moves come next.  Return :data:`SKIP` to
+        be told none of them (only :meth:`end_record` follows)."""
         return None
 
-    def visit_move(self, node: MoveNode) -> None:
-        """A move: its text, place, number and comments before it are known; its
-        suffix, glyphs, comments after and variations are added as they are read."""
-
-    def visit_plain_move(
-        self, text: str, number: MoveNumber | None, line: int, column: int
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
     ) -> None:
-        """A move that nothing follows but the next move: no suffix, glyph, comment or
-        variation.  By default it becomes a node for :meth:`visit_move`."""
-        self.visit_move(MoveNode(text, line, column, number=number))
+        """A move: its text, the suffix written on it (``!``, ``?!``... or ``""``), the
+        move number written before it (or ``None``), and where it stands."""
 
-    def visit_moves(self, tokens: list[str], start: int, stop: int, line: int, column: int) -> None:
-        """A run of plain moves: ``tokens[start:stop]``, on ``line`` from ``column``, one
-        space apart, move numbers (``12.`` or ``12...``) and moves, the last a move;
-        each move is followed on the line by another move.  By default each move goes
-        to :meth:`visit_plain_move`, with the number written before it."""
-        number: MoveNumber | None = None
-        for index in range(start, stop):
-            text = tokens[index]
-            if text[0] in DIGITS:
-                number = MoveNumber.read(text, line, column)
-            else:
-                self.visit_plain_move(text, number, line, column)
-                number = None
-            column += len(text) + 1
+    def visit_glyph(self, glyph: str, line: int, column: int) -> None:
+        """A glyph of the last move: a numeric glyph (``$3``), or a suffix written apart
+        from it (``h5-h3 !``), which the move had not."""
 
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
-        """A variation of ``node`` opens (it is already in ``node.variations``)."""
+    def visit_comment(self, comment: Comment) -> None:
+        """A comment.  It follows the move before it when it comes right after that
+        move (its glyphs between), and precedes what comes next otherwise: after a
+        move number (``comment.after_number``), a variation, another such comment, or
+        where a line of play starts (see :class:`TreeBuilder`)."""
 
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
-        """The variation of ``node`` closes."""
+    def begin_variation(self, line: int, column: int) -> None:
+        """A variation opens at ``line``, ``column``: an alternative to the last move."""
+
+    def end_variation(self) -> None:
+        """The variation opened last closes."""
+
+    def visit_result(self, result: str, line: int, column: int) -> None:
+        """The result token (``1-0``, ``0-1``, ``1/2-1/2`` or ``*``)."""
 
     def end_record(self, record: Record) -> T:
-        """The record is read: its result, comments, defect (``record.error``) and, when
-        kept, its text (``record.raw``) are there.  Returns what the visit made."""
+        """The record is read: its result, defect (``record.error``) and, when kept, its
+        text (``record.raw``) are there.  Returns what the visit made."""
         return None  # type: ignore[return-value]  # a visitor that makes nothing
 
-    @property
-    def takes_plain_moves(self) -> bool:
-        """Whether this visitor takes :meth:`visit_plain_move` as it is (by default:
-        whether its class overrides it).  Under a replay, such a visitor gets
-        :meth:`after_plain_move` for each, and no node is made for it."""
-        return type(self).visit_plain_move is not RecordVisitor.visit_plain_move
 
-    @property
-    def needs_nodes(self) -> bool:
-        """Whether this visitor needs the node of every move (by default it does).  One
-        that does not (a check) may be told every move of a line of text as a plain
-        move, its last too, and the nodes that :meth:`begin_variation` and
-        :meth:`end_variation` get are then the reader's own, not handed over before."""
-        return True
+class ReplayVisitor(RecordVisitor[T]):
+    """A visitor under a replay (:class:`notation.replay.Replay`): the record's events,
+    and for the moves the game's position.  The position is one object, played on
+    throughout: read it during the call, copy it to keep it."""
 
-    def held_node(self, node: MoveNode) -> None:
-        """For a visitor that needs no nodes: the node of a line's last move, told in a
-        run, that something follows (a glyph, a comment, a variation), as the reader
-        made it when that came."""
-
-    # -- under a replay (notation.replay.Replay) ---------------------------------------
     def visit_start(self, position: Any) -> None:
-        """Under a replay: the record's moves are played from ``position`` (after
-        :meth:`begin_moves`; the same object is played on throughout)."""
+        """The record's moves are played from ``position`` (after :meth:`end_tags`)."""
 
-    @property
-    def needs_before_move(self) -> bool:
-        """Whether a replay must call :meth:`before_move` (it costs a move taken back
-        and played again): by default, whether the class overrides it."""
-        return type(self).before_move is not RecordVisitor.before_move
+    def after_move(self, move: Any, position: Any) -> None:
+        """The move just told (:meth:`visit_move`) is ``move``, played: ``position`` is
+        the one after it (``position.pop()`` and ``push(move)`` give the one before)."""
 
-    def before_move(self, node: MoveNode, move: Any, position: Any) -> None:
-        """Under a replay: ``node``'s move is legal; ``position`` is the one before it."""
-
-    def after_move(self, node: MoveNode, move: Any, position: Any) -> None:
-        """Under a replay: ``node``'s move was played; ``position`` is the one after it."""
-
-    def after_plain_move(self, text: str, move: Any, position: Any) -> None:
-        """Under a replay, for a visitor that :attr:`takes_plain_moves`: the plain move
-        ``text`` was played; ``position`` is the one after it."""
-
-    def move_error(self, node: MoveNode, error: Defect) -> None:
-        """Under a replay that goes on past errors: ``node``'s move cannot be played
-        (its line ends there; its variations are still played)."""
+    def move_error(self, error: Defect) -> None:
+        """The move just told cannot be played (a replay that goes on past errors):
+        its line ends there; its variations are still played."""
 
 
-class TreeBuilder(RecordVisitor[Record]):
-    """The visitor that builds the record tree: ``end_record`` gives the whole
-    :class:`~notation.record.Record`, every move a node in its line."""
+class _Open:
+    """A line of play being built: its nodes, its last node, and whether that node has
+    variations yet (a comment then precedes what follows)."""
 
-    __slots__ = ("lines", "texts")
+    __slots__ = ("branched", "last", "node", "nodes", "opened", "variation")
+
+    def __init__(
+        self, nodes: list[MoveNode], variation: Variation | None, node: MoveNode | None
+    ) -> None:
+        self.nodes = nodes
+        self.variation = variation
+        self.node = node  # the move the variation is an alternative to
+        self.last: MoveNode | None = None
+        self.branched = False
+        self.opened = 0  # variations of the last node opened (a tree walked)
+
+
+class TreeBuildingVisitor(ReplayVisitor[T]):
+    """A visitor that builds the record tree as it is told the events: the tree is
+    :attr:`record`, complete once :meth:`finish` has been called (at ``end_record``).
+    The record is a new one: the record the events are told of (the reader's, or a
+    tree being walked) gives it its place, result, defect and text.
+
+    Told the walk of a tree (:func:`walk_record` of a record that has tags, moves or
+    comments), it takes that tree as it is: :attr:`record` is the record walked, and
+    :attr:`last_node` each of its nodes in turn.
+
+    :class:`TreeBuilder` is this visitor alone.  A subclass that writes as it reads
+    (:class:`notation.writer.MovetextWriter`) calls these methods first and finds the
+    node just made in :attr:`last_node`."""
+
+    __slots__ = ("adopted", "building", "closed", "record", "shared_texts", "waiting")
 
     #: Move texts shared by the nodes that spell them (a game has few distinct moves),
     #: at most this many.
     SHARED_TEXTS: Final = 4096
 
     def __init__(self) -> None:
-        self.lines: list[list[MoveNode]] = []
-        self.texts: dict[str, str] = {}
+        self.shared_texts: dict[str, str] = {}
+        self.record = Record()
+        self.building: list[_Open] = []
+        self.waiting: list[Comment] = []  # comments waiting for what comes next
+        self.closed = False  # the result is told: comments follow it
+        # The nodes of a tree being walked, in the order the walk tells them.
+        self.adopted: Iterator[MoveNode] | None = None
 
     def begin_record(self, record: Record) -> None:
-        self.lines = [record.moves]
+        self.waiting = []
+        self.closed = False
+        if record.tags or record.moves or record.comments or record.comments_after_result:
+            self.adopted = nodes_in_order(record.moves)  # a tree walked: taken as it is
+            self.record = record
+            self.building = [_Open(record.moves, None, None)]
+            return
+        self.adopted = None
+        built = Record(index=record.index, source=record.source, first_line=record.first_line)
+        self.record = built
+        self.building = [_Open(built.moves, None, None)]
+
+    @property
+    def last_node(self) -> MoveNode | None:
+        """The last move of the line being built (the node :meth:`visit_move` made)."""
+        return self.building[-1].last
 
     def shared(self, text: str) -> str:
         """The one string kept for the move text ``text`` (kept on its first look-up,
         unless :attr:`SHARED_TEXTS` are)."""
-        texts = self.texts
+        texts = self.shared_texts
         kept = texts.get(text)
         if kept is None:
             kept = text
@@ -219,37 +243,128 @@ class TreeBuilder(RecordVisitor[Record]):
                 texts[text] = text
         return kept
 
-    def visit_move(self, node: MoveNode) -> None:
-        node.text = self.shared(node.text)
-        self.lines[-1].append(node)
+    def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
+        if self.adopted is None:
+            self.record.tags.append(Tag(name, value, line, column))
 
-    def visit_plain_move(
-        self, text: str, number: MoveNumber | None, line: int, column: int
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
     ) -> None:
-        self.lines[-1].append(MoveNode(self.shared(text), line, column, number=number))
+        if self.adopted is not None:
+            current = self.building[-1]
+            current.last = next(self.adopted)
+            current.branched = False
+            current.opened = 0
+            return
+        node = MoveNode(self.shared(text), line, column, suffix, number=number)
+        if self.waiting:
+            node.comments_before = self.waiting
+            self.waiting = []
+        current = self.building[-1]
+        current.nodes.append(node)
+        current.last = node
+        current.branched = False
 
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
-        self.lines.append(variation.nodes)
+    def visit_glyph(self, glyph: str, line: int, column: int) -> None:
+        last = self.building[-1].last
+        if last is not None and self.adopted is None:
+            if glyph[:1] == "$":
+                last.nags.append(int(glyph[1:]))
+            else:
+                last.suffix = glyph
 
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
-        self.lines.pop()
+    def visit_comment(self, comment: Comment) -> None:
+        if self.adopted is not None:
+            return
+        if self.closed:
+            self.record.comments_after_result.append(comment)
+            return
+        current = self.building[-1]
+        last = current.last
+        if last is not None and not (current.branched or self.waiting or comment.after_number):
+            last.comments_after.append(comment)
+        else:
+            self.waiting.append(comment)
+
+    def begin_variation(self, line: int, column: int) -> None:
+        current = self.building[-1]
+        node = current.last
+        if node is None:
+            return  # the reader tells no variation without a move before it
+        if self.adopted is not None:
+            variation = node.variations[current.opened]
+            current.opened += 1
+            current.branched = True
+            self.building.append(_Open(variation.nodes, variation, node))
+            return
+        variation = Variation(line=line, column=column)
+        if self.waiting:
+            if current.branched:
+                variation.comments_before = self.waiting
+            else:
+                node.comments_after.extend(self.waiting)
+            self.waiting = []
+        node.variations.append(variation)
+        current.branched = True
+        self.building.append(_Open(variation.nodes, variation, node))
+
+    def end_variation(self) -> None:
+        if self.adopted is None:
+            self._place_waiting()
+        if len(self.building) > 1:
+            self.building.pop()
+
+    def visit_result(self, result: str, line: int, column: int) -> None:
+        if self.adopted is None:
+            self._place_waiting()
+        self.closed = True
+
+    def finish(self, record: Record) -> Record:
+        """The tree of ``record``, whose events are all told: :attr:`record` with the
+        place, result, defect and text of ``record``."""
+        self._place_waiting()
+        self.building = []
+        built = self.record
+        if self.adopted is not None:
+            self.adopted = None
+            return built
+        built.result = record.result
+        built.result_line, built.result_column = record.result_line, record.result_column
+        built.last_line = record.last_line
+        built.error = record.error
+        built.raw = record.raw
+        # The reader keeps the comments after a defect of the container with its
+        # record, untold.
+        built.comments.extend(record.comments)
+        return built
+
+    def _place_waiting(self) -> None:
+        """The comments waiting go where the line stands: after the result, after the
+        line's last move, at the end of its variation, or to the record."""
+        pending = self.waiting
+        if not pending:
+            return
+        self.waiting = []
+        if self.closed:
+            self.record.comments_after_result.extend(pending)
+            return
+        current = self.building[-1]
+        if current.last is not None and not current.branched:
+            current.last.comments_after.extend(pending)
+        elif current.variation is not None:
+            current.variation.comments.extend(pending)
+        else:
+            self.record.comments.extend(pending)
+
+
+class TreeBuilder(TreeBuildingVisitor[Record]):
+    """The visitor that builds the record tree: ``end_record`` gives the whole
+    :class:`~notation.record.Record`, every move a node in its line."""
+
+    __slots__ = ()
 
     def end_record(self, record: Record) -> Record:
-        self.lines = []
-        return record
-
-
-class _Line:
-    """A line being walked: its nodes, the next one, and the variation it is."""
-
-    __slots__ = ("index", "nodes", "variation", "variations_done")
-
-    def __init__(self, nodes: list[MoveNode], variation: Variation | None) -> None:
-        self.nodes = nodes
-        self.variation = variation
-        self.index = 0
-        # How many variations of nodes[index - 1] were walked (-1: none to walk).
-        self.variations_done = -1
+        return self.finish(record)
 
 
 def walk_record(record: Record, visitor: RecordVisitor[T]) -> T:
@@ -264,43 +379,73 @@ def walk_record(record: Record, visitor: RecordVisitor[T]) -> T:
     misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
     misuse_unless(isinstance(visitor, RecordVisitor), "visitor", "a RecordVisitor", visitor)
     visitor.begin_record(record)
-    if visitor.begin_moves(record) is not SKIP:
+    for tag in record.tags:
+        visitor.visit_tag(tag.name, tag.value, tag.line, tag.column)
+    if visitor.end_tags(record) is not SKIP:
         walk_moves(record.moves, visitor)
+        for comment in record.comments:
+            visitor.visit_comment(comment)
+        if record.result is not None:
+            visitor.visit_result(record.result, record.result_line, record.result_column)
+        for comment in record.comments_after_result:
+            visitor.visit_comment(comment)
     return visitor.end_record(record)
 
 
 def walk_moves(moves: list[MoveNode], visitor: RecordVisitor[Any]) -> None:
     """The move events of :func:`walk_record` for the line ``moves`` and every variation
     under it, without the record's own events."""
-    stack = [_Line(moves, None)]
-    visit = visitor.visit_move
+    for _ in nodes_in_order(moves, visitor):
+        pass  # the walk tells the events as it goes
+
+
+def nodes_in_order(
+    moves: list[MoveNode], visitor: RecordVisitor[Any] | None = None
+) -> Iterator[MoveNode]:
+    """Every node under ``moves`` in file order: the order in which a walk tells their
+    moves (a visitor that keeps something per move pairs it with its node by this
+    order).  With ``visitor``, the walk's events are told as the nodes are yielded:
+    each node once its move is told."""
+    # Each entry: a line's nodes, the index of its next node (-1: the variation is
+    # not open yet), and its variation (None for the outermost line).
+    stack: list[tuple[list[MoveNode], list[int], Variation | None]] = [(moves, [0], None)]
     while stack:
-        line = stack[-1]
-        nodes = line.nodes
-        if line.variations_done >= 0:
-            node = nodes[line.index - 1]
-            variations = node.variations
-            if line.variations_done < len(variations):
-                variation = variations[line.variations_done]
-                line.variations_done += 1
-                visitor.begin_variation(variation, node)
-                stack.append(_Line(variation.nodes, variation))
-                continue
-            line.variations_done = -1
-        index, count = line.index, len(nodes)
-        while index < count:
-            node = nodes[index]
-            index += 1
-            visit(node)
-            if node.has_variations:
-                line.variations_done = 0
-                break
-        line.index = index
-        if line.variations_done < 0 and index == count:
+        nodes, at, variation = stack[-1]
+        index = at[0]
+        if index < 0:
+            if visitor is not None and variation is not None:
+                for comment in variation.comments_before:
+                    visitor.visit_comment(comment)
+                visitor.begin_variation(variation.line, variation.column)
+            at[0] = index = 0
+        if index == len(nodes):
             stack.pop()
-            if line.variation is not None:
-                parent = stack[-1]
-                visitor.end_variation(line.variation, parent.nodes[parent.index - 1])
+            if variation is not None and visitor is not None:
+                for comment in variation.comments:
+                    visitor.visit_comment(comment)
+                visitor.end_variation()
+            continue
+        node = nodes[index]
+        at[0] = index + 1
+        if visitor is None:
+            yield node
+            if node.has_variations:
+                stack.extend((v.nodes, [-1], v) for v in reversed(node.variations))
+            continue
+        if node.is_bare:
+            visitor.visit_move(node.text, node.suffix, node.number, node.line, node.column)
+            yield node
+            continue
+        for comment in node.comments_before:
+            visitor.visit_comment(comment)
+        visitor.visit_move(node.text, node.suffix, node.number, node.line, node.column)
+        yield node
+        for nag in node.nags:
+            visitor.visit_glyph(f"${nag}", node.line, node.column)
+        for comment in node.comments_after:
+            visitor.visit_comment(comment)
+        # Its variations, the first on top: each opened when it is reached.
+        stack.extend((v.nodes, [-1], v) for v in reversed(node.variations))
 
 
 def iter_nodes(moves: list[MoveNode]) -> Iterator[MoveNode]:

@@ -24,8 +24,8 @@ from notation.errors import (
     require_sequence,
 )
 from notation.games.base import Game
-from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
-from notation.visitor import RecordVisitor, walk_record
+from notation.record import Comment, MoveNode, MoveNumber, Record, Tag
+from notation.visitor import TreeBuildingVisitor, walk_record
 
 __all__ = [
     "MainLineWriter",
@@ -83,7 +83,7 @@ class _Line:
         self.variations: list[list[str]] = []  # the tokens of its variations
 
 
-class MovetextWriter(RecordVisitor[list[str]]):
+class MovetextWriter(TreeBuildingVisitor[list[str]]):
     """The tokens of a record's movetext, from its events (see :mod:`notation.visitor`):
     driven by :func:`~notation.visitor.walk_record` from a tree, or by a replay from
     text, where each move is written in its canonical spelling.  :meth:`end_record`
@@ -108,20 +108,16 @@ class MovetextWriter(RecordVisitor[list[str]]):
         first_turn: int = 1,
         spell: Callable[[str], str] | None = None,
     ) -> None:
+        super().__init__()
         self.round_size = round_size
         self.first_turn = first_turn
         self.spell = spell
-        self.begin_record(None)
+        self.begin_record(Record())
 
-    def begin_record(self, record: Record | None) -> None:
+    def begin_record(self, record: Record) -> None:
+        super().begin_record(record)
         self.tokens: list[str] = []
         self.lines = [_Line(self.first_turn, self.tokens)]
-        self.plain_label = ""
-
-    @property
-    def takes_plain_moves(self) -> bool:
-        """A replay may hand this writer moves without nodes (see :mod:`~notation.visitor`)."""
-        return self.spell is None
 
     def kept(self, comments: list[Comment]) -> list[Comment]:
         """The comments of ``comments`` to write (all of them)."""
@@ -137,7 +133,17 @@ class MovetextWriter(RecordVisitor[list[str]]):
             return f"{index // size + 1}."
         return f"{index // size + 1}..." if resumes else ""
 
-    def visit_move(self, node: MoveNode) -> None:
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        super().visit_move(text, suffix, number, line, column)
+        node = self.last_node
+        assert node is not None
+        self.write_move(node)
+
+    def write_move(self, node: MoveNode) -> None:
+        """Start writing ``node``, the move just told (its tokens wait until its line
+        moves on: what follows it may still be its own)."""
         line = self.lines[-1]
         if line.pending is not None:
             self._flush(line)
@@ -150,25 +156,10 @@ class MovetextWriter(RecordVisitor[list[str]]):
         line.pending = node
         line.text = node.text if self.spell is None else self.spell(node.text)
 
-    def after_move(self, node: MoveNode, move: Any, position: Any) -> None:
+    def after_move(self, move: Any, position: Any) -> None:
         line = self.lines[-1]
-        if node is line.pending:
+        if line.pending is not None:
             line.text = str(position.last_move_canonical())
-
-    def visit_plain_move(
-        self, text: str, number: MoveNumber | None, line: int, column: int
-    ) -> None:
-        open_line = self.lines[-1]
-        if open_line.pending is not None:
-            self._flush(open_line)
-        self.plain_label = self._label(open_line.turn, open_line.resumes)
-        open_line.turn += 1
-        open_line.resumes = False
-
-    def after_plain_move(self, text: str, move: Any, position: Any) -> None:
-        spelled = str(position.last_move_canonical())
-        label = self.plain_label
-        self.lines[-1].out.append(f"{label} {spelled}" if label else spelled)
 
     def _flush(self, line: _Line) -> None:
         """The tokens of ``line``'s pending move, now that the line moves on."""
@@ -213,7 +204,10 @@ class MovetextWriter(RecordVisitor[list[str]]):
                 tokens.extend(variation)
             line.variations = []
 
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+    def begin_variation(self, line: int, column: int) -> None:
+        super().begin_variation(line, column)
+        variation = self.building[-1].variation
+        assert variation is not None
         parent = self.lines[-1]
         parent.resumes = True  # the line resumes after the variation
         out: list[str] = []
@@ -222,22 +216,25 @@ class MovetextWriter(RecordVisitor[list[str]]):
         parent.variations.append(out)
         self.lines.append(_Line(parent.turn - 1, out))
 
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+    def end_variation(self) -> None:
+        variation = self.building[-1].variation
+        super().end_variation()
+        assert variation is not None
         line = self.lines.pop()
         if line.pending is not None:
             self._flush(line)
         comment_tokens(self.kept(variation.comments), line.out)
         line.out.append(")")
 
-    def end_record(self, record: Record | None) -> list[str]:
+    def end_record(self, record: Record) -> list[str]:
+        built = self.finish(record)
         line = self.lines[0]
         if line.pending is not None:
             self._flush(line)
         tokens = self.tokens
-        if record is not None:
-            comment_tokens(self.kept(record.comments), tokens)
-            tokens.append(record.result or "*")
-            comment_tokens(self.kept(record.comments_after_result), tokens)
+        comment_tokens(self.kept(built.comments), tokens)
+        tokens.append(record.result or "*")
+        comment_tokens(self.kept(built.comments_after_result), tokens)
         return tokens
 
 
@@ -245,7 +242,7 @@ class MainLineWriter(MovetextWriter):
     """:class:`MovetextWriter` of the main line's moves alone: no suffix, glyph, comment
     or variation (the ``plain`` form, for simple tools)."""
 
-    def visit_move(self, node: MoveNode) -> None:
+    def write_move(self, node: MoveNode) -> None:
         if len(self.lines) > 1:
             return
         line = self.lines[0]
@@ -257,33 +254,29 @@ class MainLineWriter(MovetextWriter):
         line.pending = node
         line.text = node.text if self.spell is None else self.spell(node.text)
 
+    def after_move(self, move: Any, position: Any) -> None:
+        if len(self.lines) == 1:
+            super().after_move(move, position)
+
     def _flush(self, line: _Line) -> None:
         line.pending = None
         label = line.label
         line.out.append(f"{label} {line.text}" if label else line.text)
 
-    def visit_plain_move(
-        self, text: str, number: MoveNumber | None, line: int, column: int
-    ) -> None:
-        if len(self.lines) == 1:
-            super().visit_plain_move(text, number, line, column)
-
-    def after_plain_move(self, text: str, move: Any, position: Any) -> None:
-        if len(self.lines) == 1:
-            super().after_plain_move(text, move, position)
-
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+    def begin_variation(self, line: int, column: int) -> None:
+        TreeBuildingVisitor.begin_variation(self, line, column)
         self.lines.append(_Line(0, []))
 
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+    def end_variation(self) -> None:
+        TreeBuildingVisitor.end_variation(self)
         self.lines.pop()
 
-    def end_record(self, record: Record | None) -> list[str]:
+    def end_record(self, record: Record) -> list[str]:
+        self.finish(record)
         line = self.lines[0]
         if line.pending is not None:
             self._flush(line)
-        if record is not None:
-            self.tokens.append(record.result or "*")
+        self.tokens.append(record.result or "*")
         return self.tokens
 
 

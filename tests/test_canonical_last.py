@@ -31,16 +31,16 @@ from notation.errors import MisuseError, MoveSyntaxError
 from notation.games import Game, all_games
 from notation.games.base import Position
 from notation.reader import read_string
-from notation.record import MoveNode
+from notation.record import MoveNode, MoveNumber, Record
 from notation.replay import ReplayVisitor, Visitors, check_record
-from notation.visitor import RecordVisitor
+from notation.visitor import nodes_in_order
 
 GAMES: list[Game[Any]] = [*(game for game in all_games() if game is not GRAVE_NIM), GRAVE_NIM]
 IDS = [game.name for game in GAMES]
 MAX_TURNS = 150
 
 
-class CanonicalSpellings(RecordVisitor[None]):
+class CanonicalSpellings(ReplayVisitor[None]):
     """Collects, per node, the canonical spelling of each legal move and (for JSON) the
     turn, the typed move and the facts it produced: one replay serves both.
 
@@ -51,6 +51,8 @@ class CanonicalSpellings(RecordVisitor[None]):
         self.game = game
         self.with_data = with_data
         self.texts: dict[int, str] = {}
+        self.nodes: Iterator[MoveNode] = iter(())  # the record's, in the order told
+        self.node: MoveNode | None = None  # the move told last
         #: (turn, the move as written, facts) by ``id(node)``: the move is made typed
         #: data (``move_to_dict``) only when it is asked for, :attr:`data`; the JSON
         #: writer takes the text of each move's data from a cache by the move instead.
@@ -68,8 +70,16 @@ class CanonicalSpellings(RecordVisitor[None]):
             key: (turn, to_dict(move), facts) for key, (turn, move, facts) in self.moves.items()
         }
 
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        key = id(node)
+    def begin_record(self, record: Record) -> None:
+        self.nodes = nodes_in_order(record.moves)
+
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        self.node = next(self.nodes)
+
+    def after_move(self, move: Any, position: Position[Any]) -> None:
+        key = id(self.node)
         self.texts[key] = str(position.last_move_canonical())
         if self.layout is None:
             self.layout = (position.round_size, position.turn)
@@ -152,14 +162,26 @@ def test_a_position_with_no_move_pushed_has_no_last_move(game: Game[Any]) -> Non
         Position.last_move_canonical(position)
 
 
-class _OldSpellings(ReplayVisitor):
+class _OldSpellings(ReplayVisitor[None]):
     """How the converter collected spellings before: ``canonical`` before each move."""
 
     def __init__(self) -> None:
         self.texts: dict[int, str] = {}
+        self.nodes: Iterator[MoveNode] = iter(())
+        self.node: MoveNode | None = None
 
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        self.texts[id(node)] = str(position.canonical(move))
+    def begin_record(self, record: Record) -> None:
+        self.nodes = nodes_in_order(record.moves)
+
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        self.node = next(self.nodes)
+
+    def after_move(self, move: Any, position: Position[Any]) -> None:
+        position.pop()
+        self.texts[id(self.node)] = str(position.canonical(move))
+        position.push(move)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -184,19 +206,19 @@ def test_a_replay_collects_the_spellings_the_old_way_did(game: Game[Any], seed: 
     assert [node.text for node in written] == [old.texts[id(node)] for node in record.moves]
 
 
-class _Counting(ReplayVisitor):
+class _Counting(ReplayVisitor[None]):
     def __init__(self) -> None:
         self.before: list[int] = []
         self.after: list[int] = []
 
-    def before_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
-        self.before.append(position.turn)
-
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+    def after_move(self, move: Any, position: Position[Any]) -> None:
         self.after.append(position.turn)
+        position.pop()
+        self.before.append(position.turn)
+        position.push(move)
 
 
-def test_before_move_is_called_only_for_visitors_that_override_it() -> None:
+def test_after_move_gives_the_position_after_and_by_pop_the_one_before() -> None:
     game = GAMES[0]
     tags, moves = random_game(game, 1)
     head = "".join(f'[{name} "{value}"]\n' for name, value in {"Game": game.name, **tags}.items())
@@ -204,10 +226,7 @@ def test_before_move_is_called_only_for_visitors_that_override_it() -> None:
     for move in moves:
         position.push(move)
     record = read_string(f"{head}\n{' '.join(map(str, moves))} {position.result()}\n")[0]
-    assert not CanonicalSpellings(game, with_data=False).needs_before_move
     counting = _Counting()
-    assert counting.needs_before_move
-    assert Visitors(CanonicalSpellings(game, with_data=False), counting).needs_before_move
     assert check_record(record, None, Visitors(CanonicalSpellings(game, False), counting)).ok
     # before_move sees the position before each move, after_move the one after it.
     assert counting.before == list(range(len(moves)))

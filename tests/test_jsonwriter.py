@@ -61,8 +61,8 @@ class Converter(JsonWriter):
         super().__init__(default_game, order_tags=order_tags)
         self.repair = repair
 
-    def begin_moves(self, record: Record) -> Skip | None:
-        super().begin_moves(record)
+    def end_tags(self, record: Record) -> Skip | None:
+        super().end_tags(record)
         game = self.game
         if self.repair and game is not None:
             self.spell = lambda text: _repaired_spelling(game, text)

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notation.allcheck import AllReplay
+from notation.allcheck import check_replay
 from notation.cli import cli
 from notation.document import (
     RecordDocument,
@@ -70,7 +70,7 @@ def _every_defect(text: str) -> list[tuple[int, int, str, str]]:
     """What ``check --all`` of the whole text finds, as the document's findings say it."""
     lines = [f"{line}\n" for line in split_lines(text)]
     found = []
-    for verdict in visit_records(lines, AllReplay(), keep_raw=True):
+    for verdict in visit_records(lines, check_replay(every=True), keep_raw=True):
         errors = verdict.errors or ((verdict.error,) if verdict.error else ())
         found += [(d.line, d.column, d.code, d.message) for d in errors]
     return found
@@ -248,7 +248,7 @@ def test_the_move_a_defect_blames() -> None:
     text = '[Game "tinkertown"]\n\n1. d3 d2,b5 2. c5,f2 c5,g6 *\n'
     (record,) = read_string(text)
     lines = text.splitlines(True)
-    (verdict,) = visit_records(lines, AllReplay(), keep_raw=True)
+    (verdict,) = visit_records(lines, check_replay(every=True), keep_raw=True)
     defect = verdict.error
     assert defect is not None and defect.last_changed is not None
     blamed = changed_by(record, defect)
@@ -557,3 +557,12 @@ def test_no_text_makes_the_library_under_the_server_raise(
                 changed_by(record, defect)
     document.edit((0, 1), (len(lines), 0), " ".join(reversed(tokens)))
     document.check_all()
+
+
+def test_a_tag_line_in_a_comment_is_no_start_of_a_chunk() -> None:
+    # "[x" inside a comment before the tags is no tag: the tags after the blank line
+    # are the one record's, and the document cuts no chunk there.
+    text = '{c\n[x\n}\n\n[Game "cave"]\n\n1. b1 *\n'
+    document = RecordDocument(text)
+    assert chunk_starts(document.lines) == [0]
+    assert _read_by_chunks(document) == _read_whole(document)

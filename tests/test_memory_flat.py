@@ -195,7 +195,7 @@ def test_shared_texts_are_bounded_whatever_the_input() -> None:
         assert builder.shared(word) is word
         again = f"m{number}"  # equal, another string
         assert builder.shared(again) is (word if number < TreeBuilder.SHARED_TEXTS else again)
-    assert len(builder.texts) == TreeBuilder.SHARED_TEXTS
+    assert len(builder.shared_texts) == TreeBuilder.SHARED_TEXTS
 
 
 def test_each_node_has_lists_of_its_own() -> None:

@@ -24,7 +24,6 @@ from hypothesis import strategies as st
 
 from notation.document import (
     RecordDocument,
-    Starts,
     check_text,
     check_text_strict,
     chunk_starts,
@@ -33,7 +32,7 @@ from notation.document import (
 from notation.editor import EditError, RecordEditor
 from notation.errors import MisuseError
 from notation.games import UnknownGameError
-from notation.reader import read_string
+from notation.reader import SureStarts, read_string
 from notation.recordfile import RecordFile, journal_path
 
 INF, NAN = float("inf"), float("nan")
@@ -191,7 +190,7 @@ CALLS: dict[str, tuple[Callable[[Path, Any], object], list[object]]] = {
     "RecordDocument.check_all(strict)": (lambda _, x: document().check_all(strict=x), NOT_FLAGS),
     "split_lines(text)": (lambda _, x: split_lines(x), NOT_TEXT),
     "chunk_starts(lines)": (lambda _, x: chunk_starts(x), [None, 3, RECORD, [3], [None]]),
-    "Starts.feed(line)": (lambda _, x: Starts().feed(x), NOT_TEXT),
+    "SureStarts.feed(line)": (lambda _, x: SureStarts(from_start=True).feed(x), NOT_TEXT),
     "check_text(lines)": (lambda _, x: check_text(x, 1, None), [None, 3, RECORD, [3]]),
     "check_text(first_line)": (lambda _, x: check_text([RECORD], x, None), NOT_NUMBERS),
     "check_text(default_game)": (lambda _, x: check_text([RECORD], 1, x), NOT_TEXT[1:]),

@@ -137,12 +137,8 @@ def test_case_of_result_and_star() -> None:
 
 
 class _RawOnly(RecordVisitor[Record]):
-    """A visitor that needs no nodes (as a check): the reader's fast way through lines
-    of moves serves it, and each record comes back with its ``raw`` text."""
-
-    @property
-    def needs_nodes(self) -> bool:
-        return False
+    """A visitor that builds nothing (as a check): each record comes back with its
+    ``raw`` text."""
 
     def end_record(self, record: Record) -> Record:
         return record
@@ -159,3 +155,9 @@ def test_raw_keeps_every_line_of_records_without_tags_for_a_visitor_without_node
     records = list(visit_records(text.splitlines(keepends=True), _RawOnly(), keep_raw=True))
     assert [record.raw for record in records] == [first, tagged, last]
     assert "".join(r.raw + "\n" for r in records)[:-1] == text
+
+
+def test_the_white_space_the_reader_tells_apart_is_pythons() -> None:
+    from notation.reader import WHITE_SPACE
+
+    assert {chr(code) for code in range(0x110000) if chr(code).isspace()} == WHITE_SPACE

@@ -1,9 +1,10 @@
 """The one visitor protocol: the reader and a tree walk tell a visitor the same things.
 
-A visitor that logs every event, with what each node holds once the record is read,
-gets the same log from :func:`notation.reader.visit_records` (text) and from
-:func:`notation.visitor.walk_record` (the tree :func:`read_records` built), on every
-bundled record file and on records with comments, glyphs and nested variations.
+A visitor that logs the tags, moves, variations and result gets the same log from
+:func:`notation.reader.visit_records` (text) and from :func:`notation.visitor.walk_record`
+(the tree :func:`read_records` built), on every bundled record file and on records with
+comments, glyphs and nested variations; and the tree a walk of a tree builds is that
+tree, comments, glyphs and places included.
 """
 
 from __future__ import annotations
@@ -17,8 +18,18 @@ from typing import Any
 import pytest
 
 from notation.reader import read_records, visit_records
-from notation.record import MoveNode, MoveNumber, Record, Variation
-from notation.visitor import SKIP, RecordVisitor, Skip, TurnCounter, walk_record
+from notation.record import Comment, MoveNode, MoveNumber, Record
+from notation.replay import Visitors
+from notation.visitor import (
+    SKIP,
+    RecordVisitor,
+    Skip,
+    TreeBuilder,
+    TurnCounter,
+    iter_nodes,
+    walk_moves,
+    walk_record,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "records").glob("*/*.ugn"))
@@ -30,33 +41,80 @@ NESTED = (
 
 
 class Log(RecordVisitor[list[Any]]):
-    """Every event, and what the nodes hold at the end of the record."""
+    """The tags, moves (with their numbers and places), variations and result."""
 
     def begin_record(self, record: Record) -> None:
         self.events: list[Any] = [("record", record.index, record.first_line)]
-        self.nodes: list[MoveNode] = []
 
-    def begin_moves(self, record: Record) -> Skip | None:
-        self.events.append(("tags", [(tag.name, tag.value) for tag in record.tags]))
+    def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
+        self.events.append(("tag", name, value, line, column))
+
+    def end_tags(self, record: Record) -> Skip | None:
+        self.events.append("moves")
         return None
 
-    def visit_move(self, node: MoveNode) -> None:
-        self.events.append("move")
-        self.nodes.append(node)
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        self.events.append(("move", text, str(number), line, column))
 
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
-        self.events.append(("(", node.text))
+    def begin_variation(self, line: int, column: int) -> None:
+        self.events.append(("(", line, column))
 
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
-        self.events.append((")", node.text))
+    def end_variation(self) -> None:
+        self.events.append(")")
+
+    def visit_result(self, result: str, line: int, column: int) -> None:
+        self.events.append(("result", result, line, column))
 
     def end_record(self, record: Record) -> list[Any]:
-        nodes = [
+        return [*self.events, record.result, record.error]
+
+
+def placed(record: Record) -> list[Any]:
+    """What a tree holds, with every place: its nodes, comments, glyphs, variations."""
+    def comments(items: list[Comment]) -> list[Any]:
+        return [(c.text, c.line, c.column, c.braced, c.after_number) for c in items]
+
+    def line(nodes: list[MoveNode]) -> list[Any]:
+        return [
             (n.text, n.line, n.column, n.suffix, list(n.nags), str(n.number),
-             [c.text for c in n.comments_before], [c.text for c in n.comments_after])
-            for n in self.nodes
+             comments(n.comments_before), comments(n.comments_after),
+             [(v.line, v.column, comments(v.comments_before), line(v.nodes),
+               comments(v.comments)) for v in n.variations])
+            for n in nodes
         ]
-        return [*self.events, nodes, record.result, record.error]
+    return [
+        [(t.name, t.value, t.line, t.column) for t in record.tags], line(record.moves),
+        comments(record.comments), record.result, record.result_line, record.result_column,
+        comments(record.comments_after_result), record.error, record.first_line,
+        record.last_line,
+    ]
+
+
+def rebuilt(tree: Record) -> Record:
+    """``tree`` built again by a :class:`TreeBuilder` from the events of its walk."""
+    builder = TreeBuilder()
+    builder.begin_record(Record(index=tree.index, source=tree.source, first_line=tree.first_line))
+    for tag in tree.tags:
+        builder.visit_tag(tag.name, tag.value, tag.line, tag.column)
+    builder.end_tags(tree)
+    walk_moves(tree.moves, builder)
+    for comment in tree.comments:
+        builder.visit_comment(comment)
+    if tree.result is not None:
+        builder.visit_result(tree.result, tree.result_line, tree.result_column)
+    for comment in tree.comments_after_result:
+        builder.visit_comment(comment)
+    shell = Record(index=tree.index, source=tree.source, first_line=tree.first_line,
+                   last_line=tree.last_line, result=tree.result, error=tree.error,
+                   result_line=tree.result_line, result_column=tree.result_column)
+    return builder.finish(shell)
+
+
+def test_a_tree_walked_is_taken_as_it_is() -> None:
+    (tree,) = read_records(lines(NESTED))
+    assert walk_record(tree, TreeBuilder()) is tree
 
 
 def lines(text: str) -> list[str]:
@@ -65,9 +123,16 @@ def lines(text: str) -> list[str]:
 
 def assert_same_events(text: str) -> None:
     from_text = list(visit_records(lines(text), Log(), "f.txt"))
-    from_tree = [walk_record(r, Log()) for r in read_records(lines(text), "f.txt")]
+    trees = list(read_records(lines(text), "f.txt"))
+    from_tree = [walk_record(r, Log()) for r in trees]
     assert from_text == from_tree
     assert from_text  # something was read
+    # A walk of a tree tells all of it: a builder that builds from its events (a fresh
+    # record begun) makes the same tree, every place kept.
+    assert [placed(rebuilt(r)) for r in trees] == [placed(r) for r in trees]
+    # Two visitors under one read are told all that each alone is.
+    both = list(visit_records(lines(text), Visitors(Log(), TreeBuilder()), "f.txt"))
+    assert len(both) == len(trees)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -89,21 +154,25 @@ def test_nested_variations_comments_and_glyphs() -> None:
 class HeadersOnly(RecordVisitor[tuple[list[str], str | None]]):
     def begin_record(self, record: Record) -> None:
         self.moves = 0
+        self.tags: list[str] = []
 
-    def begin_moves(self, record: Record) -> Skip | None:
+    def visit_tag(self, name: str, value: str, line: int, column: int) -> None:
+        self.tags.append(name)
+
+    def end_tags(self, record: Record) -> Skip | None:
         return SKIP
 
-    def visit_move(self, node: MoveNode) -> None:
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
         self.moves += 1  # never: the moves are skipped
 
-    def visit_plain_move(
-        self, text: str, number: MoveNumber | None, line: int, column: int
-    ) -> None:
-        self.moves += 1
+    def visit_comment(self, comment: Comment) -> None:
+        self.moves += 1  # never either
 
     def end_record(self, record: Record) -> tuple[list[str], str | None]:
         assert self.moves == 0
-        return [tag.name for tag in record.tags], record.result
+        return self.tags, record.result
 
 
 def test_skip_leaves_the_moves_unvisited() -> None:
@@ -118,20 +187,49 @@ class Plain(RecordVisitor[list[tuple[str, str, int]]]):
     def begin_record(self, record: Record) -> None:
         self.seen: list[tuple[str, str, int]] = []
 
-    def visit_move(self, node: MoveNode) -> None:
-        self.seen.append((node.text, str(node.number), node.column))
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        self.seen.append((text, str(number), column))
 
     def end_record(self, record: Record) -> list[tuple[str, str, int]]:
         return self.seen
 
 
-def test_runs_of_plain_moves_become_moves_with_their_numbers_and_columns() -> None:
+def test_moves_come_with_their_numbers_and_columns() -> None:
     text = '[Game "cave"]\n\n1. b1 b5 2. b1-b2 b5-b4 3... x\n'
     (seen,) = visit_records(lines(text), Plain())
     assert seen == [
         ("b1", "1.", 4), ("b5", "None", 7), ("b1-b2", "2.", 13), ("b5-b4", "None", 19),
         ("x", "3...", 30),
     ]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_tokens_are_the_same_wherever_the_lines_break(path: Path) -> None:
+    # Every token on a line of its own (a move number ending a line, its move on the
+    # next): the same moves, numbers, glyphs and variations.
+    text = path.read_text(encoding="utf-8", errors="surrogateescape")
+    for record in read_records(lines(text)):
+        if record.error is not None or not record.moves:
+            continue
+        from notation.writer import UnwritableRecord, write_record
+
+        try:
+            canonical = write_record(record)
+        except UnwritableRecord:
+            continue  # its tags cannot number its moves
+        head, _, moves = canonical.partition("\n\n")
+        broken = head + "\n\n" + "\n".join(moves.split()) + "\n"
+        (again,) = read_records(lines(broken))
+        (whole,) = read_records(lines(canonical))
+        assert again.error is None and again.result == whole.result
+
+        def moves(tree: Record) -> list[Any]:
+            return [(n.text, str(n.number), n.suffix, n.nags, len(n.variations))
+                    for n in iter_nodes(tree.moves)]
+
+        assert moves(again) == moves(whole)
 
 
 def test_the_turn_counter_numbers_lines_and_variations() -> None:

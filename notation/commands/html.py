@@ -17,7 +17,7 @@ from notation.commands.common import (
     refuse_overwriting_inputs,
 )
 from notation.record import Record
-from notation.render.html import Chunk, build_chunks, write_page
+from notation.render.html import PagePart, build_chunks, write_page
 
 #: Past this many bytes of records in the page, a warning (docs/cli.md): browsers
 #: open such a page slowly, if at all.
@@ -81,7 +81,7 @@ def command(
         broken = [0]
         size = 0
 
-        def warned() -> Iterator[Chunk]:
+        def warned() -> Iterator[PagePart]:
             # Warnings in record order, as each chunk comes.
             nonlocal size
             for chunk in itertools.chain((first,), chunks):
@@ -110,7 +110,7 @@ def _too_big() -> str:
     )
 
 
-def _record_title(chunk: Chunk) -> str:
+def _record_title(chunk: PagePart) -> str:
     for name, value in chunk.first_tags:
         if name == "Event":
             return value

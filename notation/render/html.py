@@ -36,12 +36,12 @@ from notation.render.svg import move_ends, pile_overflows
 from notation.replay import replay_tree
 from notation.stepper import Stepper, StepperError
 from notation.view import SPREAD, BoardView, Cell, Token
-from notation.visitor import RecordVisitor
+from notation.visitor import ReplayVisitor, nodes_in_order
 
 __all__ = [
     "CHUNK_RECORDS",
     "NAG_GLYPHS",
-    "Chunk",
+    "PagePart",
     "RecordPage",
     "as_chunk",
     "build_chunks",
@@ -74,7 +74,7 @@ class RecordPage:
 
 
 @dataclass(frozen=True, slots=True)
-class Chunk:
+class PagePart:
     """Records made ready for the page: their JSON, as the page embeds it, what the
     page's index says of each (:func:`record_summary`), and each record's first
     defect (None for a sound record), in order."""
@@ -288,7 +288,7 @@ class _Line:
         self.before_last = previous  # the state before it: where its variations start
 
 
-class _Builder(RecordVisitor[None]):
+class _Builder(ReplayVisitor[None]):
     """Builds the page's tree of moves from one replay of the record (which goes on
     past a move that cannot be played: that move ends its line only)."""
 
@@ -298,6 +298,10 @@ class _Builder(RecordVisitor[None]):
         self.recorder = recorder
         self.main = _Line(start)
         self.lines: list[_Line | None] = [self.main]  # None: a line not replayed
+        # The record's nodes in the order the replay tells their moves; per open line,
+        # its last node told and how many of that node's variations were opened.
+        self.nodes = nodes_in_order(record.moves)
+        self.told: list[list[Any]] = [[None, 0]]
 
     @staticmethod
     def _item(node: MoveNode) -> dict[str, Any]:
@@ -310,14 +314,20 @@ class _Builder(RecordVisitor[None]):
         _add_comments(item, node.comments_before, node.comments_after)
         return item
 
-    def after_move(self, node: MoveNode, move: Any, position: Position[Any]) -> None:
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        self.told[-1] = [next(self.nodes), 0]
+
+    def after_move(self, move: Any, position: Position[Any]) -> None:
+        node: MoveNode = self.told[-1][0]
         line = self.lines[-1]
         assert line is not None  # the replay plays no move of a line it does not replay
         item = self._item(node)
         view = position.board_view()
         # Where the move went, from its canonical form (a short form may leave out where
         # it came from): what the position before it would make of it, asked without
-        # taking the move back (no before_move: the replay plays each move once).
+        # taking the move back (the replay plays each move once).
         ends = move_ends(self.game, position.last_move_canonical(), None)
         marks = view.marks
         arrow = ends if ends is not None and ends[0] in marks and ends[1] in marks else None
@@ -327,7 +337,8 @@ class _Builder(RecordVisitor[None]):
         line.node = node
         line.before_last, line.previous = line.previous, state
 
-    def move_error(self, node: MoveNode, error: Defect) -> None:
+    def move_error(self, error: Defect) -> None:
+        node: MoveNode = self.told[-1][0]
         item = self._item(node)
         item["e"] = str(error.located(file=self.record.source, record=self.record.index))
         line = self.lines[-1]
@@ -335,7 +346,12 @@ class _Builder(RecordVisitor[None]):
         line.out.append(item)
         line.node = node
 
-    def begin_variation(self, variation: Variation, node: MoveNode) -> None:
+    def begin_variation(self, line: int, column: int) -> None:
+        told = self.told[-1]
+        node: MoveNode = told[0]
+        variation = node.variations[told[1]]
+        told[1] += 1
+        self.told.append([None, 0])
         parent = self.lines[-1]
         if parent is None or parent.node is not node:
             # A variation of a move after one that could not be played: not replayed.
@@ -350,7 +366,8 @@ class _Builder(RecordVisitor[None]):
         parent.out[-1].setdefault("v", []).append(entry)
         self.lines.append(inner)
 
-    def end_variation(self, variation: Variation, node: MoveNode) -> None:
+    def end_variation(self) -> None:
+        self.told.pop()
         self.lines.pop()
 
 
@@ -424,15 +441,15 @@ def record_summary(data: Mapping[str, Any]) -> dict[str, Any]:
     return {key: data.get(key) for key in _SUMMARY}
 
 
-def _make_chunk(records: list[Record], default_game: str | None) -> Chunk:
+def _make_chunk(records: list[Record], default_game: str | None) -> PagePart:
     data, errors = chunk_data(records, default_game)
-    return Chunk(_script_json(data), [record_summary(r) for r in data["records"]], errors)
+    return PagePart(_script_json(data), [record_summary(r) for r in data["records"]], errors)
 
 
-def as_chunk(data: Mapping[str, Any]) -> Chunk:
+def as_chunk(data: Mapping[str, Any]) -> PagePart:
     """A chunk made by :func:`chunk_data` (or a :class:`RecordPage`'s ``data``), ready
     for :func:`write_page`."""
-    return Chunk(_script_json(data), [record_summary(r) for r in data["records"]])
+    return PagePart(_script_json(data), [record_summary(r) for r in data["records"]])
 
 
 # -- many records, in parallel --------------------------------------------------------------
@@ -475,7 +492,7 @@ def pack_records(records: list[Record]) -> bytes:
     return buffer.getvalue()
 
 
-def _packed_chunk(work: tuple[bytes, str | None]) -> Chunk:
+def _packed_chunk(work: tuple[bytes, str | None]) -> PagePart:
     """A chunk made in a worker, from :func:`pack_records`."""
     packed, default_game = work
     records: list[Record] = pickle.loads(packed)
@@ -488,7 +505,7 @@ def build_chunks(
     *,
     jobs: int | None = None,
     size: int = CHUNK_RECORDS,
-) -> Generator[Chunk, None, None]:
+) -> Generator[PagePart, None, None]:
     """The page's chunks for ``records``, in order, the same whatever ``jobs``
     (processes; None: one per free core; a single chunk is always made here).
     Streamed: a few chunks per worker at a time, the workers stopped however the
@@ -562,7 +579,7 @@ def _page_parts(title: str) -> tuple[str, str, str]:
     return head, middle, tail
 
 
-def write_page(out: TextIO, chunks: Iterable[Chunk], title: str) -> None:
+def write_page(out: TextIO, chunks: Iterable[PagePart], title: str) -> None:
     """Write the page to ``out``: each chunk in a ``<script type="application/json"
     class="notation-chunk">`` element of its own, as it comes, then the index of the
     records.  The page parses a chunk only when one of its records is shown, so
@@ -582,9 +599,9 @@ def write_page(out: TextIO, chunks: Iterable[Chunk], title: str) -> None:
     out.write(tail)
 
 
-def page_html(chunks: Iterable[Mapping[str, Any] | Chunk], title: str) -> str:
+def page_html(chunks: Iterable[Mapping[str, Any] | PagePart], title: str) -> str:
     """The whole page for chunks made by :func:`chunk_data` or :func:`record_data`
-    (their ``data``), or :class:`Chunk` s."""
+    (their ``data``), or :class:`PagePart` s."""
     out = io.StringIO()
-    write_page(out, (c if isinstance(c, Chunk) else as_chunk(c) for c in chunks), title)
+    write_page(out, (c if isinstance(c, PagePart) else as_chunk(c) for c in chunks), title)
     return out.getvalue()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO
 
 from notation.errors import Defect
-from notation.index import Chunk, is_json_source, read_chunk, scan_chunks
+from notation.index import SourceSpan, is_json_source, read_chunk, scan_chunks
 from notation.record import Record
 from notation.replay import check_record, resolve_game
 
@@ -48,7 +48,7 @@ class RecordSource:
         assert self.path is not None
         return open(self.path, "rb")  # the caller closes it
 
-    def read(self, chunk: Chunk) -> bytes:
+    def read(self, chunk: SourceSpan) -> bytes:
         """The bytes of ``chunk``."""
         if self.data is not None:
             return self.data[chunk.start : chunk.end]
@@ -104,7 +104,7 @@ class Catalog:
         self.problems: list[str] = []
         #: Sources with lines that are not UTF-8 (read as Windows-1252).
         self.not_utf8: set[str] = set()
-        self._chunks: list[list[Chunk]] = [[] for _ in sources]
+        self._chunks: list[list[SourceSpan]] = [[] for _ in sources]
         #: Per source, per chunk: the number of its first record.
         self._first: list[list[int]] = [[] for _ in sources]
         self._summaries: dict[int, Summary] = {}
