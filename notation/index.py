@@ -47,10 +47,11 @@ from notation.errors import (
     require_path,
     require_sequence,
 )
-from notation.reader import SureStarts, read_records
+from notation.reader import SureStarts, read_records, visit_records
 from notation.record import Record
 from notation.savefile import replace_file
 from notation.textio import decode_line
+from notation.visitor import SKIP, Skip, TreeBuilder
 
 if TYPE_CHECKING:
     #: Numbers of the index, 8 bytes each (an ``array("q")``).
@@ -229,14 +230,27 @@ def _split_lines(data: bytes) -> Iterator[bytes]:
 _LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n|\Z)")
 
 
+class _TagsOnly(TreeBuilder):
+    """The tree builder that answers :data:`~notation.visitor.SKIP`: a record's tags,
+    its place and its result, its moves skipped (the index's reading of headers)."""
+
+    __slots__ = ()
+
+    def end_tags(self, record: Record) -> Skip | None:
+        return SKIP
+
+
 def _read_lines(
     lines: Iterable[bytes],
     chunk: SourceSpan,
     source: str | None,
     first_index: int,
     not_utf8: Callable[[], None] | None,
+    *,
+    tags_only: bool = False,
 ) -> list[Record]:
-    """:func:`read_chunk` of the chunk's lines of bytes, read as they come."""
+    """:func:`read_chunk` of the chunk's lines of bytes, read as they come (with
+    ``tags_only``, the records without their moves)."""
     fell_back = False
 
     def decoded() -> Iterator[str]:
@@ -252,7 +266,8 @@ def _read_lines(
             for line in itertools.islice(decoded(), 1)
         ]
     else:
-        records = list(read_records(decoded(), source, first_line=chunk.first_line))
+        builder = _TagsOnly() if tags_only else TreeBuilder()
+        records = list(visit_records(decoded(), builder, source, first_line=chunk.first_line))
         for offset, record in enumerate(records):
             record.index = first_index + offset
     if fell_back and not_utf8 is not None:
@@ -891,7 +906,7 @@ def _headers(
             yield RecordHeaders(number, record.tag_dict, chunk.start, chunk.first_line, name)
             number += 1
             continue
-        records = _read_lines(_run_lines(runs), chunk, name, number, not_utf8)
+        records = _read_lines(_run_lines(runs), chunk, name, number, not_utf8, tags_only=True)
         firsts = [chunk.first_line if chunk.json else record.first_line for record in records]
         offsets = _line_offsets(runs, {line - chunk.first_line for line in firsts})
         for record, line in zip(records, firsts, strict=True):

@@ -100,6 +100,9 @@ WHITE_SPACE = frozenset(
     "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004"
     "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
 )
+#: What a line of a record whose moves are skipped must hold to matter to the reading:
+#: a comment mark, or a result token (each holds one of these).
+_ENDS_OR_COMMENTS = re.compile(r"[{};*]|-[01]|/2")
 #: The move numbers read (``"12."``: (12, 1)), well-formed: a file has a few hundred,
 #: each read many times.  Bounded against hostile input.
 _NUMBER_TEXTS: dict[str, tuple[int, int]] = {}
@@ -432,6 +435,7 @@ class _Reader:
         # The visitor's move events for the current record (no-ops when it skips them),
         # bound once its tags are read (moves_begun).
         self.moves_begun = False
+        self.skipping = False  # the visitor skips the current record's moves
         self.on_move: Callable[[str, str, MoveNumber | None, int, int], None] = _ignore
         self.on_glyph: Callable[[str, int, int], None] = _ignore
         self.on_comment: Callable[[Comment], None] = _ignore
@@ -500,7 +504,8 @@ class _Reader:
         """The record's header is read: ask the visitor whether it wants the moves."""
         self.moves_begun = True
         visitor = self.visitor
-        if visitor.end_tags(record) is SKIP:
+        self.skipping = visitor.end_tags(record) is SKIP
+        if self.skipping:
             self.on_move = self.on_glyph = self.on_comment = _ignore
             self.on_begin_variation = self.on_end_variation = self.on_result = _ignore
         else:
@@ -703,6 +708,8 @@ class _Reader:
                 header = raw[:1] == "["  # not after a skipped mark: the record's raw text
                 raw_parts, tag_line, tag_raw = self.raw_parts, lineno, raw
                 continue
+            elif self.skipping and self.flowing and _ENDS_OR_COMMENTS.search(line) is None:
+                continue  # moves skipped: a line without a comment or a result is nothing
             start = self._movetext(record, line, lineno, pos)
             while start >= 0:
                 # Anything but a comment after the result token starts the next record,

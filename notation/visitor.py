@@ -117,7 +117,9 @@ class RecordVisitor(Generic[T]):
 
     def end_tags(self, record: Record) -> Skip | None:
         """The record's tags are all told; its moves come next.  Return :data:`SKIP` to
-        be told none of them (only :meth:`end_record` follows)."""
+        be told none of them (only :meth:`end_record` follows): the reader then reads
+        the movetext only as far as finding the record's end needs (its comments and
+        result), so ``record.error`` names no defect of its moves."""
         return None
 
     def visit_move(

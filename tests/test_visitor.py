@@ -252,3 +252,31 @@ def test_repairing_text_that_is_no_record_writes_it_as_it_was() -> None:
     assert "Traceback" not in done.stderr
     assert done.stdout == text
     assert "kept as written" in done.stderr
+
+
+class TagsAndPlace(TreeBuilder):
+    """The tree builder that skips every record's moves."""
+
+    def end_tags(self, record: Record) -> Skip | None:
+        return SKIP
+
+
+SKIPPED = [
+    NESTED,
+    '[Game "cave"]\n\n1. b1 b5\n2. b1-b2 * 1. a1 a5 *\n\n[Game "cave"]\n\n1. b1 {a\n\n[x\n}'
+    " b5 1-0 {after}\n[Game \"cave\"]\n1. b1 ; 1-0\nb5 0-1\n",
+]
+
+
+@pytest.mark.parametrize("text", [*(p.read_text(encoding="utf-8") for p in FILES), *SKIPPED])
+def test_skipped_moves_leave_every_record_where_it_was(text: str) -> None:
+    # A reader whose visitor skips the moves reads only what finds each record's end;
+    # the records, their places, tags, results and texts are those of a whole reading.
+    def seen(records: list[Record]) -> list[Any]:
+        return [(r.first_line, r.last_line, r.result, r.raw,
+                 [(t.name, t.value, t.line) for t in r.tags]) for r in records]
+
+    whole = list(read_records(lines(text), keep_raw=True))
+    skipped = list(visit_records(lines(text), TagsAndPlace(), keep_raw=True))
+    assert seen(skipped) == seen(whole)
+    assert all(not record.moves for record in skipped)
