@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from notation.errors import Defect
 from notation.games.base import Game
-from notation.record import Comment, MoveNode, MoveNumber, Record, Tag
+from notation.record import Comment, MoveNode, Record, Tag
 from notation.replay import resolve_game
 from notation.visitor import Skip, TreeBuildingVisitor, walk_record
 from notation.writer import UnwritableRecord, layout
@@ -217,15 +217,7 @@ class JsonWriter(TreeBuildingVisitor[str]):
                     self.first_turn = game.new_position().turn + 1
         return self.first_turn
 
-    def visit_move(
-        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
-    ) -> None:
-        super().visit_move(text, suffix, number, line, column)
-        node = self.last_node
-        assert node is not None
-        self._next(node)
-
-    def _next(self, pending: MoveNode) -> None:
+    def node_made(self, pending: MoveNode) -> None:
         """A move of the open line: the one before it is complete."""
         if self.pending is not None:
             self._flush()

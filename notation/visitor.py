@@ -195,11 +195,11 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
 
     Told the walk of a tree (:func:`walk_record` of a record that has tags, moves or
     comments), it takes that tree as it is: :attr:`record` is the record walked, and
-    :attr:`last_node` each of its nodes in turn.
+    :meth:`node_made` is told each of its nodes in turn.
 
     :class:`TreeBuilder` is this visitor alone.  A subclass that writes as it reads
-    (:class:`notation.writer.MovetextWriter`) calls these methods first and finds the
-    node just made in :attr:`last_node`."""
+    (:class:`notation.writer.MovetextWriter`) is told each node in :meth:`node_made`,
+    and calls these methods first where it overrides them."""
 
     __slots__ = ("adopted", "building", "closed", "record", "shared_texts", "waiting")
 
@@ -229,11 +229,6 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
         self.record = built
         self.building = [_Open(built.moves, None, None)]
 
-    @property
-    def last_node(self) -> MoveNode | None:
-        """The last move of the line being built (the node :meth:`visit_move` made)."""
-        return self.building[-1].last
-
     def shared(self, text: str) -> str:
         """The one string kept for the move text ``text`` (kept on its first look-up,
         unless :attr:`SHARED_TEXTS` are)."""
@@ -257,6 +252,7 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
             current.last = next(self.adopted)
             current.branched = False
             current.opened = 0
+            self.node_made(current.last)
             return
         node = MoveNode(self.shared(text), line, column, suffix, number=number)
         if self.waiting:
@@ -266,6 +262,11 @@ class TreeBuildingVisitor(ReplayVisitor[T]):
         current.nodes.append(node)
         current.last = node
         current.branched = False
+        self.node_made(node)
+
+    def node_made(self, node: MoveNode) -> None:
+        """``node``, the move just told, is in the tree (a writer starts writing it
+        here); in a tree walked, the walked tree's node."""
 
     def visit_glyph(self, glyph: str, line: int, column: int) -> None:
         last = self.building[-1].last

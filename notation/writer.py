@@ -24,7 +24,7 @@ from notation.errors import (
     require_sequence,
 )
 from notation.games.base import Game
-from notation.record import Comment, MoveNode, MoveNumber, Record, Tag
+from notation.record import Comment, MoveNode, Record, Tag
 from notation.visitor import TreeBuildingVisitor, walk_record
 
 __all__ = [
@@ -133,15 +133,7 @@ class MovetextWriter(TreeBuildingVisitor[list[str]]):
             return f"{index // size + 1}."
         return f"{index // size + 1}..." if resumes else ""
 
-    def visit_move(
-        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
-    ) -> None:
-        super().visit_move(text, suffix, number, line, column)
-        node = self.last_node
-        assert node is not None
-        self.write_move(node)
-
-    def write_move(self, node: MoveNode) -> None:
+    def node_made(self, node: MoveNode) -> None:
         """Start writing ``node``, the move just told (its tokens wait until its line
         moves on: what follows it may still be its own)."""
         line = self.lines[-1]
@@ -242,7 +234,7 @@ class MainLineWriter(MovetextWriter):
     """:class:`MovetextWriter` of the main line's moves alone: no suffix, glyph, comment
     or variation (the ``plain`` form, for simple tools)."""
 
-    def write_move(self, node: MoveNode) -> None:
+    def node_made(self, node: MoveNode) -> None:
         if len(self.lines) > 1:
             return
         line = self.lines[0]

@@ -40,7 +40,25 @@ IDS = [game.name for game in GAMES]
 MAX_TURNS = 150
 
 
-class CanonicalSpellings(ReplayVisitor[None]):
+class NodeByNode(ReplayVisitor[None]):
+    """A replay visitor that knows the node of each move told (the record's, in the
+    order a walk tells them): :attr:`node`."""
+
+    def __init__(self) -> None:
+        self.texts: dict[int, str] = {}
+        self.nodes: Iterator[MoveNode] = iter(())  # the record's, in the order told
+        self.node: MoveNode | None = None  # the move told last
+
+    def begin_record(self, record: Record) -> None:
+        self.nodes = nodes_in_order(record.moves)
+
+    def visit_move(
+        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
+    ) -> None:
+        self.node = next(self.nodes)
+
+
+class CanonicalSpellings(NodeByNode):
     """Collects, per node, the canonical spelling of each legal move and (for JSON) the
     turn, the typed move and the facts it produced: one replay serves both.
 
@@ -48,11 +66,9 @@ class CanonicalSpellings(ReplayVisitor[None]):
     replay never takes a move back for this visitor."""
 
     def __init__(self, game: Game[Any], with_data: bool) -> None:
+        super().__init__()
         self.game = game
         self.with_data = with_data
-        self.texts: dict[int, str] = {}
-        self.nodes: Iterator[MoveNode] = iter(())  # the record's, in the order told
-        self.node: MoveNode | None = None  # the move told last
         #: (turn, the move as written, facts) by ``id(node)``: the move is made typed
         #: data (``move_to_dict``) only when it is asked for, :attr:`data`; the JSON
         #: writer takes the text of each move's data from a cache by the move instead.
@@ -69,14 +85,6 @@ class CanonicalSpellings(ReplayVisitor[None]):
         return {
             key: (turn, to_dict(move), facts) for key, (turn, move, facts) in self.moves.items()
         }
-
-    def begin_record(self, record: Record) -> None:
-        self.nodes = nodes_in_order(record.moves)
-
-    def visit_move(
-        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
-    ) -> None:
-        self.node = next(self.nodes)
 
     def after_move(self, move: Any, position: Position[Any]) -> None:
         key = id(self.node)
@@ -162,21 +170,8 @@ def test_a_position_with_no_move_pushed_has_no_last_move(game: Game[Any]) -> Non
         Position.last_move_canonical(position)
 
 
-class _OldSpellings(ReplayVisitor[None]):
+class _OldSpellings(NodeByNode):
     """How the converter collected spellings before: ``canonical`` before each move."""
-
-    def __init__(self) -> None:
-        self.texts: dict[int, str] = {}
-        self.nodes: Iterator[MoveNode] = iter(())
-        self.node: MoveNode | None = None
-
-    def begin_record(self, record: Record) -> None:
-        self.nodes = nodes_in_order(record.moves)
-
-    def visit_move(
-        self, text: str, suffix: str, number: MoveNumber | None, line: int, column: int
-    ) -> None:
-        self.node = next(self.nodes)
 
     def after_move(self, move: Any, position: Position[Any]) -> None:
         position.pop()

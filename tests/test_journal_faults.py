@@ -70,11 +70,9 @@ def fill(folder: Path) -> None:
                     handle.write(b"x" * size)
 
 
-# -- 1. a journal that cannot be written ------------------------------------------------
-def test_a_journal_that_cannot_be_written_keeps_the_edit_and_says_why(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = games_file(tmp_path, 2)
+def journals_fill_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, writing a journal fails as on a full disk (ENOSPC); other files are
+    written as usual."""
     real = recordfile.replace_file
 
     def full(where: Any, data: bytes, **options: Any) -> None:
@@ -83,6 +81,14 @@ def test_a_journal_that_cannot_be_written_keeps_the_edit_and_says_why(
         real(where, data, **options)
 
     monkeypatch.setattr(recordfile, "replace_file", full)
+
+
+# -- 1. a journal that cannot be written ------------------------------------------------
+def test_a_journal_that_cannot_be_written_keeps_the_edit_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = games_file(tmp_path, 2)
+    journals_fill_the_disk(monkeypatch)
     with RecordFile.open(path, 1) as kept:
         assert kept.journal_problem is None
         kept.editor.set_comment("kept in memory")  # no OSError: the edit is made
@@ -396,14 +402,7 @@ def test_the_app_says_edits_are_not_journaled_and_asks_before_quitting(
 
     from notation.tui.record_app import RecordApp
 
-    real = recordfile.replace_file
-
-    def full(where: Any, data: bytes, **options: Any) -> None:
-        if os.fspath(where).endswith(".notation-journal"):
-            raise OSError(errno.ENOSPC, "No space left on device", os.fspath(where))
-        real(where, data, **options)
-
-    monkeypatch.setattr(recordfile, "replace_file", full)
+    journals_fill_the_disk(monkeypatch)
     app = RecordApp(RecordFile.open(tmp_path / "game.txt", game="cave", defaults=False))
     elsewhere = tmp_path / "elsewhere.txt"
 
