@@ -877,7 +877,10 @@ class _Reader:
                     return at
                 if not self.in_movetext:
                     self._enter_moves(record)
-                if word in _RESULT_SET:
+                known = numbers.get(word) if self.flowing else None
+                if known is not None:  # the first number of the record's moves
+                    self.pending_number = move_number(known[0], known[1], lineno, at + 1)
+                elif word in _RESULT_SET:
                     self._result(word, lineno, at + 1)
                 else:
                     self.line_text = line  # for hints that look ahead on the line
