@@ -122,6 +122,28 @@ def distance(a: str, b: str) -> int:
     return row[-1]
 
 
+def within_one(a: str, b: str) -> bool:
+    """Whether :func:`distance` from ``a`` to ``b`` is at most 1, told in one pass: what
+    is left of both once their common start and end are cut is one character or a
+    swap of two at most (a substitution, a character dropped or added)."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    start = 0
+    shortest = min(len(a), len(b))
+    while start < shortest and a[start] == b[start]:
+        start += 1
+    end_a, end_b = len(a), len(b)
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a -= 1
+        end_b -= 1
+    left_a, left_b = a[start:end_a], b[start:end_b]
+    if len(left_a) <= 1 and len(left_b) <= 1:
+        return True
+    return len(left_a) == len(left_b) == 2 and left_a == left_b[::-1]
+
+
 def likely_moves(game: Game[Any], position: Position[Any], text: str) -> list[str]:
     """The legal moves at ``position`` most likely meant by ``text`` (a move the rules
     refuse there, or cannot read), in their canonical spelling: every candidate of the
@@ -153,13 +175,14 @@ def ranked_moves(
     for move in position.legal_moves():
         spelt = str(move)
         folded = spelt.casefold()
-        edits = distance(written, folded)
-        if form(folded) == shape:
-            rank = (0, edits)
-        elif edits == 1 or distance(shape, form(folded)) == 1:
-            rank = (1, edits)
+        folded_form = form(folded)
+        if folded_form == shape:
+            kind = 0
+        elif within_one(written, folded) or within_one(shape, folded_form):
+            kind = 1  # one slip away (told in one pass; the distance only for these)
         else:
             continue
+        rank = (kind, distance(written, folded))
         if spelt not in ranked or rank < ranked[spelt]:
             ranked[spelt] = rank
     return sorted((rank, spelt) for spelt, rank in ranked.items())

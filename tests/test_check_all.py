@@ -4,6 +4,7 @@ that last changed a square, and the hints for records written by hand."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from notation import allcheck
-from notation.allcheck import all_errors, distance, likely_moves, ranked_moves
+from notation.allcheck import all_errors, distance, likely_moves, ranked_moves, within_one
 from notation.cli import cli
 from notation.games import get_game
 from notation.reader import read_records
@@ -381,3 +382,13 @@ def test_a_token_far_longer_than_any_move_is_not_searched_for_a_slip(
     assert [d.code for d in verdict.errors] == ["move-too-long"]
     assert "did you mean" not in verdict.errors[0].message
     assert not any(length >= len(token) for length in compared)
+
+
+def test_within_one_is_a_distance_of_one_at_most() -> None:
+    # The one-pass test ranked_moves asks first agrees with the full distance.
+    rng = random.Random(7)
+    letters = "abx-1,"
+    for _ in range(20000):
+        a = "".join(rng.choice(letters) for _ in range(rng.randrange(6)))
+        b = "".join(rng.choice(letters) for _ in range(rng.randrange(6)))
+        assert within_one(a, b) == (distance(a, b) <= 1), (a, b)
