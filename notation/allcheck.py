@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Final
@@ -122,26 +122,28 @@ def distance(a: str, b: str) -> int:
     return row[-1]
 
 
-def within_one(a: str, b: str) -> bool:
-    """Whether :func:`distance` from ``a`` to ``b`` is at most 1, told in one pass: what
-    is left of both once their common start and end are cut is one character or a
-    swap of two at most (a substitution, a character dropped or added)."""
-    if a == b:
-        return True
-    if abs(len(a) - len(b)) > 1:
-        return False
-    start = 0
-    shortest = min(len(a), len(b))
-    while start < shortest and a[start] == b[start]:
-        start += 1
-    end_a, end_b = len(a), len(b)
-    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
-        end_a -= 1
-        end_b -= 1
-    left_a, left_b = a[start:end_a], b[start:end_b]
-    if len(left_a) <= 1 and len(left_b) <= 1:
-        return True
-    return len(left_a) == len(left_b) == 2 and left_a == left_b[::-1]
+#: The form of each legal move's text met, per game (legal moves repeat from position
+#: to position).  Bounded: it starts again when full.
+_KNOWN_FORMS: dict[str, dict[str, str]] = {}
+_KNOWN_FORMS_LIMIT = 20_000
+
+
+def neighbours(text: str, letters: Iterable[str]) -> set[str]:
+    """Every text at most one slip from ``text`` (:func:`distance` 1 or 0) made of
+    ``text``'s characters and ``letters``: one substituted, dropped, added or two
+    adjacent ones swapped."""
+    letters = set(letters) | set(text)
+    found = {text}
+    for at in range(len(text) + 1):
+        head, tail = text[:at], text[at:]
+        found.update(head + letter + tail for letter in letters)  # added
+        if tail:
+            rest = tail[1:]
+            found.add(head + rest)  # dropped
+            found.update(head + letter + rest for letter in letters)  # substituted
+            if rest:
+                found.add(head + rest[0] + tail[0] + rest[1:])  # swapped
+    return found
 
 
 def likely_moves(game: Game[Any], position: Position[Any], text: str) -> list[str]:
@@ -172,14 +174,22 @@ def ranked_moves(
     written = text.casefold()
     shape = form(written)
     ranked: dict[str, tuple[int, int]] = {}
-    for move in position.legal_moves():
-        spelt = str(move)
-        folded = spelt.casefold()
-        folded_form = form(folded)
+    legal = [(spelt, spelt.casefold()) for spelt in map(str, position.legal_moves())]
+    letters = {letter for _, folded in legal for letter in folded}
+    # The texts one slip from what was written (and from its form), made once: a legal
+    # move is one of them or not, told by a look-up.
+    near, near_form = neighbours(written, letters), neighbours(shape, letters)
+    forms = _KNOWN_FORMS.setdefault(game.name, {})
+    for spelt, folded in legal:
+        folded_form = forms.get(folded)
+        if folded_form is None:
+            if len(forms) >= _KNOWN_FORMS_LIMIT:
+                forms.clear()
+            folded_form = forms[folded] = form(folded)
         if folded_form == shape:
             kind = 0
-        elif within_one(written, folded) or within_one(shape, folded_form):
-            kind = 1  # one slip away (told in one pass; the distance only for these)
+        elif folded in near or folded_form in near_form:
+            kind = 1  # one slip away (the distance only for these)
         else:
             continue
         rank = (kind, distance(written, folded))
