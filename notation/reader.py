@@ -15,8 +15,11 @@ input.  The first defect of the container (an unclosed ``{``, a ``)`` without
 tree then holds what was read before it, and the reader carries on with the
 next record.
 
-A hand-written tokenizer (one compiled regular expression) reads the container;
-move tokens, the only part with a real grammar, go to the games' Lark parsers.
+One tokenizer reads the movetext, whatever its layout (:meth:`_Reader._movetext`:
+words between white space, brackets apart, a word of several tokens cut by one
+regular expression); move tokens, the only part with a real grammar, go to the games'
+Lark parsers.  :class:`SureStarts` is the one detector of where records begin, for
+every reader that cuts a file (``--jobs``, the index, the language server's document).
 """
 
 from __future__ import annotations
