@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,6 @@ from notation.visitor import (
     TreeBuilder,
     TurnCounter,
     iter_nodes,
-    walk_moves,
     walk_record,
 )
 
@@ -92,24 +92,22 @@ def placed(record: Record) -> list[Any]:
     ]
 
 
+class Rebuilder(TreeBuilder):
+    """A tree builder that builds a walked tree again from its events (a fresh record
+    begun, not the walked one taken as it is)."""
+
+    def begin_record(self, record: Record) -> None:
+        super().begin_record(Record(index=record.index, source=record.source,
+                                    first_line=record.first_line))
+
+    def end_record(self, record: Record) -> Record:
+        # The walked record's comments were told as events: not added again.
+        return self.finish(replace(record, comments=[]))
+
+
 def rebuilt(tree: Record) -> Record:
     """``tree`` built again by a :class:`TreeBuilder` from the events of its walk."""
-    builder = TreeBuilder()
-    builder.begin_record(Record(index=tree.index, source=tree.source, first_line=tree.first_line))
-    for tag in tree.tags:
-        builder.visit_tag(tag.name, tag.value, tag.line, tag.column)
-    builder.end_tags(tree)
-    walk_moves(tree.moves, builder)
-    for comment in tree.comments:
-        builder.visit_comment(comment)
-    if tree.result is not None:
-        builder.visit_result(tree.result, tree.result_line, tree.result_column)
-    for comment in tree.comments_after_result:
-        builder.visit_comment(comment)
-    shell = Record(index=tree.index, source=tree.source, first_line=tree.first_line,
-                   last_line=tree.last_line, result=tree.result, error=tree.error,
-                   result_line=tree.result_line, result_column=tree.result_column)
-    return builder.finish(shell)
+    return walk_record(tree, Rebuilder())
 
 
 def test_a_tree_walked_is_taken_as_it_is() -> None:
