@@ -556,7 +556,7 @@ def _defects(record: Record, default_game: str | None, strict: bool) -> list[Def
         _rules(tree, game, default_game, strict, found)
     ordered = sorted(found.items, key=lambda d: (d.line, d.column))
     return [
-        replace(d, line=d.line + shift).located(file=record.source, record=record.index)
+        d.shifted(shift).located(file=record.source, record=record.index)
         for d in ordered
     ]
 

@@ -148,7 +148,7 @@ class ChunkCheck:
         shift = start - self.at
         if not shift:
             return list(self.defects)
-        return [replace(defect, line=defect.line + shift) for defect in self.defects]
+        return [defect.shifted(shift) for defect in self.defects]
 
 
 @dataclass(eq=False, slots=True)

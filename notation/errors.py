@@ -63,6 +63,53 @@ class Assumption:
 
 
 @dataclass(frozen=True, slots=True)
+class Fix:
+    """An edit that mends a defect, as a value: replace the text of ``line`` (from 1)
+    from column ``start`` to column ``end`` (one past the last; equal for an insertion)
+    by ``replacement``.  ``title`` says it in words ("Replace with f5-f4").  For a fix
+    of a move, ``turn`` is that move's turn and ``later`` how many of the line's later
+    moves play once it is made (every one: a move's fix is offered only then).
+
+    A defect carries the fixes checked to work (:attr:`Defect.fixes`): an editor offers
+    them as they are, and nothing reads them back out of a message.
+
+    >>> fix = Fix("Replace with f5-f4", 30, 5, 10, "f5-f4", turn=25, later=111)
+    >>> fix.applied("13. f5-f3 b2-c3")
+    '13. f5-f4 b2-c3'
+    >>> fix.to_dict()["replacement"], fix.to_dict()["later"]
+    ('f5-f4', 111)
+    """
+
+    title: str
+    line: int
+    start: int
+    end: int
+    replacement: str
+    turn: int | None = None
+    later: int | None = None
+
+    def applied(self, text: str) -> str:
+        """``text``, the line the fix is for, with the fix made."""
+        return text[: self.start - 1] + self.replacement + text[self.end - 1 :]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form: ``{"title", "line", "start", "end", "replacement"}``, and
+        ``"turn"`` and ``"later"`` for the fix of a move."""
+        shown: dict[str, Any] = {
+            "title": self.title,
+            "line": self.line,
+            "start": self.start,
+            "end": self.end,
+            "replacement": self.replacement,
+        }
+        if self.turn is not None:
+            shown["turn"] = self.turn
+        if self.later is not None:
+            shown["later"] = self.later
+        return shown
+
+
+@dataclass(frozen=True, slots=True)
 class Defect:
     """One defect, with everything a user needs to find it."""
 
@@ -85,6 +132,9 @@ class Defect:
     #: ``check --all``: the moves of the line before this defect read as other moves
     #: (also named in the message); empty where none was.
     assumed: tuple[Assumption, ...] = ()
+    #: The edits that mend this defect, each checked to work (a move's fix lets every
+    #: later move of its line play): likeliest first; empty where none is known.
+    fixes: tuple[Fix, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.code:
@@ -94,6 +144,14 @@ class Defect:
     def located(self, *, file: str | None, record: int | None) -> Defect:
         """The same error, placed in a file and a record."""
         return replace(self, file=file, record=record)
+
+    def shifted(self, lines: int) -> Defect:
+        """The same error ``lines`` lines further down (its fixes too): a record's
+        defects placed in the file it was cut from."""
+        if not lines:
+            return self
+        fixes = tuple(replace(fix, line=fix.line + lines) for fix in self.fixes)
+        return replace(self, line=self.line + lines, fixes=fixes)
 
     def __str__(self) -> str:
         where = f"{display_path(self.file) if self.file else '<input>'}:{self.line}:{self.column}"
@@ -108,7 +166,8 @@ class Defect:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready form (``check --json``); the verdict around it gives file and
-        record.  ``last_changed`` and ``assumed`` are there only when they say something."""
+        record.  ``last_changed``, ``assumed`` and ``fixes`` are there only when they say
+        something."""
         shown: dict[str, Any] = {
             "kind": str(self.kind),
             "code": self.code,
@@ -122,6 +181,8 @@ class Defect:
             shown["last_changed"] = self.last_changed.to_dict()
         if self.assumed:
             shown["assumed"] = [assumption.to_dict() for assumption in self.assumed]
+        if self.fixes:
+            shown["fixes"] = [fix.to_dict() for fix in self.fixes]
         return shown
 
 

@@ -22,6 +22,7 @@ PACKAGE = ROOT / "notation"
 MODULES = (
     "notation.convert",
     "notation.editor",
+    "notation.errors",
     "notation.games.cave.position",
     "notation.games.tinkertown.position",
     "notation.games.zombie_kidz.position",
@@ -30,6 +31,7 @@ MODULES = (
     "notation.recordfile",
     "notation.replay",
     "notation.savefile",
+    "notation.slips",
     "notation.stepper",
     "notation.textio",
     "notation.visitor",
