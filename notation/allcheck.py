@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Final
@@ -36,6 +36,7 @@ from notation.errors import (
     Assumption,
     Defect,
     ErrorKind,
+    Fix,
     IllegalMoveError,
     MoveSyntaxError,
     TagValueError,
@@ -56,14 +57,29 @@ from notation.replay import (
     start_position,
     tag_error,
 )
+from notation.slips import (
+    MIN_PUSHES,
+    PUSHES_PER_MOVE,
+    Slip,
+    SlipSearch,
+    distance,
+    find_slips,
+    likely_moves,
+    neighbours,
+    plays_to_the_end,
+    ranked_moves,
+)
 from notation.strict import StrictJudge, strict_replay
+from notation.visitor import expected_number
 
 __all__ = [
     "MAX_DEFECTS",
     "EveryDefect",
     "all_errors",
     "check_replay",
+    "distance",
     "likely_moves",
+    "neighbours",
     "ranked_moves",
 ]
 
@@ -71,138 +87,9 @@ __all__ = [
 #: million stray brackets; each costs a reading of the record).
 MAX_DEFECTS: Final = 200
 
-# -- the move likely meant -----------------------------------------------------------
-
-#: Per game: what a move's text is, marks left out and forms made one (lower case).
-#: Two spellings of the same move "but for its marks" have the same form.
-_TINKERTOWN_X = re.compile(r"x(?=[a-h][1-8])")
-_CAVE_CLASS = re.compile(r"[kzs](?=[a-d][1-5])")
-_KIDZ_LONG = re.compile(r"^([a-z]):[a-c][1-3]-")
-
-
-def _tinkertown_form(text: str) -> str:
-    return _TINKERTOWN_X.sub("-", text).rstrip("x")
-
-
-def _cave_form(text: str) -> str:
-    return _CAVE_CLASS.sub("", text)
-
-
-def _kidz_form(text: str) -> str:
-    return _KIDZ_LONG.sub(r"\1:", text.rstrip("xl"))
-
-
-_FORMS: Final[Mapping[str, Callable[[str], str]]] = MappingProxyType({
-    "tinkertown": _tinkertown_form,  # the capture mark x, before or after the square
-    "cave": _cave_form,  # the class letters K, Z, S of the pieces that fight
-    "zombie-kidz": _kidz_form,  # the marks x and L; the pawn's zone in the long form
-})
-
-
-def _same(text: str) -> str:
-    return text
-
-
-def distance(a: str, b: str) -> int:
-    """Edits from ``a`` to ``b``: characters substituted, dropped or added, and swaps of
-    two adjacent characters (the optimal string alignment distance)."""
-    if a == b:
-        return 0
-    before: list[int] = []
-    row = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        current = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            best = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                best = min(best, before[j - 2] + 1)
-            current[j] = best
-        before, row = row, current
-    return row[-1]
-
-
-#: The form of each legal move's text met, per game (legal moves repeat from position
-#: to position).  Bounded: it starts again when full.
-_KNOWN_FORMS: dict[str, dict[str, str]] = {}
-_KNOWN_FORMS_LIMIT = 20_000
-
-
-def neighbours(text: str, letters: Iterable[str]) -> set[str]:
-    """Every text at most one slip from ``text`` (:func:`distance` 1 or 0) made of
-    ``text``'s characters and ``letters``: one substituted, dropped, added or two
-    adjacent ones swapped."""
-    letters = set(letters) | set(text)
-    found = {text}
-    for at in range(len(text) + 1):
-        head, tail = text[:at], text[at:]
-        found.update(head + letter + tail for letter in letters)  # added
-        if tail:
-            rest = tail[1:]
-            found.add(head + rest)  # dropped
-            found.update(head + letter + rest for letter in letters)  # substituted
-            if rest:
-                found.add(head + rest[0] + tail[0] + rest[1:])  # swapped
-    return found
-
-
-def likely_moves(game: Game[Any], position: Position[Any], text: str) -> list[str]:
-    """The legal moves at ``position`` most likely meant by ``text`` (a move the rules
-    refuse there, or cannot read), in their canonical spelling: every candidate of the
-    best rank (see :func:`ranked_moves`), so a clear best is the only one listed."""
-    ranked = ranked_moves(game, position, text)
-    return [spelt for rank, spelt in ranked if rank == ranked[0][0]] if ranked else []
-
-
-def ranked_moves(
-    game: Game[Any], position: Position[Any], text: str
-) -> list[tuple[tuple[int, int], str]]:
-    """The legal moves at ``position`` that ``text`` may be a slip for, each with its
-    rank (lower is likelier), best first, in their canonical spelling.
-
-    A legal move is a candidate if it is ``text`` but for its marks (Tinkertown's
-    capture mark ``x``, Zombie Kidz's ``x`` and ``L`` and its long form, Cave's class
-    letters): rank ``(0, edits)``; or one slip away, one character substituted,
-    dropped or added, or two adjacent ones swapped: rank ``(1, edits)`` (``edits``:
-    how many such edits from what was written; letter case never counts).
-    """
-    if len(text) > 2 * game.max_move_length:
-        # No move is a slip or two from it, and comparing would cost its length for
-        # every legal move (seconds for a token of 20,000 characters).
-        return []
-    form = _FORMS.get(game.name, _same)
-    written = text.casefold()
-    shape = form(written)
-    ranked: dict[str, tuple[int, int]] = {}
-    legal = [(spelt, spelt.casefold()) for spelt in map(str, position.legal_moves())]
-    letters = {letter for _, folded in legal for letter in folded}
-    # The texts one slip from what was written (and from its form), made once: a legal
-    # move is one of them or not, told by a look-up.
-    near, near_form = neighbours(written, letters), neighbours(shape, letters)
-    forms = _KNOWN_FORMS.setdefault(game.name, {})
-    for spelt, folded in legal:
-        folded_form = forms.get(folded)
-        if folded_form is None:
-            if len(forms) >= _KNOWN_FORMS_LIMIT:
-                forms.clear()
-            folded_form = forms[folded] = form(folded)
-        if folded_form == shape:
-            kind = 0
-        elif folded in near or folded_form in near_form:
-            kind = 1  # one slip away (the distance only for these)
-        else:
-            continue
-        rank = (kind, distance(written, folded))
-        if spelt not in ranked or rank < ranked[spelt]:
-            ranked[spelt] = rank
-    return sorted((rank, spelt) for spelt, rank in ranked.items())
-
-
-#: How many of the moves after a slip are tried with each candidate: a candidate is
-#: taken only if they all play after it, or all but a second slip, which the same number
-#: of moves after it confirm in turn (see :meth:`_Moves._meant`).
-LOOK_AHEAD: Final = 4
-
+#: At most this many slips are named for one broken move: where more let the rest of
+#: the line play, none is likelier than the others, and none is named.
+MAX_SLIPS_TOLD: Final = 4
 
 # -- the container: syntax errors read past -------------------------------------------
 
@@ -305,36 +192,58 @@ def _container(record: Record) -> tuple[Record, list[Defect], int] | None:
 class _Line:
     """A line being replayed: its nodes, where it is, the moves it pushed."""
 
-    __slots__ = ("assumed", "before", "dead", "held", "index", "main", "nodes", "pushed",
-                 "variations")
+    __slots__ = ("assumed", "base", "before", "dead", "held", "index", "main", "nodes",
+                 "pushed", "variations")
 
-    def __init__(self, nodes: list[MoveNode], assumed: tuple[Assumption, ...], main: bool):
+    def __init__(
+        self, nodes: list[MoveNode], assumed: tuple[Assumption, ...], main: bool, base: int
+    ):
         self.nodes = nodes
         self.index = 0
         self.assumed = assumed  # the assumptions this line was played under so far
         self.main = main
+        self.base = base  # how many moves of the path are those of the lines before it
         self.dead = False
         self.pushed = 0
-        self.held: Any = None  # the move taken back for the variations of the last node
+        # The move taken back for the variations of the last node, with its place in
+        # the path.
+        self.held: tuple[Any, tuple[MoveNode, str]] | None = None
         self.variations: list[Any] = []  # those variations not yet played
         self.before: tuple[Assumption, ...] = ()  # the assumptions before that node
 
 
 class _Found:
-    """The defects of one record, with what each was found under."""
+    """The defects of one record, with what each was found under, and what ``--all``
+    added to each message (its hint), kept apart so that the first defect can be told
+    with the words of a plain check and this hint."""
 
     def __init__(self) -> None:
         self.items: list[Defect] = []
+        self.hints: dict[int, str] = {}  # the index of a defect of items: its hint
 
-    def add(self, defect: Defect, assumed: tuple[Assumption, ...] = ()) -> None:
+    def add(
+        self, defect: Defect, assumed: tuple[Assumption, ...] = (), hint: str = "",
+        fixes: tuple[Fix, ...] = (),
+    ) -> None:
         if len(self.items) >= MAX_DEFECTS:
             return
+        if hint or fixes:
+            defect = replace(defect, message=defect.message + hint,
+                             fixes=(*defect.fixes, *fixes))
+            self.hints[len(self.items)] = hint
         if assumed:
             shown = ", ".join(f"{a.assumed} at turn {a.turn}" for a in assumed)
             defect = replace(
                 defect, message=f"{defect.message} (assuming {shown})", assumed=assumed
             )
         self.items.append(defect)
+
+    def hint_of(self, defect: Defect) -> str:
+        """What ``--all`` added to the message of ``defect`` (one of :attr:`items`)."""
+        for index, item in enumerate(self.items):
+            if item is defect:
+                return self.hints.get(index, "")
+        return ""
 
     @property
     def full(self) -> bool:
@@ -346,24 +255,55 @@ def _strict_visitor(default_game: str | None) -> StrictJudge:
     return StrictJudge(default_game)
 
 
+def _move_fix(node: MoveNode, meant: str, turn: int, later: int | None) -> Fix:
+    """The fix that writes ``meant`` for the move of ``node`` (its suffix kept)."""
+    end = node.column + len(node.written) - len(node.suffix)
+    return Fix(f"Replace turn {turn} with {meant}", node.line, node.column, end, meant,
+               turn=turn, later=later)
+
+
 class _Moves:
-    """Every line of a record tree replayed, each defect found and the line gone on."""
+    """Every line of a record tree replayed, each defect found and the line gone on.
+
+    Where a line breaks, the slip that lets the whole rest of it play is looked for
+    (:func:`~notation.slips.find_slips`): at the broken move, and at every move before
+    it.  A move is named as meant only when it does; the line then goes on as if it
+    had been written.  Where none does, the message says how far back the search
+    looked, and the line stops there."""
 
     def __init__(
-        self, game: Game[Any], position: Position[Any], found: _Found, strict: Any
+        self, game: Game[Any], position: Position[Any], found: _Found, strict: Any,
+        result: str | None, budget: int,
     ) -> None:
         self.game = game
         self.position = position
+        self.start = position.copy()
         self.found = found
         self.strict = strict
         self.size = position.round_size
-        #: The position at the main line's end (None: it was not played to its end).
+        #: The result the main line must reach (None: none is written).
+        self.result = result
+        #: Moves the slip searches of this record may still play.
+        self.budget = budget
+        #: The moves on the position, each with its node and the text played for it.
+        self.path: list[tuple[MoveNode, str]] = []
+        #: The position at the main line's end (None: it was not played to its end),
+        #: and the path that led there.
         self.final: Position[Any] | None = None
+        self.final_path: list[tuple[MoveNode, str]] = []
         self.main_assumed: tuple[Assumption, ...] = ()
+        self._searched: dict[tuple[tuple[str, ...], str | None], SlipSearch] = {}
+
+    # -- the position and its path, kept together -------------------------------------
+    def _push(self, move: Any, node: MoveNode, text: str) -> None:
+        self.position.push(move)
+        self.path.append((node, text))
+
+    def _pop(self) -> tuple[Any, tuple[MoveNode, str]]:
+        return self.position.pop(), self.path.pop()
 
     def run(self, moves: list[MoveNode]) -> None:
-        position = self.position
-        stack = [_Line(moves, (), True)]
+        stack = [_Line(moves, (), True, 0)]
         while stack and not self.found.full:
             line = stack[-1]
             if line.variations:
@@ -372,22 +312,24 @@ class _Moves:
                     for comment in variation.comments_before:
                         self.strict.visit_comment(comment)
                     self.strict.begin_variation(variation.line, variation.column)
-                stack.append(_Line(variation.nodes, line.before, False))
+                stack.append(_Line(variation.nodes, line.before, False, len(self.path)))
                 continue
             if line.held is not None:
-                position.push(line.held)
+                move, (node, text) = line.held
+                self._push(move, node, text)
                 line.pushed += 1
                 line.held = None
             if line.dead or line.index >= len(line.nodes):
                 stack.pop()
                 if line.main:
                     if not line.dead:
-                        self.final = position.copy()
+                        self.final = self.position.copy()
+                        self.final_path = list(self.path)
                     self.main_assumed = line.assumed
                 elif self.strict is not None and stack:
                     self.strict.end_variation()
                 for _ in range(line.pushed):
-                    position.pop()
+                    self._pop()
                 continue
             self._step(line)
 
@@ -410,12 +352,14 @@ class _Moves:
         move = _played(game, position, node.text)
         if isinstance(move, Exception):
             move = self._failed(line, node, move, turn, before)
-        elif strict is not None:
-            strict.after_move(move, position)
-            problem = strict.problem
-            if problem is not None:
-                strict.problem = None
-                self.found.add(problem, before)
+        else:
+            self.path.append((node, node.text))
+            if strict is not None:
+                strict.after_move(move, position)
+                problem = strict.problem
+                if problem is not None:
+                    strict.problem = None
+                    self.found.add(problem, before)
         if strict is not None and node.has_comments_after:
             for comment in node.comments_after:
                 strict.visit_comment(comment)
@@ -425,103 +369,221 @@ class _Moves:
             line.variations = list(node.variations)
             line.before = before
             if move is not None:
-                line.held = position.pop()
+                line.held = self._pop()
                 line.pushed -= 1
+
+    # -- a line broken: the slip that lets the rest play --------------------------------
+    def _search(
+        self, texts: list[str], result: str | None, fixed: dict[int, str] | None = None
+    ) -> SlipSearch:
+        """:func:`find_slips` of the line ``texts`` (from the record's start), within what
+        is left of the record's budget; a line searched already is not searched again."""
+        key = (tuple(fixed.get(i, t) for i, t in enumerate(texts)) if fixed else tuple(texts),
+               result)
+        known = self._searched.get(key)
+        if known is not None:
+            return known
+        search = find_slips(self.game, self.start, texts, result, fixed=fixed,
+                            limit=MAX_SLIPS_TOLD + 1, budget=max(self.budget, 0))
+        self.budget -= search.spent
+        self._searched[key] = search
+        return search
 
     def _failed(
         self, line: _Line, node: MoveNode, exc: Exception, turn: int,
         before: tuple[Assumption, ...],
     ) -> Any:
-        """``node`` cannot be played: report it, and play the move likely meant instead
-        (returned), or end the line (``None``)."""
+        """``node`` cannot be played: report it, with the slip that lets the rest of the
+        line play, and play on as if it had been written (the move played at ``node``
+        is returned); or end the line (``None``)."""
         position, game = self.position, self.game
         defect = move_error(node, exc, turn)
         if isinstance(exc, IllegalMoveError):
             defect = with_last_change(game, position, defect, node.text)
-        following = line.nodes[line.index] if line.index < len(line.nodes) else None
-        meant: list[str] = []
-        joined = False
-        if following is not None and node.text.endswith(","):
-            hint = comma_hint(node, following)
-            if hint:
-                defect = replace(defect, message=defect.message + hint)
-                whole = f"{node.text}{following.text}"
-                if (
-                    following.number is None
-                    and not node.variations
-                    and not isinstance(_played(game, position, whole), Exception)
-                ):
-                    position.pop()
-                    meant, joined = [str(position.canonical(game.parse(whole)))], True
-        if not meant:
-            meant = self._meant(line, ranked_moves(game, position, node.text))
-        if len(meant) == 1:
-            self.found.add(replace(defect, message=f"{defect.message}; did you mean {meant[0]}?"),
-                           before)
-            move = game.parse(meant[0])
-            position.push(move)
-            line.assumed = (*before, Assumption(turn, node.written, meant[0]))
-            if joined:
-                line.index += 1  # the second square was read as the next move
+        rest_nodes = line.nodes[line.index :]
+        result = self.result if line.main else None
+        joined = self._joined(node, rest_nodes, result)
+        if joined is not None:
+            defect = replace(defect, message=defect.message + joined[0])
+            meant, end = joined[1], joined[2]
+            fix = Fix(f"Replace turn {turn} with {meant}", node.line, node.column, end, meant,
+                      turn=turn, later=len(rest_nodes) - 1)
+            self.found.add(defect, before, f"; did you mean {meant}?", (fix,))
+            move = game.parse(meant)
+            self._push(move, node, meant)
+            line.assumed = (*before, Assumption(turn, node.written, meant))
+            line.index += 1  # the second square was read as the next move
             return move
-        rest = "" if following is None else "; the rest of this line is not checked"
-        if meant:
-            listed = ", ".join(meant[:-1]) + f" or {meant[-1]}" if len(meant) <= 4 else ""
-            if listed:
-                rest = f"; did you mean {listed}? (no telling which{rest})"
-                rest = rest.replace("(no telling which; ", "(no telling which: ")
-        self.found.add(replace(defect, message=defect.message + rest), before)
+        earlier = [text for _, text in self.path]
+        texts = [*earlier, node.text, *(n.text for n in rest_nodes)]
+        search = self._search(texts, result)
+        nodes = [*(n for n, _ in self.path), node, *rest_nodes]
+        slips = _told(search.slips, len(earlier))
+        if len(slips) > MAX_SLIPS_TOLD:
+            # So many moves would do that none is more likely: no guess.
+            self.found.add(defect, before)
+            line.dead = True
+            return None
+        if slips:
+            hint = self._slips_said(slips, nodes, len(earlier), result, line.main)
+            fixes = tuple(_move_fix(nodes[s.index], s.meant, s.turn, s.later) for s in slips)
+            self.found.add(defect, before, hint, fixes)
+            return self._assume(line, node, slips[0], len(earlier), before)
+        meant = self._pair(texts, len(earlier), result)
+        if meant is not None:
+            # The other slip is told where the line breaks again, this one assumed.
+            went = self._played_after(texts, len(earlier), meant)
+            fix = _move_fix(node, meant, turn, went)
+            self.found.add(defect, before, f"; did you mean {meant}?", (fix,))
+            move = game.parse(meant)
+            self._push(move, node, meant)
+            line.assumed = (*before, Assumption(turn, node.written, meant))
+            return move
+        first = position.turn - len(self.path) + 1 + search.earliest
+        span = f"turn {turn}" if first >= turn else f"turns {first} to {turn}"
+        hint = f"; no one slip in {span} lets the rest of this line play"
+        if not search.complete:
+            hint += " (the search looked no further back: the cause may lie earlier)"
+        else:
+            hint += " (the cause may be two slips or more)"
+        if rest_nodes:
+            hint += "; the rest of this line is not checked"
+        self.found.add(defect, before, hint)
         line.dead = True
         return None
 
+    def result_slips(self) -> tuple[str, tuple[Fix, ...]]:
+        """For a main line that plays to its end but not to its result: the words for
+        the slips after which it does, and their fixes (nothing where none does)."""
+        texts = [text for _, text in self.final_path]
+        search = self._search(texts, self.result)
+        if not search.slips:
+            return "", ()
+        nodes = [node for node, _ in self.final_path]
+        hint = self._slips_said(search.slips, nodes, len(texts), self.result, True)
+        fixes = tuple(_move_fix(nodes[s.index], s.meant, s.turn, s.later) for s in search.slips)
+        return hint, fixes
 
-    def _meant(self, line: _Line, ranked: list[tuple[tuple[int, int], str]]) -> list[str]:
-        """The candidates of the best rank (as :func:`ranked_moves` ranks them) among
-        those after which the next moves of ``line`` (:data:`LOOK_AHEAD` at most, fewer
-        where the line ends) all play; none if no candidate lets them.
+    def _joined(
+        self, node: MoveNode, rest: list[MoveNode], result: str | None
+    ) -> tuple[str, str, int] | None:
+        """A two-square turn cut in two by a space after its comma (``c6, h4``): the
+        hint, the turn as meant and where the fix of it ends, if the turn joined plays
+        and so does the rest of the line after it."""
+        following = rest[0] if rest else None
+        if following is None or not node.text.endswith(",") or following.number is not None:
+            return None
+        said = comma_hint(node, following)
+        if not said or node.variations:
+            return None
+        game, position = self.game, self.position
+        whole = f"{node.text}{following.text}"
+        move = _played(game, position, whole)
+        if isinstance(move, Exception):
+            return None
+        meant = str(position.canonical(move))
+        plays = plays_to_the_end(game, position, [n.text for n in rest[1:]], result)
+        position.pop()
+        if not plays:
+            return None
+        return said, meant, following.column + len(following.written) - len(following.suffix)
 
-        Where none does, a second slip may stand among those moves (two typos a few
-        turns apart): a candidate is then taken if they play but for one, which plays
-        as a move it is likely a slip for, and the moves after that one play too (see
-        :meth:`_confirmed`); the slip is reported in its own turn.  Not where some
-        legal move, a candidate or not, lets the next moves all play as written: the
-        move written is then a worse slip than one character, not one of two."""
-        position, game = self.position, self.game
-        for slips in (0, 1):
-            if slips and any(self._confirmed(line.nodes, line.index, 0, move)
-                             for move in position.legal_moves()):
-                return []
-            scored = [
-                (rank, spelt) for rank, spelt in ranked
-                if self._confirmed(line.nodes, line.index, slips, game.parse(spelt))
-            ]
-            if scored:
-                best = min(score for score, _ in scored)
-                return sorted(spelt for score, spelt in scored if score == best)
-        return []
+    def _pair(self, texts: list[str], at: int, result: str | None) -> str | None:
+        """Two slips: the likeliest move meant at ``at`` (the broken move) that, with one
+        more slip anywhere else in the line, lets all of it play."""
+        for meant in likely_moves(self.game, self.position, texts[at])[:3]:
+            if self._search(texts, result, {at: meant}).slips:
+                return meant
+        return None
 
-    def _confirmed(self, nodes: list[MoveNode], at: int, slips: int, move: Any) -> bool:
-        """Whether, ``move`` played, the moves of ``nodes`` from ``at`` on
-        (:data:`LOOK_AHEAD` of them at most) play as written, but for at most ``slips``
-        of them, each played as one of the moves it is likely a slip for
-        (:func:`ranked_moves`) and followed by :data:`LOOK_AHEAD` more that play in
-        turn.  The position is left as it was."""
-        position, game = self.position, self.game
-        position.push(move)
-        played = 0
-        try:
-            for node in nodes[at : at + LOOK_AHEAD]:
-                if not isinstance(_played(game, position, node.text), Exception):
-                    played += 1
-                    continue
-                return slips > 0 and any(
-                    self._confirmed(nodes, at + played + 1, slips - 1, game.parse(spelt))
-                    for _, spelt in ranked_moves(game, position, node.text)
-                )
-            return True
-        finally:
-            for _ in range(played + 1):
-                position.pop()
+    def _played_after(self, texts: list[str], at: int, meant: str) -> int:
+        """How many of the moves after ``at`` play once ``meant`` is played there."""
+        game, position = self.game, self.position
+        position.push(game.parse(meant))
+        went = 0
+        for text in texts[at + 1 :]:
+            if isinstance(_played(game, position, text), Exception):
+                break
+            went += 1
+        for _ in range(went + 1):
+            position.pop()
+        return went
+
+    def _label(self, turn: int, written: str) -> str:
+        """``turn 25 (13. f5-f3)``."""
+        number, first = expected_number(turn, self.size)
+        return f"turn {turn} ({number}{'.' if first else '...'} {written})"
+
+    def _slips_said(
+        self, slips: tuple[Slip, ...], nodes: list[MoveNode], at: int, result: str | None,
+        main: bool,
+    ) -> str:
+        """The words for ``slips`` found for the move broken at ``at``: "did you mean"
+        for one at the broken move, "turn 25 (13. f5-f3) was probably f5-f4" for one
+        before it, with the evidence: how many later moves then play."""
+        here = [slip.meant for slip in slips if slip.index == at]
+        if len(here) == len(slips):
+            if len(here) == 1:
+                return f"; did you mean {here[0]}?"
+            if len({slip.rank for slip in slips}) == 1:
+                return f"; did you mean {' or '.join(here)}? (no telling which)"
+            return f"; did you mean {here[0]}? (or else {' or '.join(here[1:])})"
+        said: list[str] = []
+        for slip in slips:
+            if slip.index == at:
+                if slip.meant == here[0]:
+                    said.append(f"did you mean {' or '.join(here)}?")
+                continue
+            label = self._label(slip.turn, nodes[slip.index].written)
+            said.append(f"{label} {'was' if said else 'was probably'} {slip.meant}")
+        if len(slips) == 1:
+            evidence = f": with it, all {slips[0].later} later moves play"
+        else:
+            evidence = ": with any one of these, all later moves play"
+        return "; " + " or ".join(said) + evidence + _ending(result, main)
+
+    def _assume(
+        self, line: _Line, node: MoveNode, slip: Slip, at: int, before: tuple[Assumption, ...]
+    ) -> Any:
+        """Go on as if ``slip`` had been written (``at`` is the broken move's place in the
+        path): the move now played for ``node`` is returned, or ``None`` where the slip
+        lies before this line's own moves (a variation's: the line stops there)."""
+        game = self.game
+        if slip.index == at:
+            move = game.parse(slip.meant)
+            self._push(move, node, slip.meant)
+            line.assumed = (*before, Assumption(slip.turn, node.written, slip.meant))
+            return move
+        if slip.index < line.base:
+            line.dead = True
+            return None
+        taken = [self._pop() for _ in range(at - slip.index)]
+        _, (slipped, _) = taken.pop()
+        self._push(game.parse(slip.meant), slipped, slip.meant)
+        for _, (later, text) in reversed(taken):
+            self._push(game.parse(text), later, text)
+        move = game.parse(node.text)
+        self._push(move, node, node.text)
+        line.assumed = (*before, Assumption(slip.turn, slipped.written, slip.meant))
+        return move
+
+
+def _told(slips: tuple[Slip, ...], at: int) -> list[Slip]:
+    """Of the ``slips`` found for a line broken at ``at``, those a message names: at the
+    broken move, the likeliest (of the best rank); before it, every one."""
+    here = [slip.rank for slip in slips if slip.index == at]
+    return [slip for slip in slips if slip.index != at or slip.rank == min(here)]
+
+
+def _ending(result: str | None, main: bool) -> str:
+    """What the evidence of a slip says of the line's end: the game ends as written."""
+    if not main:
+        return " to the end of this line"
+    if result is None:
+        return ""
+    if result == "*":
+        return " and the game goes on, as * says"
+    return f" and the game ends {result} as written"
 
 
 def _played(game: Game[Any], position: Position[Any], text: str) -> Any:
@@ -534,9 +596,12 @@ def _played(game: Game[Any], position: Position[Any], text: str) -> Any:
     return move
 
 
-def _defects(record: Record, default_game: str | None, strict: bool) -> list[Defect] | None:
-    """Every defect of ``record`` (see the module), in file order, each located; ``None``
-    where the record cannot be looked at again (its text did not read again the same)."""
+def _defects(
+    record: Record, default_game: str | None, strict: bool
+) -> list[tuple[Defect, str]] | None:
+    """Every defect of ``record`` (see the module), in file order, each located and with
+    what ``--all`` added to its message; ``None`` where the record cannot be looked at
+    again (its text did not read again the same)."""
     found = _Found()
     if record.moves or record.raw is None:  # a tree (JSON Lines, a record in memory)
         tree, shift = record, 0
@@ -556,7 +621,7 @@ def _defects(record: Record, default_game: str | None, strict: bool) -> list[Def
         _rules(tree, game, default_game, strict, found)
     ordered = sorted(found.items, key=lambda d: (d.line, d.column))
     return [
-        d.shifted(shift).located(file=record.source, record=record.index)
+        (d.shifted(shift).located(file=record.source, record=record.index), found.hint_of(d))
         for d in ordered
     ]
 
@@ -579,7 +644,9 @@ def _rules(
         line, col = (tag.line, tag.column) if tag else (tree.first_line, 1)
         found.add(Defect(ErrorKind.SYNTAX, str(exc), line, col, code=exc.code or ""))
         return
-    moves = _Moves(game, position, found, _strict_visitor(default_game) if strict else None)
+    result = tree.result if tree.result in RESULTS else None
+    moves = _Moves(game, position, found, _strict_visitor(default_game) if strict else None,
+                   result, max(MIN_PUSHES, PUSHES_PER_MOVE * _count(tree.moves)))
     if moves.strict is not None:
         moves.strict.begin_record(tree)
         for tag in tree.tags:
@@ -594,8 +661,23 @@ def _rules(
     final = moves.final
     outcome = final.outcome() if final is not None else None
     error = result_error(tree, tagged, game, outcome, final)
-    if error is not None:
-        found.add(error, moves.main_assumed if error.code == "result-contradicts-rules" else ())
+    if error is None:
+        return
+    if error.code != "result-contradicts-rules" or final is None:
+        found.add(error)
+        return
+    hint, fixes = moves.result_slips()
+    found.add(error, moves.main_assumed, hint, fixes)
+
+
+def _count(moves: list[MoveNode]) -> int:
+    """How many moves the tree under ``moves`` holds, variations included."""
+    count, stack = 0, [moves]
+    while stack:
+        nodes = stack.pop()
+        count += len(nodes)
+        stack.extend(v.nodes for node in nodes if node.has_variations for v in node.variations)
+    return count
 
 
 def all_errors(
@@ -610,26 +692,15 @@ def all_errors(
     found = _defects(record, default_game, strict)
     if not found:
         return replace(verdict, errors=(first,))
-    head = found[0]
+    head, hint = found[0]
     if (head.line, head.column, head.code, head.turn) != (
         first.line, first.column, first.code, first.turn
     ):
         return replace(verdict, errors=(first,))
     # The first defect as the check says it (its hints), and what --all adds to it.
-    head = replace(head, message=_merged(first.message, head.message),
+    head = replace(head, message=first.message + hint,
                    last_changed=first.last_changed or head.last_changed)
-    return replace(verdict, error=head, errors=(head, *found[1:]))
-
-
-def _merged(first: str, found: str) -> str:
-    """The first defect's message as the check gave it (``first``), with what ``--all``
-    adds at its end (``found`` is the same defect found again: the did-you-mean, or
-    that the rest of the line is not checked)."""
-    for marker in ("; did you mean ", "; the rest of this line is not checked"):
-        at = found.rfind(marker)
-        if at >= 0:
-            return first + found[at:]
-    return first
+    return replace(verdict, error=head, errors=(head, *(defect for defect, _ in found[1:])))
 
 
 class EveryDefect(Judge):

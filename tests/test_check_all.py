@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from notation import allcheck
+from notation import slips
 from notation.allcheck import all_errors, distance, likely_moves, neighbours, ranked_moves
 from notation.cli import cli
 from notation.games import get_game
@@ -373,7 +373,7 @@ def test_a_token_far_longer_than_any_move_is_not_searched_for_a_slip(
         compared.append(max(len(a), len(b)))
         return distance(a, b)
 
-    monkeypatch.setattr(allcheck, "distance", measured)
+    monkeypatch.setattr(slips, "distance", measured)
     text = f'[Game "tinkertown"]\n\n1. d3 {token} *\n'
     (record,) = read_records(text.splitlines(keepends=True), keep_raw=True)
     game = get_game("tinkertown")
