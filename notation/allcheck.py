@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Final
@@ -429,15 +429,15 @@ class _Moves:
             fixes = tuple(_move_fix(nodes[s.index], s.meant, s.turn, s.later) for s in slips)
             self.found.add(defect, before, hint, fixes)
             return self._assume(line, node, slips[0], len(earlier), before)
-        meant = self._pair(texts, len(earlier), result)
-        if meant is not None:
+        paired = self._pair(texts, len(earlier), result)
+        if paired is not None:
             # The other slip is told where the line breaks again, this one assumed.
-            went = self._played_after(texts, len(earlier), meant)
-            fix = _move_fix(node, meant, turn, went)
-            self.found.add(defect, before, f"; did you mean {meant}?", (fix,))
-            move = game.parse(meant)
-            self._push(move, node, meant)
-            line.assumed = (*before, Assumption(turn, node.written, meant))
+            went = self._played_after(texts, len(earlier), paired)
+            fix = _move_fix(node, paired, turn, went)
+            self.found.add(defect, before, f"; did you mean {paired}?", (fix,))
+            move = game.parse(paired)
+            self._push(move, node, paired)
+            line.assumed = (*before, Assumption(turn, node.written, paired))
             return move
         first = position.turn - len(self.path) + 1 + search.earliest
         span = f"turn {turn}" if first >= turn else f"turns {first} to {turn}"
@@ -515,7 +515,7 @@ class _Moves:
         return f"turn {turn} ({number}{'.' if first else '...'} {written})"
 
     def _slips_said(
-        self, slips: tuple[Slip, ...], nodes: list[MoveNode], at: int, result: str | None,
+        self, slips: Sequence[Slip], nodes: list[MoveNode], at: int, result: str | None,
         main: bool,
     ) -> str:
         """The words for ``slips`` found for the move broken at ``at``: "did you mean"
