@@ -91,6 +91,10 @@ MAX_DEFECTS: Final = 200
 #: the line play, none is likelier than the others, and none is named.
 MAX_SLIPS_TOLD: Final = 4
 
+#: Where no one slip lets a broken line play: how many of the changes after which it
+#: plays furthest are each tried with one more slip (a search of the line each).
+PAIRS_TRIED: Final = 8
+
 # -- the container: syntax errors read past -------------------------------------------
 
 #: The reader's errors it can read past once the offending text is blanked out, and
@@ -421,7 +425,14 @@ class _Moves:
         slips = _told(search.slips, len(earlier))
         if len(slips) > MAX_SLIPS_TOLD:
             # So many moves would do that none is more likely: no guess.
-            self.found.add(defect, before)
+            turns = sorted({slip.turn for slip in slips})
+            span = f"turn {turns[0]}" if len(turns) == 1 else f"turns {turns[0]} to {turns[-1]}"
+            hint = ""
+            if rest_nodes:  # (the last move: any legal one would do, nothing to tell)
+                hint = (f"; more than {MAX_SLIPS_TOLD} moves one slip away ({span}) each "
+                        "let the rest of this line play: no telling which; the rest of "
+                        "this line is not checked")
+            self.found.add(defect, before, hint)
             line.dead = True
             return None
         if slips:
@@ -429,16 +440,21 @@ class _Moves:
             fixes = tuple(_move_fix(nodes[s.index], s.meant, s.turn, s.later) for s in slips)
             self.found.add(defect, before, hint, fixes)
             return self._assume(line, node, slips[0], len(earlier), before)
-        paired = self._pair(texts, len(earlier), result)
+        paired = self._pair(search, texts, result)
         if paired is not None:
-            # The other slip is told where the line breaks again, this one assumed.
-            went = self._played_after(texts, len(earlier), paired)
-            fix = _move_fix(node, paired, turn, went)
-            self.found.add(defect, before, f"; did you mean {paired}?", (fix,))
-            move = game.parse(paired)
-            self._push(move, node, paired)
-            line.assumed = (*before, Assumption(turn, node.written, paired))
-            return move
+            # One slip of two is told here, the line going on with it; the other where
+            # the line breaks again.  The first: the line plays past here with it alone.
+            one, other = paired
+            if one.index == len(earlier):
+                hint = f"; did you mean {one.meant}?"
+            else:
+                label = self._label(one.turn, nodes[one.index].written)
+                hint = (f"; {label} was probably {one.meant}: with it and one more slip, "
+                        f"at turn {other.turn}, all {len(texts) - one.index - 1} later "
+                        f"moves play{_ending(result, line.main)}")
+            fix = _move_fix(nodes[one.index], one.meant, one.turn, one.later)
+            self.found.add(defect, before, hint, (fix,))
+            return self._assume(line, node, one, len(earlier), before)
         first = position.turn - len(self.path) + 1 + search.earliest
         span = f"turn {turn}" if first >= turn else f"turns {first} to {turn}"
         hint = f"; no one slip in {span} lets the rest of this line play"
@@ -488,26 +504,17 @@ class _Moves:
             return None
         return said, meant, following.column + len(following.written) - len(following.suffix)
 
-    def _pair(self, texts: list[str], at: int, result: str | None) -> str | None:
-        """Two slips: the likeliest move meant at ``at`` (the broken move) that, with one
-        more slip anywhere else in the line, lets all of it play."""
-        for meant in likely_moves(self.game, self.position, texts[at])[:3]:
-            if self._search(texts, result, {at: meant}).slips:
-                return meant
+    def _pair(
+        self, search: SlipSearch, texts: list[str], result: str | None
+    ) -> tuple[Slip, Slip] | None:
+        """Two slips: a change after which the line plays past its break (the furthest
+        first, of :attr:`SlipSearch.further`) that, with one more slip anywhere else in
+        the line, lets all of it play; that change and the other slip."""
+        for first in search.further[:PAIRS_TRIED]:
+            other = self._search(texts, result, {first.index: first.meant})
+            if other.slips:
+                return first, other.slips[0]
         return None
-
-    def _played_after(self, texts: list[str], at: int, meant: str) -> int:
-        """How many of the moves after ``at`` play once ``meant`` is played there."""
-        game, position = self.game, self.position
-        position.push(game.parse(meant))
-        went = 0
-        for text in texts[at + 1 :]:
-            if isinstance(_played(game, position, text), Exception):
-                break
-            went += 1
-        for _ in range(went + 1):
-            position.pop()
-        return went
 
     def _label(self, turn: int, written: str) -> str:
         """``turn 25 (13. f5-f3)``."""
@@ -582,7 +589,7 @@ def _ending(result: str | None, main: bool) -> str:
     if result is None:
         return ""
     if result == "*":
-        return " and the game goes on, as * says"
+        return " and the game is unfinished, as * says"
     return f" and the game ends {result} as written"
 
 

@@ -55,7 +55,7 @@ __all__ = [
 #: The search's budget, in moves played per move of the line (and at least
 #: :data:`MIN_PUSHES`): enough to look at every earlier move of a line of a few hundred
 #: moves many times over; only a line far longer stops it short.
-PUSHES_PER_MOVE: Final = 500
+PUSHES_PER_MOVE: Final = 1000
 MIN_PUSHES: Final = 20_000
 
 
@@ -195,8 +195,8 @@ class Slip:
     play: ``index`` is its place in the line (0 for the first move), ``turn`` its turn,
     ``written`` the move as the record has it, ``meant`` the move that plays instead
     (canonical spelling), ``rank`` how likely the slip is (lower is likelier: see
-    :func:`notation.allcheck.ranked_moves`) and ``later`` how many later moves of the
-    line then play (all of them: a slip is kept only then)."""
+    :func:`ranked_moves`) and ``later`` how many later moves of the line then play
+    (all of them, for a slip of :attr:`SlipSearch.slips`)."""
 
     index: int
     turn: int
@@ -213,13 +213,16 @@ class SlipSearch:
     play but the result is not the rules'; ``None`` for a line that plays); and
     ``earliest``, the earliest index it looked at (0: back to the line's first move),
     ``complete`` saying whether it looked at every move it could; ``spent``, how many
-    moves it played."""
+    moves it played; ``further``, the changes after which the line plays past its
+    break but not to its end (each a :class:`Slip` whose ``later`` counts the moves
+    that then play), furthest first: where a line holds two slips, one of them."""
 
     slips: tuple[Slip, ...]
     broken: int | None
     earliest: int
     complete: bool
     spent: int = 0
+    further: tuple[Slip, ...] = ()
 
 
 def _move(game: Game[Any], text: str) -> Any:
@@ -229,13 +232,14 @@ def _move(game: Game[Any], text: str) -> Any:
 
 
 def _agrees(position: Position[Any], result: str | None) -> bool:
-    """Whether the rules at ``position`` (a line's end) agree with ``result``: the
-    outcome they reach is ``result``, or they reach none and ``result`` is ``*``;
-    ``None`` (a line whose result is not checked: a variation) agrees with any."""
+    """Whether the rules at ``position`` (a line's end) agree with ``result``, as a
+    check has them agree: where they end the game, with that result (a record may end
+    unfinished, or resigned, with any result its game has).  ``None`` (no result
+    written, or a variation's end) agrees with any end."""
     if result is None:
         return True
     outcome = position.outcome()
-    return outcome == result if outcome is not None else result == "*"
+    return outcome is None or outcome == result
 
 
 def _played(game: Game[Any], position: Position[Any], moves: Sequence[str]) -> int:
@@ -254,8 +258,8 @@ def plays_to_the_end(
     game: Game[Any], position: Position[Any], moves: Sequence[str], result: str | None
 ) -> bool:
     """Whether ``moves`` all play in turn from ``position`` (left as it was) and the
-    rules then agree with ``result`` (``*`` where they reach no outcome; ``None``: any
-    end will do)."""
+    rules then agree with ``result`` (where they end the game, it is their result;
+    ``None``: any end will do)."""
     played = _played(game, position, moves)
     try:
         return played == len(moves) and _agrees(position, result)
@@ -299,6 +303,7 @@ def find_slips(
     spent = 0
     allowed = budget if budget is not None else max(MIN_PUSHES, PUSHES_PER_MOVE * len(texts))
     found: list[Slip] = []
+    further: list[Slip] = []
     earliest = played + 1
     # From the break back to the first move: position is before texts[index].
     for index in range(min(played, len(texts) - 1), -1, -1):
@@ -321,7 +326,12 @@ def find_slips(
             spent += went + 1
             if went == len(rest) and _agrees(position, result):
                 found.append(Slip(index, position.turn - went, written, meant, rank, went))
+            elif index + went >= played:  # it plays past the break: one slip of two?
+                further.append(Slip(index, position.turn - went, written, meant, rank, went))
             for _ in range(went + 1):
                 position.pop()
     found.sort(key=lambda slip: (slip.rank, -slip.index))
-    return SlipSearch(tuple(found[:limit]), played, earliest, earliest == 0, spent)
+    further.sort(key=lambda slip: (-(slip.index + slip.later), slip.rank, -slip.index))
+    return SlipSearch(
+        tuple(found[:limit]), played, earliest, earliest == 0, spent, tuple(further)
+    )
