@@ -42,6 +42,7 @@ from notation.errors import (
 )
 from notation.games.base import Game, Position
 from notation.lastchange import with_last_change
+from notation.movefix import move_fix
 from notation.reader import RESULTS, read_records
 from notation.record import MoveNode, Record
 from notation.replay import (
@@ -456,8 +457,9 @@ class _Moves:
         if not meant:
             meant = self._meant(line, ranked_moves(game, position, node.text))
         if len(meant) == 1:
-            self.found.add(replace(defect, message=f"{defect.message}; did you mean {meant[0]}?"),
-                           before)
+            fix = move_fix(node, meant[0], turn, through=following if joined else None)
+            self.found.add(replace(defect, message=f"{defect.message}; did you mean {meant[0]}?",
+                                   fixes=(fix, *defect.fixes)), before)
             move = game.parse(meant[0])
             position.push(move)
             line.assumed = (*before, Assumption(turn, node.written, meant[0]))
@@ -470,6 +472,8 @@ class _Moves:
             if listed:
                 rest = f"; did you mean {listed}? (no telling which{rest})"
                 rest = rest.replace("(no telling which; ", "(no telling which: ")
+                fixes = tuple(move_fix(node, choice, turn) for choice in meant)
+                defect = replace(defect, fixes=(*fixes, *defect.fixes))
         self.found.add(replace(defect, message=defect.message + rest), before)
         line.dead = True
         return None
@@ -615,9 +619,12 @@ def all_errors(
         first.line, first.column, first.code, first.turn
     ):
         return replace(verdict, errors=(first,))
-    # The first defect as the check says it (its hints), and what --all adds to it.
+    # The first defect as the check says it (its hints), and what --all adds to it (the
+    # moves it names after "did you mean": their fixes are the ones with a turn).
+    moves = tuple(fix for fix in head.fixes if fix.turn is not None)
     head = replace(head, message=_merged(first.message, head.message),
-                   last_changed=first.last_changed or head.last_changed)
+                   last_changed=first.last_changed or head.last_changed,
+                   fixes=(*moves, *first.fixes))
     return replace(verdict, error=head, errors=(head, *found[1:]))
 
 
