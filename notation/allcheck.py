@@ -43,6 +43,7 @@ from notation.errors import (
 )
 from notation.games.base import Game, Position
 from notation.lastchange import with_last_change
+from notation.movefix import move_fix
 from notation.reader import RESULTS, read_records
 from notation.record import MoveNode, Record
 from notation.replay import (
@@ -233,7 +234,7 @@ class _Found:
             return
         if hint or fixes:
             defect = replace(defect, message=defect.message + hint,
-                             fixes=(*defect.fixes, *fixes))
+                             fixes=(*fixes, *defect.fixes))
             self.hints[len(self.items)] = hint
         if assumed:
             shown = ", ".join(f"{a.assumed} at turn {a.turn}" for a in assumed)
@@ -257,13 +258,6 @@ class _Found:
 def _strict_visitor(default_game: str | None) -> StrictJudge:
     """The strict check's visitor (notation.strict), told the moves one by one."""
     return StrictJudge(default_game)
-
-
-def _move_fix(node: MoveNode, meant: str, turn: int, later: int | None) -> Fix:
-    """The fix that writes ``meant`` for the move of ``node`` (its suffix kept)."""
-    end = node.column + len(node.written) - len(node.suffix)
-    return Fix(f"Replace turn {turn} with {meant}", node.line, node.column, end, meant,
-               turn=turn, later=later)
 
 
 class _Moves:
@@ -409,9 +403,8 @@ class _Moves:
         joined = self._joined(node, rest_nodes, result)
         if joined is not None:
             defect = replace(defect, message=defect.message + joined[0])
-            meant, end = joined[1], joined[2]
-            fix = Fix(f"Replace turn {turn} with {meant}", node.line, node.column, end, meant,
-                      turn=turn, later=len(rest_nodes) - 1)
+            meant = joined[1]
+            fix = move_fix(node, meant, turn, len(rest_nodes) - 1, through=rest_nodes[0])
             self.found.add(defect, before, f"; did you mean {meant}?", (fix,))
             move = game.parse(meant)
             self._push(move, node, meant)
@@ -437,7 +430,7 @@ class _Moves:
             return None
         if slips:
             hint = self._slips_said(slips, nodes, len(earlier), result, line.main)
-            fixes = tuple(_move_fix(nodes[s.index], s.meant, s.turn, s.later) for s in slips)
+            fixes = tuple(_slip_fix(nodes[s.index], s.meant, s.turn, s.later, turn) for s in slips)
             self.found.add(defect, before, hint, fixes)
             return self._assume(line, node, slips[0], len(earlier), before)
         paired = self._pair(search, texts, result)
@@ -452,7 +445,7 @@ class _Moves:
                 hint = (f"; {label} was probably {one.meant}: with it and one more slip, "
                         f"at turn {other.turn}, all {len(texts) - one.index - 1} later "
                         f"moves play{_ending(result, line.main)}")
-            fix = _move_fix(nodes[one.index], one.meant, one.turn, one.later)
+            fix = _slip_fix(nodes[one.index], one.meant, one.turn, one.later, turn)
             self.found.add(defect, before, hint, (fix,))
             return self._assume(line, node, one, len(earlier), before)
         first = position.turn - len(self.path) + 1 + search.earliest
@@ -477,15 +470,16 @@ class _Moves:
             return "", ()
         nodes = [node for node, _ in self.final_path]
         hint = self._slips_said(search.slips, nodes, len(texts), self.result, True)
-        fixes = tuple(_move_fix(nodes[s.index], s.meant, s.turn, s.later) for s in search.slips)
+        fixes = tuple(_slip_fix(nodes[s.index], s.meant, s.turn, s.later, 0)
+                      for s in search.slips)
         return hint, fixes
 
     def _joined(
         self, node: MoveNode, rest: list[MoveNode], result: str | None
-    ) -> tuple[str, str, int] | None:
+    ) -> tuple[str, str] | None:
         """A two-square turn cut in two by a space after its comma (``c6, h4``): the
-        hint, the turn as meant and where the fix of it ends, if the turn joined plays
-        and so does the rest of the line after it."""
+        hint and the turn as meant, if the turn joined plays and so does the rest of the
+        line after it."""
         following = rest[0] if rest else None
         if following is None or not node.text.endswith(",") or following.number is not None:
             return None
@@ -502,7 +496,7 @@ class _Moves:
         position.pop()
         if not plays:
             return None
-        return said, meant, following.column + len(following.written) - len(following.suffix)
+        return said, meant
 
     def _pair(
         self, search: SlipSearch, texts: list[str], result: str | None
@@ -573,6 +567,13 @@ class _Moves:
         self._push(move, node, node.text)
         line.assumed = (*before, Assumption(slip.turn, slipped.written, slip.meant))
         return move
+
+
+def _slip_fix(node: MoveNode, meant: str, turn: int, later: int, at: int) -> Fix:
+    """The fix of a slip found for the line broken at turn ``at``: at that turn, the
+    move written over; at an earlier one, the same, titled with its turn."""
+    fix = move_fix(node, meant, turn, later)
+    return fix if turn == at else replace(fix, title=f"Mend turn {turn} to {meant}")
 
 
 def _told(slips: tuple[Slip, ...], at: int) -> list[Slip]:
@@ -705,8 +706,11 @@ def all_errors(
     ):
         return replace(verdict, errors=(first,))
     # The first defect as the check says it (its hints), and what --all adds to it.
+    # Its fixes: the moves --all names (those with a turn), then the plain check's own.
+    moves = tuple(fix for fix in head.fixes if fix.turn is not None)
     head = replace(head, message=first.message + hint,
-                   last_changed=first.last_changed or head.last_changed)
+                   last_changed=first.last_changed or head.last_changed,
+                   fixes=(*moves, *(fix for fix in first.fixes if fix not in moves)))
     return replace(verdict, error=head, errors=(head, *(defect for defect, _ in found[1:])))
 
 

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from notation.errors import Defect, ErrorKind
+from notation.errors import Defect, ErrorKind, Fix
 from notation.record import Comment, MoveNumber, Record
 from notation.visitor import DIGITS, SKIP, RecordVisitor, TreeBuilder
 
@@ -397,6 +397,17 @@ def _no_result_message(comments: list[Comment]) -> str:
     return f"{message}; {ADD_ANY_RESULT}"
 
 
+def _added_result(message: str, line: int, column: int, before: str) -> tuple[Fix, ...]:
+    """The fix of a missing result whose message ends :data:`ADD_ANY_RESULT`: ``*``
+    written at ``column`` of ``line``, after ``before`` (the line's text up to there,
+    a space put between); none for another message, or after a tag line, which can
+    have nothing after it."""
+    if not message.endswith(ADD_ANY_RESULT) or before.lstrip().startswith("["):
+        return ()
+    spacer = " " if before and not before[-1].isspace() else ""
+    return (Fix("Add the result *", line, column, column, f"{spacer}*"),)
+
+
 #: What :func:`_without_bom` reads of lines that have none.
 _NO_LINE = object()
 
@@ -522,11 +533,14 @@ class _Reader:
             for comment in early:
                 self.on_comment(comment)
 
-    def _fail(self, message: str, line: int, column: int, code: str) -> None:
+    def _fail(
+        self, message: str, line: int, column: int, code: str, fixes: tuple[Fix, ...] = ()
+    ) -> None:
         record = self.record
         assert record is not None
         if record.error is None:
-            record.error = Defect(ErrorKind.SYNTAX, message, line, column, code=code)
+            record.error = Defect(ErrorKind.SYNTAX, message, line, column, code=code,
+                                  fixes=fixes)
         self.failed = True
         self.flowing = False
 
@@ -559,15 +573,21 @@ class _Reader:
                 self._fail_on(record, f"a variation is never closed with ')'{where}", line, col,
                               "variation-unclosed")
             if record.error is None:
-                self._fail_on(record, _no_result_message(self.tail), line, col, "result-missing")
+                message = _no_result_message(self.tail)
+                fixes = _added_result(message, line, col, self.end_text.rstrip())
+                self._fail_on(record, message, line, col, "result-missing", fixes)
         if not self.moves_begun:
             self._begin_moves(record)
         return record
 
     @staticmethod
-    def _fail_on(record: Record, message: str, line: int, column: int, code: str) -> None:
+    def _fail_on(
+        record: Record, message: str, line: int, column: int, code: str,
+        fixes: tuple[Fix, ...] = (),
+    ) -> None:
         if record.error is None:
-            record.error = Defect(ErrorKind.SYNTAX, message, line, column, code=code)
+            record.error = Defect(ErrorKind.SYNTAX, message, line, column, code=code,
+                                  fixes=fixes)
 
     def _comment(self, record: Record, comment: Comment) -> None:
         """A comment read: told the visitor (once its moves begin), or, after a defect
@@ -989,11 +1009,14 @@ class _Reader:
                     lineno,
                     col,
                     "result-spaced",
+                    (Fix(f"Write {written}", lineno, col, col + len(spaced.group()), written),),
                 )
                 return True
         if text in ("1/2", "0.5"):
-            self._fail(f"{text} is not a result; a draw is written 1/2-1/2", lineno, col,
-                       "result-draw-spelling")
+            draw = "1/2-1/2"
+            self._fail(f"{text} is not a result; a draw is written {draw}", lineno, col,
+                       "result-draw-spelling",
+                       (Fix(f"Write {draw}", lineno, col, col + len(text), draw),))
             return True
         return False
 

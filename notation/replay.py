@@ -23,6 +23,7 @@ import notation.record
 from notation.errors import (
     Defect,
     ErrorKind,
+    Fix,
     IllegalMoveError,
     MisuseError,
     MoveSyntaxError,
@@ -74,6 +75,7 @@ __all__ = [
     "require_tag_pairs",
     "resolve_game",
     "start_position",
+    "tag_rename_fix",
     "tag_values",
     "tags_game",
 ]
@@ -193,7 +195,8 @@ def tags_game(
             return _game_named(tag.value)
         except UnknownGameError as exc:
             return Defect(
-                ErrorKind.SYNTAX, str(exc), tag.line, tag.column, code="game-unknown"
+                ErrorKind.SYNTAX, str(exc), tag.line, tag.column, code="game-unknown",
+                fixes=_game_fix(tag, exc.suggestion),
             )
     if default is not None:
         try:
@@ -212,7 +215,20 @@ def tags_game(
         record.first_line,
         1,
         code="game-missing",
+        fixes=_tag_case_fix(tags, "Game"),
     )
+
+
+def _game_fix(tag: TagLike, suggestion: str | None) -> tuple[Fix, ...]:
+    """The fix of an unknown game: ``suggestion`` (the nearest game's name) written over
+    the value of ``tag``, its ``Game`` tag, as ``[Game "value"]`` writes it (none for a
+    value written with escapes, or a tag built in code)."""
+    value = tag.value
+    if not suggestion or tag.line < 1 or '"' in value or "\\" in value:
+        return ()
+    start = tag.column + len(tag.name) + 3  # past '[', the name, ' "'
+    return (Fix(f"Write the game {suggestion}", tag.line, start, start + len(value),
+                suggestion),)
 
 
 def start_position(game: Game[Any], tags: Mapping[str, str]) -> Position[Any]:
@@ -323,9 +339,14 @@ def _result_error(
         )
     if message is None or code is None:
         return None
+    fixes: tuple[Fix, ...] = ()
+    if outcome is not None and code == "result-contradicts-rules":
+        at = record.result_column
+        fixes = (Fix(f"Write the rules' result {outcome}", record.result_line, at,
+                     at + len(result), outcome),)
     return Defect(
         ErrorKind.RESULT, message, record.result_line, record.result_column, move=result,
-        code=code,
+        code=code, fixes=fixes,
     )
 
 
@@ -334,13 +355,14 @@ def _missing_result(
 ) -> Defect:
     """``error`` (a missing result, as the reader says it) naming the result to add: the
     one the rules ended the game with, else the Result tag's, else any.  Its hint is a
-    quick fix's promise (:mod:`notation.fixes`), so it names no result that would make
+    promise, as its fix is (the result added), so it names no result that would make
     another defect: when the rules and the tag disagree, or the tag names a result the
-    game has not, it says so instead."""
+    game has not, it says so instead, and has no fix."""
     if not error.message.endswith(ADD_ANY_RESULT):
         return error  # another hint (a result inside a ';' comment)
     outcome = position.outcome() if position is not None else None
     turn = position.turn if position is not None else 0
+    named = None  # the one result that checks, if there is one
     if tagged is not None and not game.allows_result(tagged):
         hint = (
             f"add the result after the last move (the Result tag says {tagged}, which "
@@ -353,11 +375,40 @@ def _missing_result(
         )
     elif outcome is not None:
         hint = f"add {outcome} after the last move (the rules ended the game with it)"
+        named = outcome
     elif tagged is not None:
         hint = f"add {tagged} after the last move (the Result tag's)"
+        named = tagged
     else:
         return error
-    return replace(error, message=error.message[: -len(ADD_ANY_RESULT)] + hint)
+    # The reader's fix adds "*" (after a space where one is needed): this result instead.
+    fixes = () if named is None else tuple(
+        replace(fix, title=f"Add the result {named}",
+                replacement=fix.replacement.removesuffix("*") + named)
+        for fix in error.fixes
+    )
+    message = error.message[: -len(ADD_ANY_RESULT)] + hint
+    return replace(error, message=message, fixes=fixes)
+
+
+def _respelt_result(
+    error: Defect, tagged: str | None, game: Game[Any], position: Position[Any] | None
+) -> Defect:
+    """``error`` (a result written ``1 - 0`` or ``1/2``, as the reader says it) without
+    its fix where the result it writes would be another defect: one the game has not
+    (a draw), or other than the Result tag or the rules' outcome."""
+    outcome = position.outcome() if position is not None else None
+    kept = tuple(
+        fix for fix in error.fixes
+        if game.allows_result(fix.replacement)
+        and tagged in (None, fix.replacement)
+        and outcome in (None, fix.replacement)
+    )
+    return error if kept == error.fixes else replace(error, fixes=kept)
+
+
+#: The codes of a result the reader found written the wrong way, with its fix.
+_RESPELT = frozenset({"result-spaced", "result-draw-spelling"})
 
 
 class _Frame:
@@ -656,6 +707,8 @@ class Replay(RecordVisitor[Verdict]):
         error = _earliest(error, record.error)
         if error is not None and error is record.error and error.code == "result-missing":
             error = _missing_result(error, self.tagged, game, position)
+        elif error is not None and error is record.error and error.code in _RESPELT:
+            error = _respelt_result(error, self.tagged, game, position)
         outcome = position.outcome() if position is not None and error is None else None
         if error is None and self.fixed is None:
             error = _result_error(record, self.tagged, game, outcome, position)
@@ -666,7 +719,8 @@ class Replay(RecordVisitor[Verdict]):
             for name in ("Position", *(name for name, _ in game.setup_tags())):
                 hint = _tag_case_hint(self.tags, name)
                 if hint:
-                    error = replace(error, message=error.message + hint)
+                    fixes = (*error.fixes, *_tag_case_fix(self.tags, name))
+                    error = replace(error, message=error.message + hint, fixes=fixes)
                     break
         return _verdict(record, game.name, self.turns, error, outcome)
 
@@ -679,8 +733,11 @@ class Replay(RecordVisitor[Verdict]):
         a check plays nothing after its first error)."""
         node, exc, _ = found
         comma = self.comma
-        if comma is not None and self.after_comma is not None and comma is node:
-            error = replace(error, message=error.message + _comma_hint(node, self.after_comma))
+        following = self.after_comma
+        if comma is not None and following is not None and comma is node:
+            hint = _comma_hint(node, following)
+            fixes = (*error.fixes, *_comma_fix(node, following)) if hint else error.fixes
+            error = replace(error, message=error.message + hint, fixes=fixes)
         position = self.position
         if self.stop_at_error and isinstance(exc, IllegalMoveError) and position is not None:
             from notation.lastchange import with_last_change
@@ -773,9 +830,10 @@ def move_error(node: MoveNode, exc: Exception, turn: int) -> Defect:
     """The located error for a move the game could not read (``MoveSyntaxError``: a
     syntax error) or the rules forbid (``IllegalMoveError``: illegal) at ``turn``."""
     kind = ErrorKind.SYNTAX if isinstance(exc, MoveSyntaxError) else ErrorKind.ILLEGAL
+    hint, fixes = _semicolon_hint(node)
     return Defect(
-        kind, str(exc) + _semicolon_hint(node), node.line, node.column, turn, node.written,
-        code=getattr(exc, "code", None) or "",
+        kind, str(exc) + hint, node.line, node.column, turn, node.written,
+        code=getattr(exc, "code", None) or "", fixes=fixes,
     )
 
 
@@ -802,18 +860,23 @@ def replay_tree(
     return replay.first_error
 
 
-def _semicolon_hint(node: MoveNode) -> str:
+def _semicolon_hint(node: MoveNode) -> tuple[str, tuple[Fix, ...]]:
     """A hint for a ';' typed where a ',' was meant (``d2;b5``): it starts a comment that
-    swallows the rest of the line, so the move before it is cut short."""
+    swallows the rest of the line, so the move before it is cut short.  With it, its fix:
+    the move and the word after the ';' written as one (``d2,b5``)."""
     end = node.column + len(node.written)
     for comment in node.comments_after:
         if not comment.braced and comment.line == node.line and comment.column == end:
             following = comment.text.split(maxsplit=1)[0] if comment.text.strip() else ""
-            return (
+            meant = f"{node.written},{following}"
+            hint = (
                 f" (the ';' right after {node.written} starts a comment to the end of the "
-                f"line; did you mean {node.written},{following}?)"
+                f"line; did you mean {meant}?)"
             )
-    return ""
+            fix = Fix(f"Replace with {meant}", node.line, node.column,
+                      end + 1 + len(following), meant)
+            return hint, (fix,)
+    return "", ()
 
 
 def _comma_hint(node: MoveNode, following: MoveNode) -> str:
@@ -829,15 +892,48 @@ def _comma_hint(node: MoveNode, following: MoveNode) -> str:
     )
 
 
+def _comma_fix(node: MoveNode, following: MoveNode) -> tuple[Fix, ...]:
+    """The fix of :func:`_comma_hint`: ``c6, h4`` written ``c6,h4`` (the second move's
+    suffix kept)."""
+    joined = f"{node.text}{following.text}"
+    end = following.column + len(following.text)
+    return (Fix(f"Write {joined}", node.line, node.column, end, joined),)
+
+
+def _miscased(tags: Iterable[TagLike], name: str) -> TagLike | None:
+    """The first tag of ``tags`` named ``name`` in another letter case."""
+    for tag in tags:
+        if tag.name != name and tag.name.lower() == name.lower():
+            return tag
+    return None
+
+
+def tag_rename_fix(tag: TagLike, name: str) -> Fix | None:
+    """The fix that renames ``tag`` (at its line, written ``[name "value"]``) to
+    ``name``; None for a tag built in code (no line)."""
+    if tag.line < 1:
+        return None
+    start = tag.column + 1
+    return Fix(f"Rename the tag {tag.name} to {name}", tag.line, start,
+               start + len(tag.name), name)
+
+
+def _tag_case_fix(tags: Iterable[TagLike], name: str) -> tuple[Fix, ...]:
+    """The fix of :func:`_tag_case_hint`: the tag renamed."""
+    tag = _miscased(tags, name)
+    fix = None if tag is None else tag_rename_fix(tag, name)
+    return () if fix is None else (fix,)
+
+
 def _tag_case_hint(tags: Iterable[TagLike], name: str) -> str:
     """A hint for a tag of ``tags`` spelt in the wrong case (``[game "cave"]``): names
     are case-sensitive, so the tag is kept but does not count."""
-    for tag in tags:
-        if tag.name != name and tag.name.lower() == name.lower():
-            return (
-                f"; tag names are case-sensitive: [{tag.name} ...] at line {tag.line} is "
-                f"not [{name} ...]"
-            )
+    tag = _miscased(tags, name)
+    if tag is not None:
+        return (
+            f"; tag names are case-sensitive: [{tag.name} ...] at line {tag.line} is "
+            f"not [{name} ...]"
+        )
     return ""
 
 
@@ -849,15 +945,18 @@ def _number_error(node: MoveNode, turn: int, round_size: int) -> Defect | None:
     if number.number == expected and (number.dots == 1) == first:
         return None
     where = "the first turn" if first else "a later turn"
+    at = number.column
+    fix = Fix(f"Number it {right}", number.line, at, at + len(str(number)), right)
     return Defect(
         ErrorKind.SYNTAX,
         f"move number {number} is wrong: turn {turn} is {where} of round {expected}, "
         f"numbered {right}",
         number.line,
-        number.column,
+        at,
         turn,
         node.written,
         code="number-wrong",
+        fixes=(fix,) if number.line >= 1 else (),
     )
 
 

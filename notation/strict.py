@@ -30,10 +30,18 @@ from dataclasses import replace
 from typing import Any
 
 from notation.convert import STANDARD_TAGS
-from notation.errors import Defect, ErrorKind, misuse_unless
+from notation.errors import Defect, ErrorKind, Fix, misuse_unless
 from notation.games.base import Game, Position
 from notation.record import Comment, MoveNumber, Record
-from notation.replay import Judge, Replay, TagLike, Verdict, check_record, tags_game
+from notation.replay import (
+    Judge,
+    Replay,
+    TagLike,
+    Verdict,
+    check_record,
+    tag_rename_fix,
+    tags_game,
+)
 from notation.visitor import (
     AFTER_COMMENT,
     AFTER_VARIATION,
@@ -97,8 +105,10 @@ def tag_case_defects(
                 f"write {wanted}: tag names are case-sensitive ([{tag.name} ...] is not "
                 f"[{wanted} ...] and does not count)"
             )
+            fix = tag_rename_fix(tag, wanted)
             found.append(Defect(
-                ErrorKind.SYNTAX, message, tag.line, tag.column + 1, code="strict-tag-case"
+                ErrorKind.SYNTAX, message, tag.line, tag.column + 1, code="strict-tag-case",
+                fixes=() if fix is None else (fix,),
             ))
     return found
 
@@ -173,14 +183,22 @@ class StrictJudge(Judge):
             return
         text, numbered, line, column, written = self.move
         turn = position.turn
-        message = None if numbered else self._number(written, turn, position.round_size)
-        code = "strict-number-missing"
-        if message is None:
-            message, code = self._spelling(text, move, position)
-        if message is not None:
-            self.problem = Defect(
-                ErrorKind.SYNTAX, message, line, column, turn, written, code=code
-            )
+        label = None if numbered else self._number(turn, position.round_size)
+        if label is not None:
+            message = self._number_message(label, written)
+            code = "strict-number-missing"
+            fix = Fix(f"Insert {label}", line, column, column, f"{label} ")
+        else:
+            spelt, code = self._spelling(text, move, position)
+            if spelt is None:
+                return
+            message = spelt
+            wanted = str(position.last_move_canonical())
+            fix = Fix(f"Write {wanted}", line, column, column + len(text), wanted)
+        self.problem = Defect(
+            ErrorKind.SYNTAX, message, line, column, turn, written, code=code,
+            fixes=(fix,) if line >= 1 else (),
+        )
 
     def judged(self, record: Record, verdict: Verdict) -> Verdict:
         problem = self.problem
@@ -191,18 +209,19 @@ class StrictJudge(Judge):
             return verdict
         return replace(verdict, error=problem.located(file=record.source, record=record.index))
 
-    def _number(self, written: str, turn: int, round_size: int) -> str | None:
-        """Why a number must stand before the move ``written`` at ``turn``, if one must."""
-        where = self.why
-        label = move_label(turn, round_size, where is not None)
+    def _number(self, turn: int, round_size: int) -> str | None:
+        """The number that must stand before the move at ``turn``, if one must."""
+        label = move_label(turn, round_size, self.why is not None)
+        return label or None
+
+    def _number_message(self, label: str, written: str) -> str:
+        """Why the number ``label`` must stand before the move ``written``."""
         if label.endswith("..."):
-            return f"write {label} before {written}: {where} (missing move number)"
-        if label:
-            return (
-                f"write {label} before {written}: the first turn of a round carries "
-                "its number (missing move number)"
-            )
-        return None
+            return f"write {label} before {written}: {self.why} (missing move number)"
+        return (
+            f"write {label} before {written}: the first turn of a round carries "
+            "its number (missing move number)"
+        )
 
     def _spelling(
         self, text: str, move: Any, position: Position[Any]

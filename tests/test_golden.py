@@ -12,6 +12,7 @@ and without diagrams and analysis, without a default game and with ``cave``.
 from __future__ import annotations
 
 import gzip
+import re
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,16 @@ from tests.golden.make import GAMES, outputs
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CORPORA = sorted((GOLDEN / "corpora").glob("*.txt"))
+
+#: A defect's fixes in JSON (``, "fixes": [{...}, ...]``): values the old code did not
+#: have, so not in its outputs (tests/test_defect_fixes.py holds them to account).  Their
+#: strings hold no brace: titles, moves, results, tag and game names.
+_FIXES = re.compile(r', "fixes": \[(?:\{[^{}]*\}(?:, )?)*\]')
+
+
+def without_fixes(output: str) -> str:
+    """``output`` with the fixes of its defects taken out of its JSON."""
+    return _FIXES.sub("", output)
 
 
 def golden(name: str) -> str | None:
@@ -54,7 +65,7 @@ def test_outputs_are_the_old_ones(path: Path) -> None:
                 if expected is None and kind.endswith("-repair"):
                     expected = golden(f"{path.stem}.{kind.removesuffix('-repair')}")
             assert expected is not None, f"no golden output for {path.stem}{suffix}.{kind}"
-            assert output == expected, f"{path.stem}{suffix}.{kind}"
+            assert without_fixes(output) == without_fixes(expected), f"{path.stem}{suffix}.{kind}"
 
 
 @pytest.mark.parametrize("game", GAMES)

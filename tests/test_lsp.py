@@ -257,6 +257,29 @@ async def test_last_change_is_related_information_and_definition(client: Languag
     close_doc(client, uri)
 
 
+async def test_a_fix_on_another_line_is_related_information(client: LanguageClient) -> None:
+    """A defect whose fix mends another line (the tag that sets the game up, its name in
+    the wrong case) points at it, with the fix's title; the quick fix that edits it is
+    offered at the defect and at that line."""
+    text = '[Game "zombie-kidz"]\n[players "3"]\n\n1. R G B 2. R *\n'
+    uri, found = await open_doc(client, text)
+    (diagnostic,) = [d for d in found if d.code == "number-wrong"]
+    tag = types.Range(types.Position(1, 1), types.Position(1, 8))  # players
+    assert diagnostic.related_information is not None
+    (related,) = diagnostic.related_information
+    assert (related.location.uri, related.location.range) == (uri, tag)
+    assert related.message == "Rename the tag players to Players"
+    for where in (diagnostic.range, tag):
+        actions = await client.text_document_code_action_async(types.CodeActionParams(
+            types.TextDocumentIdentifier(uri), where, types.CodeActionContext(found)
+        ))
+        edits = [(edit.range, edit.new_text) for action in actions or []
+                 if isinstance(action, types.CodeAction) and action.edit and action.edit.changes
+                 for edit in action.edit.changes[uri]]
+        assert (tag, "Players") in edits, where
+    close_doc(client, uri)
+
+
 async def test_diagnostics_clear_when_fixed(client: LanguageClient) -> None:
     text = '[Game "cave"]\n\n1. b1 b5 2. b1-b3 *\n'
     uri, found = await open_doc(client, text)

@@ -69,7 +69,7 @@ def test_the_command_is_listed_without_pygls() -> None:
     "code",
     [
         "import notation",
-        "import notation.document, notation.locate, notation.offers, notation.fixes, "
+        "import notation.document, notation.locate, notation.offers, notation.fixcheck, "
         "notation.showtext",
         "import notation.commands.lsp",
     ],

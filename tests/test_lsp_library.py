@@ -1,6 +1,6 @@
 """The library under the language server, without the server: a document cut into
 chunks and checked by chunk (notation.document), what stands at a line and column
-(notation.locate), the quick fixes a message proposes (notation.fixes), what to offer at
+(notation.locate), the quick fixes a defect carries (notation.fixcheck), what to offer at
 a cursor (notation.offers) and the text of a position (notation.showtext).  None of it
 needs pygls."""
 
@@ -17,14 +17,15 @@ from hypothesis import strategies as st
 from notation.allcheck import check_replay
 from notation.cli import cli
 from notation.document import (
+    Finding,
     RecordDocument,
     Replacement,
     chunk_starts,
     split_lines,
 )
 from notation.editor import RecordEditor
-from notation.errors import Defect, ErrorKind
-from notation.fixes import Fix, fix_holds, fixes_for
+from notation.errors import Defect, ErrorKind, Fix
+from notation.fixcheck import fix_holds
 from notation.locate import (
     MoveCursor,
     TagCursor,
@@ -317,15 +318,14 @@ def test_tags_offered_and_what_they_mean() -> None:
 
 
 def _fixes(text: str, strict: bool = False) -> list[tuple[int, int, int, str]]:
-    lines = text.split("\n")
     document = RecordDocument(text)
     document.check_all()
     out = []
     for finding in document.findings():
         if finding.strict != strict:
             continue
-        for fix in fixes_for(finding.defect, lambda n: lines[n - 1] if n <= len(lines) else ""):
-            out.append((fix.line, fix.start, fix.end, fix.text))
+        for fix in finding.defect.fixes:
+            out.append((fix.line, fix.start, fix.end, fix.replacement))
     return out
 
 
@@ -444,12 +444,18 @@ def test_a_fix_makes_no_new_defect(text: str) -> None:
     ids=["no-draws"],
 )
 def test_a_fix_that_would_make_another_defect_does_not_hold(text: str, proposed: str) -> None:
-    """The message's hint proposes it, but the record would still not check: the fix is
-    not offered (the language server asks :func:`fix_holds` of each)."""
-    assert [fix.text for fix in _holding(text, want=False)] == [proposed]
+    """The message's hint names it, but the record would still not check: the defect
+    carries no such fix, and made by hand it does not hold (the language server asks
+    :func:`fix_holds` of each fix before it offers it)."""
+    assert _holding(text, want=True) == _holding(text, want=False) == []
+    line = text.split("\n")[3]
+    at = line.index("1/2") + 1
+    (finding,) = _findings(text)
+    wrong = Fix(f"Write {proposed}", 4, at, at + 3, proposed)
+    assert not fix_holds(wrong, finding.defect, [f"{x}\n" for x in text.split("\n")[:-1]], 1)
     # No hint of a result that is none ("1 - 1"), and a hint where it checks holds.
     assert "write it without spaces" not in _messages('[Game "cave"]\n\n1. b1 b5 1 - 1\n')
-    assert [fix.text for fix in _holding('[Game "cave"]\n\n1. b1 b5 1 - 0\n')] == ["1-0"]
+    assert [fix.replacement for fix in _holding('[Game "cave"]\n\n1. b1 b5 1 - 0\n')] == ["1-0"]
 
 
 def _messages(text: str) -> str:
@@ -458,13 +464,17 @@ def _messages(text: str) -> str:
     return "\n".join(finding.defect.message for finding in document.findings())
 
 
+def _findings(text: str) -> list[Finding]:
+    document = RecordDocument(text)
+    document.check_all()
+    return document.findings()
+
+
 def _holding(text: str, *, want: bool = True) -> list[Fix]:
     """The fixes of ``text``'s one defect that hold (``want``) or do not."""
     lines = [f"{line}\n" for line in text.split("\n")[:-1]]
-    document = RecordDocument(text)
-    document.check_all()
-    (finding,) = document.findings()
-    found = fixes_for(finding.defect, lambda n: lines[n - 1].rstrip("\n"))
+    (finding,) = _findings(text)
+    found = finding.defect.fixes
     return [fix for fix in found if fix_holds(fix, finding.defect, lines, 1) == want]
 
 
@@ -537,7 +547,8 @@ def test_no_text_makes_the_library_under_the_server_raise(
     document.check_all()
     lines = document.lines
     for finding in document.findings():
-        fixes_for(finding.defect, lambda n: lines[n - 1] if 1 <= n <= len(lines) else "")
+        for fix in finding.defect.fixes:
+            fix_holds(fix, finding.defect, [f"{line}\n" for line in lines], 1)
         token_span(lines[finding.defect.line - 1] if finding.defect.line <= len(lines) else "",
                    finding.defect)
     document.canonical()

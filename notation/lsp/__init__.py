@@ -5,7 +5,9 @@ check --all`` finds (and ``--strict``, as hints), completion offers the legal mo
 the cursor, hover shows the position after a move, formatting writes the canonical text,
 and so on.  The server is thin: it turns the editor's requests into calls of the library
 (:mod:`notation.document`, :mod:`notation.locate`, :mod:`notation.offers`,
-:mod:`notation.fixes`, :mod:`notation.showtext`) and their answers into the protocol's.
+:mod:`notation.fixcheck`, :mod:`notation.showtext`) and their answers into the protocol's;
+the quick fixes are the defects' own (:attr:`notation.errors.Defect.fixes`), each checked
+again before it is offered.
 
 The modules of this package import pygls (the ``lsp`` extra: ``pip install
 'undead-notation[lsp]'``); nothing else of the toolkit imports them.

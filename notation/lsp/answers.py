@@ -9,8 +9,7 @@ from collections.abc import Sequence
 from lsprotocol import types
 
 from notation.document import Finding, RecordSummary, Replacement
-from notation.errors import printable
-from notation.fixes import Fix
+from notation.errors import Fix, printable
 from notation.locate import token_span
 from notation.lsp.units import Units
 from notation.offers import Offer
@@ -22,6 +21,7 @@ __all__ = [
     "diagnostic",
     "finding_range",
     "fix_action",
+    "fix_range",
     "markdown_block",
     "node_range",
     "point",
@@ -99,21 +99,31 @@ def diagnostic(
     finding: Finding,
     units: Units,
     related: types.Location | None = None,
+    uri: str | None = None,
 ) -> types.Diagnostic:
     """A defect as a diagnostic: an error (a hint for a strict-form issue) at the range of
-    its token, its message (after its turn, for a move's), its code, and, where it blames
-    the move that last changed a square, that move as related information."""
+    its token, its message (after its turn, for a move's), its code, and as related
+    information: where it blames the move that last changed a square (``related``),
+    that move; with the document's ``uri``, each fix it has on another line (a slip found
+    turns before the defect), at its range, with its title."""
     defect = finding.defect
     message = defect.message
     if defect.turn is not None:
         message = f"turn {defect.turn}: {message}"
-    information = None
+    information = []
     change = defect.last_changed
     if related is not None and change is not None:
-        information = [
+        information.append(
             types.DiagnosticRelatedInformation(
                 related, shown(f"{change.square} was last changed here, at turn {change.turn}")
             )
+        )
+    if uri is not None:
+        information += [
+            types.DiagnosticRelatedInformation(
+                types.Location(uri, fix_range(lines, fix, units)), shown(fix.title)
+            )
+            for fix in defect.fixes if fix.line != defect.line
         ]
     return types.Diagnostic(
         range=finding_range(lines, finding, units),
@@ -121,8 +131,13 @@ def diagnostic(
         severity=_HINT if finding.strict else _ERROR,
         code=defect.code,
         source=SOURCE,
-        related_information=information,
+        related_information=information or None,
     )
+
+
+def fix_range(lines: Sequence[str], fix: Fix, units: Units) -> types.Range:
+    """The range of the text a fix replaces."""
+    return span_range(lines, fix.line, fix.start, fix.end, units)
 
 
 def completion_item(offer: Offer, edit_range: types.Range, order: int) -> types.CompletionItem:
@@ -182,7 +197,7 @@ def fix_action(
     preferred: bool,
 ) -> types.CodeAction:
     """A quick fix as a code action that edits the document."""
-    edit = types.TextEdit(span_range(lines, fix.line, fix.start, fix.end, units), shown(fix.text))
+    edit = types.TextEdit(fix_range(lines, fix, units), shown(fix.replacement))
     return types.CodeAction(
         title=shown(fix.title),
         kind=types.CodeActionKind.QuickFix,

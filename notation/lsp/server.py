@@ -20,7 +20,8 @@ from typing import Any, BinaryIO, TypeVar, cast
 from lsprotocol import types
 
 from notation.document import RecordDocument
-from notation.fixes import fix_holds, fixes_for
+from notation.errors import Fix
+from notation.fixcheck import fix_holds
 from notation.games import get_game
 from notation.locate import TagCursor, cursor_at, node_at, token_span
 from notation.lsp.answers import (
@@ -227,14 +228,16 @@ def _requests(server: NotationServer) -> None:
         actions: list[types.CodeAction] = []
         lines, units = document.lines, ls.units
         for finding in document.findings():
+            defect = finding.defect
             where = finding_range(lines, finding, units)
-            if where.end.line < first or where.start.line > last:
+            # At the defect, or at the line a fix of it mends (an earlier slip).
+            fixed_here = any(first + 1 <= fix.line <= last + 1 for fix in defect.fixes)
+            if (where.end.line < first or where.start.line > last) and not fixed_here:
                 continue
-            chunk = document.chunk_at(finding.defect.line - 1)
+            chunk = document.chunk_at(defect.line - 1)
             fixes = [
-                fix for fix in fixes_for(finding.defect, opened.line_text)
-                if fix_holds(fix, finding.defect, chunk.lines, chunk.start + 1,
-                             document.default_game)
+                fix for fix in _distinct(defect.fixes)
+                if fix_holds(fix, defect, chunk.lines, chunk.start + 1, document.default_game)
             ]
             made = diagnostic(lines, finding, units)
             actions += [
@@ -274,6 +277,19 @@ def _requests(server: NotationServer) -> None:
             if start <= column <= end:
                 return ls.blamed(opened, finding)
         return None
+
+
+def _distinct(fixes: tuple[Fix, ...]) -> list[Fix]:
+    """``fixes`` less those that make the same edit as one before them (``c6, h4``: the
+    move meant, and the hint to write it without a space, are one edit)."""
+    seen: set[tuple[int, int, int, str]] = set()
+    out = []
+    for fix in fixes:
+        edit = (fix.line, fix.start, fix.end, fix.replacement)
+        if edit not in seen:
+            seen.add(edit)
+            out.append(fix)
+    return out
 
 
 @functools.cache

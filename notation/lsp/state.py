@@ -213,9 +213,10 @@ class NotationServer(LanguageServer):
         lines, units = document.lines, self.units
         related = self.related_information
         diagnostics = []
+        uri = opened.uri if related else None
         for finding in document.findings():
             location = self.blamed(opened, finding) if related else None
-            diagnostics.append(diagnostic(lines, finding, units, location))
+            diagnostics.append(diagnostic(lines, finding, units, location, uri))
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(opened.uri, diagnostics, opened.version)
         )
