@@ -9,17 +9,17 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from contextlib import closing
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from notation.cliio import PROGRESS_MIN_BYTES, warn_not_utf8
-from notation.errors import display_path
+from notation.errors import Defect, ErrorKind, display_path
 
 if TYPE_CHECKING:
     from notation.batch import TextSource
     from notation.commands.common import Progress
     from notation.replay import Verdict
 
-__all__ = ["run_check"]
+__all__ = ["SYMPTOM_NOTE", "may_be_a_symptom", "run_check"]
 
 
 def run_check(
@@ -70,6 +70,7 @@ def run_check(
     )
     out = sys.stdout
     total = broken = 0
+    symptoms = False  # a record broken where an earlier slip may be the cause
     try:
         with closing(verdicts):  # stopped by Ctrl-C, a closed pipe...: end the workers now
             for verdict in verdicts:
@@ -79,6 +80,7 @@ def run_check(
                 total += 1
                 if verdict.error is not None:
                     broken += 1
+                    symptoms = symptoms or may_be_a_symptom(verdict.error)
                 elif fmt != "json" and not verbose:
                     continue
                 if progress is not None:
@@ -98,7 +100,23 @@ def run_check(
                 f"{total} record{'s' if total != 1 else ''} in {len(inputs)} {files_word}: "
                 f"{total - broken} valid, {broken} broken\n"
             )
+        if symptoms and not all_errors:
+            out.write(SYMPTOM_NOTE + "\n")
     return 1 if broken else 0
+
+
+#: What a plain check adds below its summary where a record broke at a move the rules
+#: refuse, or at a result they contradict: that may be the symptom of a slip.
+SYMPTOM_NOTE: Final = (
+    "a move the rules refuse may be an earlier slip's symptom: "
+    "notation check --all looks for the slip"
+)
+
+
+def may_be_a_symptom(error: Defect) -> bool:
+    """Whether ``error`` may come from an earlier move copied wrong that the rules
+    accepted: a move they refuse, or a result they contradict."""
+    return error.kind is ErrorKind.ILLEGAL or error.code == "result-contradicts-rules"
 
 
 def _progress(size: int) -> Progress | None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from notation.checkrun import SYMPTOM_NOTE
 from notation.cli import cli
 from notation.reader import read_string
 from notation.replay import check_record
@@ -35,7 +36,8 @@ def test_check_broken_file_prints_one_line_per_broken_record() -> None:
     code, out = run("check", "--game", "tinkertown", str(path))
     assert code == 1
     lines = out.strip().splitlines()
-    assert len(lines) == 41 and lines[-1].endswith("0 valid, 40 broken")
+    assert len(lines) == 42 and lines[-2].endswith("0 valid, 40 broken")
+    assert lines[-1] == SYMPTOM_NOTE  # moves the rules refuse: --all may find a slip
     assert lines[2] == (
         f"{path}:41:1: record 3, turn 62 (G7-E7): g7 holds 1 zombie; a move of 2 needs 2; "
         "g7 was last changed at turn 10: 5... h4,g7"

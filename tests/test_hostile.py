@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
+from notation.checkrun import SYMPTOM_NOTE
 from notation.cli import cli
 from notation.convert import convert_record, read_json_records
 from notation.generate import generate_records
@@ -793,6 +794,7 @@ def test_every_broken_record_of_a_file_is_reported(tmp_path: Path) -> None:
         "a move goes one square orthogonally",
         f"{path}:21:7: record 6: a '}}' without an opening '{{'",
         "7 records in 1 file: 2 valid, 5 broken",
+        SYMPTOM_NOTE,
     ]
 
 

@@ -15,9 +15,12 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from click.testing import CliRunner
 
 from notation import allcheck
 from notation.allcheck import check_replay
+from notation.checkrun import SYMPTOM_NOTE
+from notation.cli import cli
 from notation.errors import MisuseError
 from notation.games import get_game
 from notation.reader import visit_records
@@ -143,3 +146,17 @@ def test_the_search_itself() -> None:
         find_slips(game, game.new_position(), moves, "*", limit=0)
     with pytest.raises(MisuseError):
         find_slips(game, game.new_position(), moves, "*", fixed={9: "b1"})
+
+
+def test_a_plain_check_says_that_all_looks_for_the_slip(tmp_path: Path) -> None:
+    path = tmp_path / "slip.ugn"
+    path.write_text('[Game "cave"]\n\n1. b1 b5 2. b1-a1 b5-b4 3. c1-c2 b4-c4 *\n')
+    plain = CliRunner().invoke(cli, ["check", str(path)])
+    assert plain.output.splitlines()[-2:] == [
+        "1 record in 1 file: 0 valid, 1 broken", SYMPTOM_NOTE
+    ]
+    every = CliRunner().invoke(cli, ["check", "--all", str(path)])
+    assert SYMPTOM_NOTE not in every.output and "was probably b1-c1" in every.output
+    # Not for a record whose moves all play (a syntax error of the container).
+    path.write_text('[Game "cave"]\n\n1. b1 b5 )\n')
+    assert SYMPTOM_NOTE not in CliRunner().invoke(cli, ["check", str(path)]).output
