@@ -529,14 +529,19 @@ class _Moves:
             if len({slip.rank for slip in slips}) == 1:
                 return f"; did you mean {' or '.join(here)}? (no telling which)"
             return f"; did you mean {here[0]}? (or else {' or '.join(here[1:])})"
-        said: list[str] = []
+        # One phrase per move, its slips together, in the order of the likeliest.
+        meant: dict[int, list[str]] = {}
         for slip in slips:
-            if slip.index == at:
-                if slip.meant == here[0]:
-                    said.append(f"did you mean {' or '.join(here)}?")
+            meant.setdefault(slip.index, []).append(slip.meant)
+        said: list[str] = []
+        for index, moves in meant.items():
+            listed = " or ".join(moves)
+            if index == at:
+                said.append(f"did you mean {listed}?")
                 continue
-            label = self._label(slip.turn, nodes[slip.index].written)
-            said.append(f"{label} {'was' if said else 'was probably'} {slip.meant}")
+            turn = slips[0].turn - slips[0].index + index
+            label = self._label(turn, nodes[index].written)
+            said.append(f"{label} {'was' if said else 'was probably'} {listed}")
         if len(slips) == 1:
             evidence = f": with it, all {slips[0].later} later moves play"
         else:

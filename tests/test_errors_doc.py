@@ -26,6 +26,10 @@ EXAMPLES = EXAMPLE.findall(TEXT)
 # A row of a table of codes: | `code` | kind | what it means |
 ROW = re.compile(r"^\| `([^`]+)` \| (\w+) \| (.*) \|$", re.M)
 ROWS = ROW.findall(TEXT)
+# A record copied with a slip ("slipped"), a blank line, and the lines `notation check
+# --all game.txt` prints for it before its summary ("all").
+SLIPPED = re.compile(r"```slipped\n(.*?)```\n\n```all\n(.*?)\n```\n", re.S)
+SLIPPED_EXAMPLES = SLIPPED.findall(TEXT)
 
 #: Codes of a game with no example on the page, each for a reason given on the page.
 NO_EXAMPLE = {
@@ -62,6 +66,21 @@ def test_example(
     assert (error["kind"], error["code"]) == (kind, code)
     if strict:  # a strict example is valid without --strict
         assert CliRunner().invoke(cli, ["check", "game.txt"]).exit_code == 0
+
+
+@pytest.mark.parametrize(("record", "lines"), SLIPPED_EXAMPLES)
+def test_slipped_example(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record: str, lines: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("game.txt").write_text(record, encoding="utf-8")
+    text = CliRunner().invoke(cli, ["check", "--all", "game.txt"])
+    assert text.exit_code == 1
+    assert text.output.splitlines()[:-1] == lines.splitlines()
+
+
+def test_the_page_shows_the_slips_found() -> None:
+    assert len(SLIPPED_EXAMPLES) == TEXT.count("```slipped") >= 3
 
 
 def test_the_tables_list_every_code_once_with_its_meaning() -> None:
