@@ -92,6 +92,10 @@ MAX_DEFECTS: Final = 200
 #: the line play, none is likelier than the others, and none is named.
 MAX_SLIPS_TOLD: Final = 4
 
+#: At most this many slips found for one broken move are kept as its fixes (Zombie
+#: Kidz's die faces can give a dozen: each of a few turns rolled otherwise).
+SLIPS_KEPT: Final = 20
+
 #: Where no one slip lets a broken line play: how many of the changes after which it
 #: plays furthest are each tried with one more slip (a search of the line each).
 PAIRS_TRIED: Final = 8
@@ -382,7 +386,7 @@ class _Moves:
         if known is not None:
             return known
         search = find_slips(self.game, self.start, texts, result, fixed=fixed,
-                            limit=MAX_SLIPS_TOLD + 1, budget=max(self.budget, 0))
+                            limit=SLIPS_KEPT, budget=max(self.budget, 0))
         self.budget -= search.spent
         self._searched[key] = search
         return search

@@ -28,6 +28,7 @@ MODULES = (
     "notation.games.zombie_kidz.position",
     "notation.index",
     "notation.jsonwriter",
+    "notation.mends",
     "notation.movefix",
     "notation.recordfile",
     "notation.replay",

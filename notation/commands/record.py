@@ -50,11 +50,13 @@ def command(
     Without --record a new record of --game is appended to FILE (which need not exist;
     a name without an extension gets .ugn, the records' own).
     With --record N, record N opens to continue or mend it (a broken one at its first
-    defect).  Type a move and press Enter (Tab completes; the moves that can be played
-    are listed with what they do); ctrl+z undo, ctrl+y redo, ctrl+s save, ctrl+q quit,
-    F2-F7 glyphs, { a comment, F1 all the keys.  Every edit goes to a journal beside
-    FILE until it is saved, and the next `notation record FILE` after a crash restores
-    it.  Needs a terminal: exits 2 when standard input or output is not one.
+    defect; where an earlier move copied wrong by one slip explains the break, that
+    mend is offered beside the board, and ctrl+r makes it).  Type a move and press
+    Enter (Tab completes; the moves that can be played are listed with what they do);
+    ctrl+z undo, ctrl+y redo, ctrl+s save, ctrl+q quit, F2-F7 glyphs, { a comment, F1
+    all the keys.  Every edit goes to a journal beside FILE until it is saved, and the
+    next `notation record FILE` after a crash restores it.  Needs a terminal: exits 2
+    when standard input or output is not one.
     """
     if not (is_terminal(sys.stdin) and is_terminal(sys.stdout)):
         raise UsageProblem(

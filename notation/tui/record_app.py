@@ -31,8 +31,10 @@ from textual.widgets import Footer, Input, Static
 
 from notation.editor import GLYPHS, EditError, How, RecordEditor
 from notation.errors import NotationException
+from notation.mends import SuggestedMend, suggested_mends
 from notation.recordfile import FileChangedError, RecordFile
 from notation.render.terminal import cleaner
+from notation.replay import check_record
 from notation.tui.board import BoardWidget, choose_layout
 from notation.tui.legend import legend_line
 from notation.tui.moves import MoveTree, tree_rows
@@ -54,6 +56,11 @@ PLACEHOLDER = "a move, { a comment, : a command, F1 help"
 
 #: Rows of moves offered under the move tree (a move's description wraps, indented).
 OFFERED_ROWS = 8
+
+#: The key that mends the slip a broken record probably holds (see RecordApp.mends).
+MEND_KEY = "ctrl+r"
+#: At most this many mends are offered at once: one digit picks each.
+MENDS_OFFERED = 9
 
 #: The help (F1): sections of (keys, what they do), laid out in two columns that fit
 #: the help window from 80x24 up (a description wraps in its own column).
@@ -78,6 +85,10 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
          "variation (or Enter), r replace the rest, m make it the main line (the rest "
          "its variation), e mend: this move changes, the later ones are replayed and "
          "kept while the rules allow; Esc: not played"),
+        (MEND_KEY, "a broken record whose break an earlier slip explains (a move "
+         "copied wrong but legal) says beside the board which move was probably "
+         "meant: this key mends it, the later ones replayed (several offered: a digit "
+         "picks one); ctrl+z takes it back"),
     )),
     ("Moving (with the entry line empty)", (
         ("Left / Right", "previous / next move"),
@@ -175,7 +186,7 @@ class _Entry(Input):
             event.prevent_default()
             app.pick_key(event.key)
             return
-        if app.mode in ("how", "quit") and event.key != "escape":
+        if app.mode in ("how", "quit", "mend") and event.key != "escape":
             # A question is answered by one key, never typed into the line.
             event.stop()
             event.prevent_default()
@@ -239,6 +250,7 @@ class RecordApp(App[int]):
         Binding("ctrl+t", "comment", "comment", priority=True),
         Binding("f1", "help", "help", priority=True),
         Binding("f8", "pick", "board", priority=True),
+        Binding(MEND_KEY, "mend_slip", show=False, priority=True),
         Binding("down", "enter_variation", show=False),
         Binding("up", "leave_variation", show=False),
         *(
@@ -253,6 +265,7 @@ class RecordApp(App[int]):
     #board-box { width: auto; height: auto; padding: 0 1; }
     #side { width: 1fr; height: 1fr; padding: 0 1 0 0; }
     #legend { height: auto; color: $text-muted; }
+    #mends { height: auto; color: $warning; }
     #last { height: auto; max-height: 5; }
     #moves { height: 1fr; }
     /* OFFERED_ROWS, and the line saying how many more */
@@ -278,6 +291,12 @@ class RecordApp(App[int]):
         #: Whether squares are being picked from the keyboard (F8): the arrows move
         #: ``selected`` over the board, Space adds it to the move typed.
         self.picking = False
+        #: The mends offered (MEND_KEY): those of the record's first defect that
+        #: ``check --all`` explains by a slip, as the record stood at ``_mends_version``.
+        self.mends: list[SuggestedMend] = []
+        self._mends_version: int | None = None
+        # Look for them when the record is opened, and again after an undo or a redo.
+        self._look_again = True
 
     @property
     def editor(self) -> RecordEditor:
@@ -292,6 +311,7 @@ class RecordApp(App[int]):
                 yield BoardWidget(id="board")
                 yield Static(id="defect")
             with Vertical(id="side"):
+                yield Static(id="mends")
                 yield Static(id="legend")
                 yield Static(id="last")
                 yield MoveTree(id="moves")
@@ -335,6 +355,10 @@ class RecordApp(App[int]):
         self.query_one("#defect", Static).update(
             Text(clean(f"turn {defect.turn}: {defect.message}")) if defect else ""
         )
+        self._look_for_mends()
+        offer = self.query_one("#mends", Static)
+        offer.update(Text(clean(self._mends_text())))
+        offer.display = bool(self.mends)  # no empty row above the legend
         tree = self.query_one(MoveTree)
         rows, current = tree_rows(
             editor.record,
@@ -443,6 +467,9 @@ class RecordApp(App[int]):
         elif self.mode == "quit":
             unsaved = "unsaved edits" if self.kept.journal_problem is None else "unjournaled"
             return f"{unsaved}: s save and quit, d drop them and quit, Esc stay"
+        elif self.mode == "mend":
+            digits = " ".join(str(number) for number in range(1, len(self.mends) + 1))
+            return f"mend which? {digits} (listed beside the board; Enter: 1), Esc none"
         if self.message:
             parts.append(self.message)
         if self.kept.journal_problem is not None:  # the title says it too, never cut
@@ -508,6 +535,8 @@ class RecordApp(App[int]):
                 self._answer_how(text)
             elif self.mode == "quit":
                 self._answer_quit(text)
+            elif self.mode == "mend":
+                self._answer_mend(text)
             elif text.startswith(":"):
                 self._command(text[1:])
             elif text and text.strip("!?") == "":
@@ -531,6 +560,8 @@ class RecordApp(App[int]):
                 self._answer_how(key)
             elif self.mode == "quit":
                 self._answer_quit(key)
+            elif self.mode == "mend":
+                self._answer_mend(key)
         except NotationException as exc:
             self.message = str(exc)
         self.refresh_view()
@@ -589,6 +620,81 @@ class RecordApp(App[int]):
             )
         else:
             self.editor.play(move, how=hows[choice])
+
+    # -- the slip a broken record probably holds (MEND_KEY) ----------------------
+    def _look_for_mends(self) -> None:
+        """Find the mends to offer (:attr:`mends`) again if the record changed since
+        they were found and may be broken: when it is opened, after an undo, a redo
+        or a mend, while mends are offered or the cursor stands at a defect.  (A valid
+        record edited is not checked again: that would cost a check every move.)"""
+        editor = self.editor
+        if self._mends_version == editor.version:
+            return
+        self._mends_version = editor.version
+        if not (self._look_again or self.mends or editor.defect is not None):
+            return
+        self._look_again = False
+        found = suggested_mends(editor.record, editor.game.name)
+        # The mends of one defect, the first: each lets the rest of its line play.
+        # Another defect's come once it is mended (they may assume it).
+        self.mends = [mend for mend in found if mend.defect is found[0].defect]
+        del self.mends[MENDS_OFFERED:]
+
+    def _mends_text(self) -> str:
+        """The mends offered, in words, with the key that makes them."""
+        mends = self.mends
+        if not mends:
+            return ""
+        key = MEND_KEY
+        if len(mends) == 1:
+            mend = mends[0]
+            later = "" if mend.later is None else f", all {mend.later} later moves play"
+            return f"{mend.said()}: with it{later}. {key} mends it"
+        rows = [f"Probably a slip: with any of these, all later moves play ({key}):"]
+        rows += [
+            f"{number} turn {mend.turn} ({mend.written}) was {mend.meant}"
+            for number, mend in enumerate(mends, 1)
+        ]
+        return "\n".join(rows)
+
+    def action_mend_slip(self) -> None:
+        """MEND_KEY: make the mend offered (several: ask which)."""
+        if self.mode != "move":
+            return
+        self.message = ""
+        self._look_for_mends()
+        if not self.mends:
+            self.message = "no mend to offer: no slip found that lets the rest play"
+        elif len(self.mends) == 1:
+            self._mend(self.mends[0])
+        else:
+            self.mode = "mend"
+        self.refresh_view()
+
+    def _answer_mend(self, answer: str) -> None:
+        """The mend picked by its number (Enter: the first); other keys: still asked."""
+        number = int(answer) if answer.isdigit() else 1 if answer == "" else 0
+        if not 1 <= number <= len(self.mends):
+            return
+        self.mode = "move"
+        self._mend(self.mends[number - 1])
+
+    def _mend(self, mend: SuggestedMend) -> None:
+        """Make ``mend`` (an edit: ctrl+z takes it back) and say what it did."""
+        self._look_again = True
+        try:
+            result = self.editor.mend(mend.node, mend.meant)
+        except NotationException as exc:
+            self.message = f"not mended: {exc}"
+            return
+        moves = f"{result.kept} later move{' stands' if result.kept == 1 else 's stand'}"
+        valid = check_record(self.editor.record, self.editor.game.name).ok
+        self.message = (
+            f"mended turn {mend.turn} to {mend.meant}: {moves}"
+            + (f", then {result.stopped.text} is refused" if result.stopped else "")
+            + ("; the record is valid" if valid else "; the record is still broken")
+            + " (ctrl+z undoes)"
+        )
 
     def _answer_quit(self, answer: str) -> None:
         choice = answer[:1].lower()
@@ -690,12 +796,14 @@ class RecordApp(App[int]):
         self._move(self.editor.leave_variation)
 
     def action_undo(self) -> None:
+        self._look_again = True  # the record as it was: perhaps broken again
         what = self.editor.next_undo
         self._move(self.editor.undo)
         self.message = f"undone: {what}" if what else "nothing to undo"
         self.refresh_view()
 
     def action_redo(self) -> None:
+        self._look_again = True
         what = self.editor.next_redo
         self._move(self.editor.redo)
         self.message = f"redone: {what}" if what else "nothing to redo"
