@@ -9,13 +9,17 @@ only the copy of their text the reader keeps):
   out of the record's text and the text read again, until the reader finds no more or
   one it cannot read past (an unclosed ``{``, a missing result...);
 - the moves: every line, main line and variations, is replayed.  A wrong move number is
-  reported and the line goes on.  At a move the rules refuse or cannot read, the legal
-  moves there are searched for the one likely meant (:func:`likely_moves`), which the
-  moves after it must confirm (they play after it, all of them, or all but a second
-  slip among them, itself a move one character off); if one is the clear best, the
-  message names it ("did you mean e7,a6?") and the line goes on as if it had been
-  written, every later defect of that line saying so ("assuming e7,a6 at turn 12");
-  otherwise that line stops there.  Its variations, and the lines after it, are still
+  reported and the line goes on.  Where a line breaks (a move the rules refuse or
+  cannot read, or a result they contradict), the slip that caused it is looked for
+  (:func:`~notation.slips.find_slips`): at that move and at every move before it, the
+  legal moves one slip away from what is written, kept only if every later move of
+  the line then plays and the rules agree with the result.  One found is named ("did
+  you mean e7,a6?" at the broken move; "turn 25 (13. f5-f3) was probably f5-f4" before
+  it), with its :class:`~notation.errors.Fix`, and the line goes on as if it had been
+  written, every later defect of that line saying so ("assuming e7,a6 at turn 12").
+  Where none is, two are looked for (a change after which the line plays further, and
+  one more from there); where nothing works, the message says how far back the search
+  looked and that line stops there.  Its variations, and the lines after it, are still
   checked.
 
 For a rules defect that depends on what stands on a square, :func:`with_last_change`
