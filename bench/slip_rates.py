@@ -46,8 +46,9 @@ def verdict_of(text: str, every: bool) -> Verdict:
 
 
 def fixes_of(verdict: Verdict) -> list[Fix]:
-    """Every fix of every defect of ``verdict``."""
-    return [fix for defect in verdict.errors for fix in defect.fixes]
+    """Every fix of every defect of ``verdict``, and the edits made with each."""
+    return [edit for defect in verdict.errors or () for fix in defect.fixes
+            for edit in fix.edits()]
 
 
 def found(case: SlippedGame, fixes: list[Fix]) -> bool:

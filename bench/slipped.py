@@ -121,6 +121,7 @@ def slipped_games(
 def with_fixes(text: str, fixes: list[Fix]) -> str:
     """``text`` with ``fixes`` made (each on its own line and columns of ``text``)."""
     lines = text.split("\n")
-    for fix in sorted(fixes, key=lambda fix: (fix.line, fix.start), reverse=True):
+    made = [edit for fix in fixes for edit in fix.edits()]
+    for fix in sorted(made, key=lambda fix: (fix.line, fix.start), reverse=True):
         lines[fix.line - 1] = fix.applied(lines[fix.line - 1])
     return "\n".join(lines)

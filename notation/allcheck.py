@@ -440,22 +440,37 @@ class _Moves:
             hint = self._slips_said(slips, nodes, len(earlier), result, line.main)
             fixes = tuple(_slip_fix(nodes[s.index], s.meant, s.turn, s.later, turn) for s in slips)
             self.found.add(defect, before, hint, fixes)
-            return self._assume(line, node, slips[0], len(earlier), before)
+            return self._assume(line, node, slips[:1], len(earlier), before)
         paired = self._pair(search, texts, result)
         if paired is not None:
             # One slip of two is told here, the line going on with it; the other where
             # the line breaks again.  The first: the line plays past here with it alone.
             one, other = paired
-            if one.index == len(earlier):
-                hint = f"; did you mean {one.meant}?"
+            at = len(earlier)
+            # Where the first does not let the broken move play alone, the other lies
+            # before it too, and both are needed there: told, and made, together.
+            alone = one.index + one.later >= at
+            told = sorted((one,) if alone else (one, other), key=lambda slip: slip.index)
+            said = [f"did you mean {slip.meant}?" if slip.index == at else
+                    f"{self._label(slip.turn, nodes[slip.index].written)} was "
+                    f"{'probably ' if not k else ''}{slip.meant}"
+                    for k, slip in enumerate(told)]
+            if told == [one] and one.index == at:
+                hint = f"; {said[0]}"
+            elif len(told) == 1:
+                hint = (f"; {said[0]}: with it and one more slip, at turn {other.turn}, all "
+                        f"{len(texts) - one.index - 1} later moves play"
+                        f"{_ending(result, line.main)}")
             else:
-                label = self._label(one.turn, nodes[one.index].written)
-                hint = (f"; {label} was probably {one.meant}: with it and one more slip, "
-                        f"at turn {other.turn}, all {len(texts) - one.index - 1} later "
-                        f"moves play{_ending(result, line.main)}")
-            fix = _slip_fix(nodes[one.index], one.meant, one.turn, one.later, turn)
+                hint = (f"; {' and '.join(said)}: with both, all "
+                        f"{len(texts) - told[0].index - 1} later moves play"
+                        f"{_ending(result, line.main)}")
+            made = [_slip_fix(nodes[s.index], s.meant, s.turn,
+                              len(texts) - s.index - 1 if len(told) > 1 else s.later, turn)
+                    for s in told]
+            fix = replace(made[0], also=tuple(made[1:]))  # both or neither
             self.found.add(defect, before, hint, (fix,))
-            return self._assume(line, node, one, len(earlier), before)
+            return self._assume(line, node, told, at, before)
         first = position.turn - len(self.path) + 1 + search.earliest
         span = f"turn {turn}" if first >= turn else f"turns {first} to {turn}"
         hint = f"; no one slip in {span} lets the rest of this line play"
@@ -557,28 +572,31 @@ class _Moves:
         return "; " + " or ".join(said) + evidence + _ending(result, main)
 
     def _assume(
-        self, line: _Line, node: MoveNode, slip: Slip, at: int, before: tuple[Assumption, ...]
+        self, line: _Line, node: MoveNode, slips: Sequence[Slip], at: int,
+        before: tuple[Assumption, ...],
     ) -> Any:
-        """Go on as if ``slip`` had been written (``at`` is the broken move's place in the
-        path): the move now played for ``node`` is returned, or ``None`` where the slip
-        lies before this line's own moves (a variation's: the line stops there)."""
+        """Go on as if ``slips`` (at ``at``, the broken move's place in the path, or
+        before it) had been written: the move now played for ``node`` is returned, or
+        ``None`` where a slip lies before this line's own moves (a variation's: the line
+        stops there)."""
         game = self.game
-        if slip.index == at:
-            move = game.parse(slip.meant)
-            self._push(move, node, slip.meant)
-            line.assumed = (*before, Assumption(slip.turn, node.written, slip.meant))
-            return move
-        if slip.index < line.base:
+        if any(slip.index < line.base for slip in slips):
             line.dead = True
             return None
-        taken = [self._pop() for _ in range(at - slip.index)]
-        _, (slipped, _) = taken.pop()
-        self._push(game.parse(slip.meant), slipped, slip.meant)
-        for _, (later, text) in reversed(taken):
-            self._push(game.parse(text), later, text)
-        move = game.parse(node.text)
-        self._push(move, node, node.text)
-        line.assumed = (*before, Assumption(slip.turn, slipped.written, slip.meant))
+        meant = {slip.index: slip.meant for slip in slips}
+        lowest = min(meant)
+        taken = [self._pop() for _ in range(at - lowest)]
+        for index, (_, (earlier, text)) in enumerate(reversed(taken), lowest):
+            played = meant.get(index, text)
+            self._push(game.parse(played), earlier, played)
+        text = meant.get(at, node.text)
+        move = game.parse(text)
+        self._push(move, node, text)
+        written = {index: earlier.written for index, (_, (earlier, _)) in
+                   enumerate(reversed(taken), lowest)}
+        written[at] = node.written
+        line.assumed = (*before, *(Assumption(slip.turn, written[slip.index], slip.meant)
+                                   for slip in sorted(slips, key=lambda slip: slip.index)))
         return move
 
 

@@ -87,14 +87,23 @@ class Fix:
     replacement: str
     turn: int | None = None
     later: int | None = None
+    #: Edits to make together with this one, which mends nothing without them (two
+    #: slips that a line needs both of: each is a fix of its own move).
+    also: tuple[Fix, ...] = ()
 
     def applied(self, text: str) -> str:
-        """``text``, the line the fix is for, with the fix made."""
+        """``text``, the line the fix is for, with the fix made (not :attr:`also`)."""
         return text[: self.start - 1] + self.replacement + text[self.end - 1 :]
+
+    def edits(self) -> tuple[Fix, ...]:
+        """This edit and those to make with it (:attr:`also`), last in the text first:
+        made in this order, each leaves the places of the others as they were."""
+        return tuple(sorted((self, *self.also), key=lambda fix: (fix.line, fix.start),
+                            reverse=True))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready form: ``{"title", "line", "start", "end", "replacement"}``, and
-        ``"turn"`` and ``"later"`` for the fix of a move."""
+        ``"turn"`` and ``"later"`` for the fix of a move, ``"also"`` where it has any."""
         shown: dict[str, Any] = {
             "title": self.title,
             "line": self.line,
@@ -106,6 +115,8 @@ class Fix:
             shown["turn"] = self.turn
         if self.later is not None:
             shown["later"] = self.later
+        if self.also:
+            shown["also"] = [fix.to_dict() for fix in self.also]
         return shown
 
 

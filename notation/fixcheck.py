@@ -28,12 +28,13 @@ def fix_holds(
     holds when every defect found after was found before too (by its code), and an error
     it is for (not a strict-form issue) is one fewer.  A fix that reaches outside
     ``lines`` does not hold."""
-    at = fix.line - first_line
-    if not 0 <= at < len(lines):
-        return False
-    before = _codes(lines, first_line, default_game)
     fixed = [*lines]
-    fixed[at] = fix.applied(lines[at])
+    for made in fix.edits():  # the fix, and the edits made with it
+        at = made.line - first_line
+        if not 0 <= at < len(lines):
+            return False
+        fixed[at] = made.applied(fixed[at])
+    before = _codes(lines, first_line, default_game)
     after = _codes(fixed, first_line, default_game)
     if not after <= before:
         return False

@@ -94,7 +94,7 @@ def suggested_mends(record: Record, default_game: str | None = None) -> list[Sug
     fixes: dict[tuple[int, int, str], tuple[Fix, Defect]] = {}
     for defect in all_errors(record, verdict, default_game).errors or ():
         for fix in defect.fixes:
-            if fix.turn is not None:
+            if fix.turn is not None and not fix.also:  # (two slips at once: not offered)
                 fixes.setdefault((fix.line, fix.start, fix.replacement), (fix, defect))
     if not fixes:
         return []

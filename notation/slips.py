@@ -213,9 +213,10 @@ class SlipSearch:
     play but the result is not the rules'; ``None`` for a line that plays); and
     ``earliest``, the earliest index it looked at (0: back to the line's first move),
     ``complete`` saying whether it looked at every move it could; ``spent``, how many
-    moves it played; ``further``, the changes after which the line plays past its
-    break but not to its end (each a :class:`Slip` whose ``later`` counts the moves
-    that then play), furthest first: where a line holds two slips, one of them."""
+    moves it played; ``further``, the changes after which the line plays as far as
+    its break or past it, but not to its end (each a :class:`Slip` whose ``later``
+    counts the moves that then play), furthest first: where a line holds two slips,
+    one of them."""
 
     slips: tuple[Slip, ...]
     broken: int | None
@@ -326,7 +327,7 @@ def find_slips(
             spent += went + 1
             if went == len(rest) and _agrees(position, result):
                 found.append(Slip(index, position.turn - went, written, meant, rank, went))
-            elif index + went >= played:  # it plays past the break: one slip of two?
+            elif index + went >= played - 1:  # as far as the break, or past it: one of two?
                 further.append(Slip(index, position.turn - went, written, meant, rank, went))
             for _ in range(went + 1):
                 position.pop()

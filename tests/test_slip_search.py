@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -160,3 +161,21 @@ def test_a_plain_check_says_that_all_looks_for_the_slip(tmp_path: Path) -> None:
     # Not for a record whose moves all play (a syntax error of the container).
     path.write_text('[Game "cave"]\n\n1. b1 b5 )\n')
     assert SYMPTOM_NOTE not in CliRunner().invoke(cli, ["check", str(path)]).output
+
+
+def test_two_slips_both_needed_before_the_break_are_one_fix_with_its_also() -> None:
+    # Generated Zombie Kidz games with two slips: where neither alone lets the broken
+    # move play, the two are one fix, the second made with it (also).
+    found = []
+    for case in slipped.slipped_games("zombie-kidz", 1, 60, slips=2):
+        verdict = check(case.text())
+        found += [(case, fix, defect) for defect in verdict.errors for fix in defect.fixes
+                  if fix.also]
+    assert found
+    for case, fix, defect in found:
+        assert "with both, all" in defect.message
+        assert check(slipped.with_fixes(case.text(), [fix]), every=False).ok
+        for edit in fix.edits():  # made alone, neither edit mends the record
+            alone = slipped.with_fixes(case.text(), [replace(edit, also=())])
+            assert not check(alone, every=False).ok
+        assert "also" in defect.to_dict()["fixes"][0]

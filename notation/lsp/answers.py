@@ -197,11 +197,12 @@ def fix_action(
     preferred: bool,
 ) -> types.CodeAction:
     """A quick fix as a code action that edits the document."""
-    edit = types.TextEdit(fix_range(lines, fix, units), shown(fix.replacement))
+    edits = [types.TextEdit(fix_range(lines, made, units), shown(made.replacement))
+             for made in fix.edits()]
     return types.CodeAction(
         title=shown(fix.title),
         kind=types.CodeActionKind.QuickFix,
         diagnostics=[diagnostic],
-        edit=types.WorkspaceEdit(changes={uri: [edit]}),
+        edit=types.WorkspaceEdit(changes={uri: edits}),
         is_preferred=preferred or None,
     )
