@@ -255,6 +255,31 @@ def _played(game: Game[Any], position: Position[Any], moves: Sequence[str]) -> i
     return played
 
 
+def _parsed(game: Game[Any], text: str) -> Any:
+    """``text`` read as a move of ``game``, or ``None`` where it reads as none."""
+    try:
+        return _move(game, text)
+    except MoveSyntaxError:
+        return None
+
+
+def _replayed(position: Position[Any], moves: Sequence[Any], start: int) -> int:
+    """Push ``moves[start:]`` (move objects; ``None`` for a text that reads as no move)
+    on ``position`` in turn, as far as they go: how many were pushed.  The search's
+    inner loop: most of its time is here."""
+    push = position.push
+    pushed = 0
+    for move in moves[start:] if start else moves:
+        if move is None:
+            break
+        try:
+            push(move)
+        except IllegalMoveError:
+            break
+        pushed += 1
+    return pushed
+
+
 def plays_to_the_end(
     game: Game[Any], position: Position[Any], moves: Sequence[str], result: str | None
 ) -> bool:
@@ -298,7 +323,8 @@ def find_slips(
             raise MisuseError(f"fixed move {index} is not in a line of {len(texts)} moves")
         texts[index] = text
     position = start.copy()
-    played = _played(game, position, texts)
+    moves_of = [_parsed(game, text) for text in texts]  # read once: replayed many times
+    played = _replayed(position, moves_of, 0)
     if played == len(texts) and _agrees(position, result):
         return SlipSearch((), None, len(texts), True)
     spent = 0
@@ -316,16 +342,16 @@ def find_slips(
         if fixed and index in fixed:
             continue
         written = texts[index]
-        rest = texts[index + 1 :]
+        rest = len(texts) - index - 1
         # The move written, where it is legal, is no slip of itself in another spelling.
         same = str(position.canonical(_move(game, written))) if index < played else None
         for rank, meant in ranked_moves(game, position, written):
             if meant == same or meant.casefold() == written.casefold():
                 continue
             position.push(_move(game, meant))
-            went = _played(game, position, rest)
+            went = _replayed(position, moves_of, index + 1)
             spent += went + 1
-            if went == len(rest) and _agrees(position, result):
+            if went == rest and _agrees(position, result):
                 found.append(Slip(index, position.turn - went, written, meant, rank, went))
             elif index + went >= played - 1:  # as far as the break, or past it: one of two?
                 further.append(Slip(index, position.turn - went, written, meant, rank, went))
