@@ -92,8 +92,8 @@ __all__ = [
 #: million stray brackets; each costs a reading of the record).
 MAX_DEFECTS: Final = 200
 
-#: At most this many slips are named for one broken move: where more let the rest of
-#: the line play, none is likelier than the others, and none is named.
+#: At most this many slips are named for one broken move, the likeliest; where more let
+#: the rest of the line play, the message counts them.
 MAX_SLIPS_TOLD: Final = 4
 
 #: At most this many slips found for one broken move are kept as its fixes (Zombie
@@ -424,20 +424,20 @@ class _Moves:
         search = self._search(texts, result)
         nodes = [*(n for n, _ in self.path), node, *rest_nodes]
         slips = _told(search.slips, len(earlier))
-        if len(slips) > MAX_SLIPS_TOLD:
-            # So many moves would do that none is more likely: no guess.
-            turns = sorted({slip.turn for slip in slips})
-            span = f"turn {turns[0]}" if len(turns) == 1 else f"turns {turns[0]} to {turns[-1]}"
-            hint = ""
-            if rest_nodes:  # (the last move: any legal one would do, nothing to tell)
-                hint = (f"; more than {MAX_SLIPS_TOLD} moves one slip away ({span}) each "
-                        "let the rest of this line play: no telling which; the rest of "
-                        "this line is not checked")
-            self.found.add(defect, before, hint)
+        more = len(slips) - MAX_SLIPS_TOLD
+        if more > 0 and not rest_nodes:
+            # The last move, and many legal moves one slip away: any would do, and
+            # nothing tells which.
+            self.found.add(defect, before)
             line.dead = True
             return None
+        extra = ""
+        if more > 0:  # the likeliest are told; the others are counted
+            slips = slips[:MAX_SLIPS_TOLD]
+            counted = f"{more} or more" if len(search.slips) >= SLIPS_KEPT else str(more)
+            extra = f" ({counted} other change{'s' if more > 1 else ''} of one slip would do too)"
         if slips:
-            hint = self._slips_said(slips, nodes, len(earlier), result, line.main)
+            hint = self._slips_said(slips, nodes, len(earlier), result, line.main) + extra
             fixes = tuple(_slip_fix(nodes[s.index], s.meant, s.turn, s.later, turn) for s in slips)
             self.found.add(defect, before, hint, fixes)
             return self._assume(line, node, slips[:1], len(earlier), before)
