@@ -32,7 +32,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -268,6 +268,24 @@ def _strict_visitor(default_game: str | None) -> StrictJudge:
     return StrictJudge(default_game)
 
 
+@dataclass(frozen=True, slots=True)
+class _Broken:
+    """A line broken at ``node`` (turn ``turn``), as the slip search sees it: the
+    ``defect`` found, the ``result`` the line must reach (``None``: any), the ``texts``
+    of the line's moves from the record's start with their ``nodes``, and ``at``, the
+    broken move's place among them."""
+
+    line: _Line
+    node: MoveNode
+    turn: int
+    before: tuple[Assumption, ...]
+    defect: Defect
+    result: str | None
+    texts: list[str]
+    nodes: list[MoveNode]
+    at: int
+
+
 class _Moves:
     """Every line of a record tree replayed, each defect found and the line gone on.
 
@@ -419,59 +437,20 @@ class _Moves:
             line.assumed = (*before, Assumption(turn, node.written, meant))
             line.index += 1  # the second square was read as the next move
             return move
-        earlier = [text for _, text in self.path]
-        texts = [*earlier, node.text, *(n.text for n in rest_nodes)]
-        search = self._search(texts, result)
-        nodes = [*(n for n, _ in self.path), node, *rest_nodes]
-        slips = _told(search.slips, len(earlier))
-        more = len(slips) - MAX_SLIPS_TOLD
-        if more > 0 and not rest_nodes:
-            # The last move, and many legal moves one slip away: any would do, and
-            # nothing tells which.
-            self.found.add(defect, before)
-            line.dead = True
-            return None
-        extra = ""
-        if more > 0:  # the likeliest are told; the others are counted
-            slips = slips[:MAX_SLIPS_TOLD]
-            counted = f"{more} or more" if len(search.slips) >= SLIPS_KEPT else str(more)
-            extra = f" ({counted} other change{'s' if more > 1 else ''} of one slip would do too)"
+        broken = _Broken(
+            line, node, turn, before, defect, result,
+            texts=[*(text for _, text in self.path), node.text, *(n.text for n in rest_nodes)],
+            nodes=[*(n for n, _ in self.path), node, *rest_nodes],
+            at=len(self.path),
+        )
+        search = self._search(broken.texts, result)
+        slips = _told(search.slips, broken.at)
         if slips:
-            hint = self._slips_said(slips, nodes, len(earlier), result, line.main) + extra
-            fixes = tuple(_slip_fix(nodes[s.index], s.meant, s.turn, s.later, turn) for s in slips)
-            self.found.add(defect, before, hint, fixes)
-            return self._assume(line, node, slips[:1], len(earlier), before)
-        paired = self._pair(search, texts, result)
+            return self._one_slip(broken, slips, len(search.slips) >= SLIPS_KEPT)
+        paired = self._pair(search, broken.texts, result)
         if paired is not None:
-            # One slip of two is told here, the line going on with it; the other where
-            # the line breaks again.  The first: the line plays past here with it alone.
-            one, other = paired
-            at = len(earlier)
-            # Where the first does not let the broken move play alone, the other lies
-            # before it too, and both are needed there: told, and made, together.
-            alone = one.index + one.later >= at
-            told = sorted((one,) if alone else (one, other), key=lambda slip: slip.index)
-            said = [f"did you mean {slip.meant}?" if slip.index == at else
-                    f"{self._label(slip.turn, nodes[slip.index].written)} was "
-                    f"{'probably ' if not k else ''}{slip.meant}"
-                    for k, slip in enumerate(told)]
-            if told == [one] and one.index == at:
-                hint = f"; {said[0]}"
-            elif len(told) == 1:
-                hint = (f"; {said[0]}: with it and one more slip, at turn {other.turn}, all "
-                        f"{len(texts) - one.index - 1} later moves play"
-                        f"{_ending(result, line.main)}")
-            else:
-                hint = (f"; {' and '.join(said)}: with both, all "
-                        f"{len(texts) - told[0].index - 1} later moves play"
-                        f"{_ending(result, line.main)}")
-            made = [_slip_fix(nodes[s.index], s.meant, s.turn,
-                              len(texts) - s.index - 1 if len(told) > 1 else s.later, turn)
-                    for s in told]
-            fix = replace(made[0], also=tuple(made[1:]))  # both or neither
-            self.found.add(defect, before, hint, (fix,))
-            return self._assume(line, node, told, at, before)
-        first = position.turn - len(self.path) + 1 + search.earliest
+            return self._two_slips(broken, *paired)
+        first = position.turn - broken.at + 1 + search.earliest
         span = f"turn {turn}" if first >= turn else f"turns {first} to {turn}"
         hint = f"; no one slip in {span} lets the rest of this line play"
         if not search.complete:
@@ -483,6 +462,60 @@ class _Moves:
         self.found.add(defect, before, hint)
         line.dead = True
         return None
+
+    def _one_slip(self, broken: _Broken, slips: list[Slip], kept_all: bool) -> Any:
+        """Tell the slips after which the whole line plays (the four likeliest, the
+        others counted), and go on with the first; ``kept_all``: the search kept as
+        many as it keeps, there may be more."""
+        line, before = broken.line, broken.before
+        more = len(slips) - MAX_SLIPS_TOLD
+        if more > 0 and broken.at == len(broken.texts) - 1:
+            # The last move, and many legal moves one slip away: any would do, and
+            # nothing tells which.
+            self.found.add(broken.defect, before)
+            line.dead = True
+            return None
+        extra = ""
+        if more > 0:  # the likeliest are told; the others are counted
+            slips = slips[:MAX_SLIPS_TOLD]
+            counted = f"{more} or more" if kept_all else str(more)
+            extra = f" ({counted} other change{'s' if more > 1 else ''} of one slip would do too)"
+        nodes = broken.nodes
+        hint = self._slips_said(slips, nodes, broken.at, broken.result, line.main) + extra
+        fixes = tuple(_slip_fix(nodes[s.index], s.meant, s.turn, s.later, broken.turn)
+                      for s in slips)
+        self.found.add(broken.defect, before, hint, fixes)
+        return self._assume(line, broken.node, slips[:1], broken.at, before)
+
+    def _two_slips(self, broken: _Broken, one: Slip, other: Slip) -> Any:
+        """Tell two slips that together let the whole line play (``one`` lets it play
+        further than the break, or as far), and go on with what is needed here.
+
+        Where ``one`` lets the broken move play alone, it is told, and ``other`` where
+        the line breaks again; where it does not, ``other`` lies before the broken move
+        too, and both are told, and made, together (:attr:`Fix.also`)."""
+        line, at, nodes, texts = broken.line, broken.at, broken.nodes, broken.texts
+        alone = one.index + one.later >= at
+        told = sorted((one,) if alone else (one, other), key=lambda slip: slip.index)
+        said = [f"did you mean {slip.meant}?" if slip.index == at else
+                f"{self._label(slip.turn, nodes[slip.index].written)} was "
+                f"{'probably ' if not k else ''}{slip.meant}"
+                for k, slip in enumerate(told)]
+        ending = _ending(broken.result, line.main)
+        if alone and one.index == at:
+            hint = f"; {said[0]}"
+        elif alone:
+            hint = (f"; {said[0]}: with it and one more slip, at turn {other.turn}, all "
+                    f"{len(texts) - one.index - 1} later moves play{ending}")
+        else:
+            hint = (f"; {' and '.join(said)}: with both, all "
+                    f"{len(texts) - told[0].index - 1} later moves play{ending}")
+        made = [_slip_fix(nodes[s.index], s.meant, s.turn,
+                          s.later if alone else len(texts) - s.index - 1, broken.turn)
+                for s in told]
+        fix = replace(made[0], also=tuple(made[1:]))  # both or neither
+        self.found.add(broken.defect, broken.before, hint, (fix,))
+        return self._assume(line, broken.node, told, at, broken.before)
 
     def result_slips(self) -> tuple[str, tuple[Fix, ...]]:
         """For a main line that plays to its end but not to its result: the words for
