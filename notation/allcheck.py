@@ -63,8 +63,6 @@ from notation.replay import (
     tag_error,
 )
 from notation.slips import (
-    MIN_PUSHES,
-    PUSHES_PER_MOVE,
     Slip,
     SlipSearch,
     distance,
@@ -73,6 +71,7 @@ from notation.slips import (
     neighbours,
     plays_to_the_end,
     ranked_moves,
+    search_budget,
 )
 from notation.strict import StrictJudge, strict_replay
 from notation.visitor import expected_number
@@ -718,7 +717,7 @@ def _rules(
         return
     result = tree.result if tree.result in RESULTS else None
     moves = _Moves(game, position, found, _strict_visitor(default_game) if strict else None,
-                   result, max(MIN_PUSHES, PUSHES_PER_MOVE * _count(tree.moves)))
+                   result, search_budget(_count(tree.moves)))
     if moves.strict is not None:
         moves.strict.begin_record(tree)
         for tag in tree.tags:

@@ -40,6 +40,8 @@ from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError
 from notation.games.base import Game, Position
 
 __all__ = [
+    "LOOK_COST",
+    "MAX_PUSHES",
     "MIN_PUSHES",
     "PUSHES_PER_MOVE",
     "Slip",
@@ -50,13 +52,27 @@ __all__ = [
     "neighbours",
     "plays_to_the_end",
     "ranked_moves",
+    "search_budget",
 ]
 
 #: The search's budget, in moves played per move of the line (and at least
-#: :data:`MIN_PUSHES`): enough to look at every earlier move of a line of a few hundred
-#: moves many times over; only a line far longer stops it short.
+#: :data:`MIN_PUSHES`, at most :data:`MAX_PUSHES`): enough to look at every earlier
+#: move of a line of a few hundred moves many times over; only a line of thousands
+#: stops it short (a second or two of moves played, whatever the record's length).
 PUSHES_PER_MOVE: Final = 1000
 MIN_PUSHES: Final = 20_000
+MAX_PUSHES: Final = 1_000_000
+#: What looking for the moves one slip away at one move of the line costs, in moves
+#: played (:func:`ranked_moves` makes the position's legal moves, and the texts one
+#: slip from what was written): counted against the budget too.
+LOOK_COST: Final = 40
+
+
+def search_budget(moves: int) -> int:
+    """How many moves the slip searches of a line (or record) of ``moves`` moves may
+    play: :data:`PUSHES_PER_MOVE` each, within :data:`MIN_PUSHES` and
+    :data:`MAX_PUSHES`."""
+    return min(MAX_PUSHES, max(MIN_PUSHES, PUSHES_PER_MOVE * moves))
 
 
 # -- the moves one slip away from a text -----------------------------------------------
@@ -312,7 +328,7 @@ def find_slips(
     already: a second one is looked for with them in place; those moves are not looked
     at again).  At most ``limit`` slips, likeliest first: by rank, then nearest to the
     break.  ``budget``: how many moves the search may play (default
-    :data:`PUSHES_PER_MOVE` per move of the line); it stops, incomplete, where that
+    :func:`search_budget` of the line's length); it stops, incomplete, where that
     runs out.
     """
     if limit < 1:
@@ -328,7 +344,7 @@ def find_slips(
     if played == len(texts) and _agrees(position, result):
         return SlipSearch((), None, len(texts), True)
     spent = 0
-    allowed = budget if budget is not None else max(MIN_PUSHES, PUSHES_PER_MOVE * len(texts))
+    allowed = budget if budget is not None else search_budget(len(texts))
     found: list[Slip] = []
     further: list[Slip] = []
     earliest = played + 1
@@ -341,6 +357,7 @@ def find_slips(
         earliest = index
         if fixed and index in fixed:
             continue
+        spent += LOOK_COST
         written = texts[index]
         rest = len(texts) - index - 1
         # The move written, where it is legal, is no slip of itself in another spelling.

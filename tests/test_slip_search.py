@@ -26,6 +26,7 @@ from notation.errors import MisuseError
 from notation.games import get_game
 from notation.reader import visit_records
 from notation.replay import Verdict
+from notation import slips as slips_module
 from notation.slips import find_slips
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,8 +123,7 @@ def test_no_guess_where_no_one_slip_lets_the_rest_play() -> None:
 
 
 def test_a_search_cut_short_says_how_far_back_it_looked(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(allcheck, "MIN_PUSHES", 0)
-    monkeypatch.setattr(allcheck, "PUSHES_PER_MOVE", 0)
+    monkeypatch.setattr(allcheck, "search_budget", lambda moves: 0)
     text = TINKERTOWN + "1. d3 d2,b5 2. c5,f2 e2,g5 3. f5,b3 d1,c1 4. c2,a6 *\n"
     (defect,) = check(text).errors
     assert "; no one slip in turn" in defect.message
@@ -179,3 +179,18 @@ def test_two_slips_both_needed_before_the_break_are_one_fix_with_its_also() -> N
             alone = slipped.with_fixes(case.text(), [replace(edit, also=())])
             assert not check(alone, every=False).ok
         assert "also" in defect.to_dict()["fixes"][0]
+
+
+def test_the_budget_bounds_the_search_of_a_long_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However long the line, the searches of a record play at most MAX_PUSHES moves
+    (each move looked at counting LOOK_COST): a long line broken at its end is searched
+    back only so far, and the message says so."""
+    assert slips_module.search_budget(10**9) == slips_module.MAX_PUSHES
+    assert slips_module.search_budget(1) == slips_module.MIN_PUSHES
+    monkeypatch.setattr(slips_module, "MAX_PUSHES", 5_000)
+    monkeypatch.setattr(slips_module, "MIN_PUSHES", 0)
+    case = next(slipped.slipped_games("cave", 5, 1, min_turns=150))
+    moves = [*case.moves[:-1], "a1-a9"]  # the last move is no move of Cave
+    text = slipped.SlippedGame("cave", tuple(moves), tuple(moves), {}, "*").text()
+    (defect,) = check(text).errors
+    assert "(the search looked no further back: the cause may lie earlier)" in defect.message
