@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from notation import allcheck
+from notation import slips as slips_module
 from notation.allcheck import check_replay
 from notation.checkrun import SYMPTOM_NOTE
 from notation.cli import cli
@@ -26,7 +27,6 @@ from notation.errors import MisuseError
 from notation.games import get_game
 from notation.reader import visit_records
 from notation.replay import Verdict
-from notation import slips as slips_module
 from notation.slips import find_slips
 
 ROOT = Path(__file__).resolve().parent.parent
