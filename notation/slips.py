@@ -259,18 +259,6 @@ def _agrees(position: Position[Any], result: str | None) -> bool:
     return outcome is None or outcome == result
 
 
-def _played(game: Game[Any], position: Position[Any], moves: Sequence[str]) -> int:
-    """Play ``moves`` on ``position`` in turn, as far as they go: how many played."""
-    played = 0
-    for text in moves:
-        try:
-            position.push(_move(game, text))
-        except (MoveSyntaxError, IllegalMoveError):
-            break
-        played += 1
-    return played
-
-
 def _parsed(game: Game[Any], text: str) -> Any:
     """``text`` read as a move of ``game``, or ``None`` where it reads as none."""
     try:
@@ -302,7 +290,7 @@ def plays_to_the_end(
     """Whether ``moves`` all play in turn from ``position`` (left as it was) and the
     rules then agree with ``result`` (where they end the game, it is their result;
     ``None``: any end will do)."""
-    played = _played(game, position, moves)
+    played = _replayed(position, [_parsed(game, text) for text in moves], 0)
     try:
         return played == len(moves) and _agrees(position, result)
     finally:
