@@ -1459,7 +1459,7 @@ def _random_place(rng: random.Random, obj: Any) -> tuple[Any, Any]:
 MISUSE_SETUP = textwrap.dedent("""\
     import io, random, pathlib
     import notation
-    from notation.annotate import AnnotateOptions
+    from notation.formats.annotate import AnnotateOptions
     RECS = pathlib.Path(RECORDS)
     """)
 
@@ -1483,7 +1483,7 @@ MISUSE = textwrap.dedent('''\
         """Objects to call methods on and to pass, made anew for each call."""
         env = {"notation": notation, "io": io, "random": random, "RECS": RECS,
                "pathlib": pathlib}
-        exec("from notation.annotate import AnnotateOptions", env)
+        exec("from notation.formats.annotate import AnnotateOptions", env)
         setup = [
             ("rec", "next(iter(notation.read_file(RECS / 'cave' / 'examples.ugn')))"),
             ("broken", "next(iter(notation.read_file(RECS / 'tinkertown' / 'broken.ugn')))"),

@@ -34,7 +34,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-from notation.generate import generate_records
+from notation.collections.generate import generate_records
 from notation.reader import read_string
 from notation.writer import write_records
 

@@ -14,7 +14,7 @@ import statistics
 import time
 
 import notation
-from notation.editor import RecordEditor
+from notation.editing.editor import RecordEditor
 
 
 def largest_position(game: str, games: int, seed: int) -> tuple[list[str], int]:
@@ -76,7 +76,7 @@ def screen(game: str, games: int, seed: int) -> str:
     import os
     import tempfile
 
-    from notation.recordfile import RecordFile
+    from notation.editing.recordfile import RecordFile
     from notation.tui.record_app import RecordApp
 
     moves, _ = largest_position(game, games, seed)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A fault campaign over the recorder's file and journal (notation.recordfile): does a
+"""A fault campaign over the recorder's file and journal (notation.editing.recordfile): does a
 record being entered survive every fault, and does nothing else in its file change?
 
     python3 bench/record_faults.py --seconds 120 --seed 1
@@ -49,9 +49,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import notation  # noqa: E402
-from notation.editor import RecordEditor  # noqa: E402
-from notation.generate import generate_records  # noqa: E402
-from notation.recordfile import (  # noqa: E402
+from notation.collections.generate import generate_records  # noqa: E402
+from notation.editing.editor import RecordEditor  # noqa: E402
+from notation.editing.recordfile import (  # noqa: E402
     FileBusyError,
     RecordFile,
     RecordFileError,
@@ -64,7 +64,7 @@ from notation.writer import write_records  # noqa: E402
 CHILD = textwrap.dedent(
     """
     import json, sys
-    from notation.recordfile import RecordFile
+    from notation.editing.recordfile import RecordFile
     path, record, edits, save_every = json.loads(sys.argv[1])
     kept = RecordFile.open(path, record, game="cave", defaults=False)
     print("ready", flush=True)
@@ -267,7 +267,7 @@ def family_disk(rng: random.Random, folder: Path, stats: Counter[str], kind: str
 HOLDER = textwrap.dedent(
     """
     import sys
-    from notation.recordfile import RecordFile
+    from notation.editing.recordfile import RecordFile
     kept = RecordFile.open(sys.argv[1], 1)
     kept.editor.set_comment("the first session's")
     print("holding", flush=True)
@@ -305,7 +305,7 @@ OPENER = textwrap.dedent(
     """
     import resource, sys
     resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
-    from notation.recordfile import RecordFile, RecordFileError
+    from notation.editing.recordfile import RecordFile, RecordFileError
     try:
         RecordFile.open(sys.argv[1], 1).close()
         print("opened")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What opening and saving one record of a big file costs (notation.recordfile), beside
+"""What opening and saving one record of a big file costs (notation.editing.recordfile), beside
 ``notation check --jobs 1`` of the same file::
 
     python3 bench/record_scale.py --mb 50
@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 EDIT = textwrap.dedent(
     """
     import resource, sys, time
-    from notation.recordfile import RecordFile
+    from notation.editing.recordfile import RecordFile
     path, number = sys.argv[1], int(sys.argv[2])
     start = time.perf_counter()
     kept = RecordFile.open(path, number)
@@ -47,7 +47,7 @@ EDIT = textwrap.dedent(
 
 def make_file(path: Path, megabytes: float) -> int:
     """A file of about ``megabytes`` MB of generated records; their number."""
-    from notation.generate import generate_records
+    from notation.collections.generate import generate_records
     from notation.writer import write_records
 
     chunk = "".join(

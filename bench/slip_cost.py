@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from slipped import SlippedGame, slipped_games
 
-from notation.allcheck import check_replay
+from notation.checking.every_defect import check_replay
 from notation.reader import visit_records
 
 

@@ -31,12 +31,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from slipped import SlippedGame, slipped_games, with_fixes
 
-from notation.allcheck import check_replay
+from notation.checking.every_defect import check_replay
+from notation.checking.slips import find_slips
 from notation.errors import Fix
 from notation.games import get_game
 from notation.reader import visit_records
 from notation.replay import Verdict
-from notation.slips import find_slips
 
 
 def verdict_of(text: str, every: bool) -> Verdict:

@@ -1,5 +1,5 @@
 """Records copied with slips that the rules accept: generated games of each game, one or
-two moves replaced by a legal move one slip away (``notation.slips.ranked_moves``), as a
+two moves replaced by a legal move one slip away (``notation.checking.slips.ranked_moves``), as a
 transcriber might copy a scoresheet.  Used by ``bench/slip_rates.py`` and
 ``bench/slip_cost.py``, and by ``tests/test_slip_search.py``.
 """
@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from notation.checking.slips import plays_to_the_end, ranked_moves
 from notation.errors import Fix
 from notation.games import get_game
-from notation.slips import plays_to_the_end, ranked_moves
 
 
 @dataclass(frozen=True)

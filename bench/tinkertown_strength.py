@@ -3,7 +3,7 @@
 The players are :class:`notation.games.tinkertown.players.SearchPlayer` (the search of
 docs/tinkertown.md, "The search engine", at ``--depth`` plies and/or ``--seconds`` per
 move), :func:`notation.games.tinkertown.players.greedy_player` (the best one-ply value,
-at random among equals) and :func:`notation.referee.random_bot`.  Each match is
+at random among equals) and :func:`notation.collections.referee.random_bot`.  Each match is
 ``--games`` games played by :func:`notation.play` from the empty cemetery, the search
 player White in every other game; a game the rules have not ended after
 ``--max-turns`` turns counts as unfinished.  For context, greedy plays random too.
@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from notation.collections.referee import play, random_bot
 from notation.games.tinkertown.players import SearchPlayer, greedy_player
-from notation.referee import play, random_bot
 
 
 class TimedSearch:

@@ -26,16 +26,16 @@ _HOME = {
     "read_file": "notation.reader",
     "read_string": "notation.reader",
     "read_records": "notation.reader",
-    "read_headers": "notation.index",
-    "RecordHeaders": "notation.index",
-    "read_any_records": "notation.convert",
-    "read_json_records": "notation.convert",
-    "convert_record": "notation.convert",
+    "read_headers": "notation.collections.index",
+    "RecordHeaders": "notation.collections.index",
+    "read_any_records": "notation.formats.convert",
+    "read_json_records": "notation.formats.convert",
+    "convert_record": "notation.formats.convert",
     "write_record": "notation.writer",
-    "annotate_record": "notation.annotate",
+    "annotate_record": "notation.formats.annotate",
     # entering a record move by move, and keeping it in a file
-    "RecordEditor": "notation.editor",
-    "RecordFile": "notation.recordfile",
+    "RecordEditor": "notation.editing.editor",
+    "RecordFile": "notation.editing.recordfile",
     # the record tree and walking it
     "Record": "notation.record",
     "MoveNode": "notation.record",
@@ -52,19 +52,19 @@ _HOME = {
     "check_record": "notation.replay",
     "Verdict": "notation.replay",
     "ReplayVisitor": "notation.replay",
-    "check_paths": "notation.batch",
+    "check_paths": "notation.collections.batch",
     "Stepper": "notation.stepper",
     # games
     "get_game": "notation.games",
     "all_games": "notation.games",
     "Game": "notation.games.base",
     "Position": "notation.games.base",
-    "BoardView": "notation.view",
+    "BoardView": "notation.games.view",
     # playing: bots and the referee
-    "play": "notation.referee",
-    "random_bot": "notation.referee",
-    "Bot": "notation.referee",
-    "Player": "notation.referee",
+    "play": "notation.collections.referee",
+    "random_bot": "notation.collections.referee",
+    "Bot": "notation.collections.referee",
+    "Player": "notation.collections.referee",
     # errors: values, and the exceptions (all derive from NotationException)
     "Defect": "notation.errors",
     "ErrorKind": "notation.errors",
@@ -76,10 +76,10 @@ _HOME = {
     "UnknownGameError": "notation.games",
     "StepperError": "notation.stepper",
     "UnwritableRecord": "notation.writer",
-    "EditError": "notation.editor",
-    "RecordFileError": "notation.recordfile",
-    "FileChangedError": "notation.recordfile",
-    "FileBusyError": "notation.recordfile",
+    "EditError": "notation.editing.editor",
+    "RecordFileError": "notation.editing.recordfile",
+    "FileChangedError": "notation.editing.recordfile",
+    "FileBusyError": "notation.editing.recordfile",
 }
 
 #: Names kept for old code, each with the name it now has (not in ``__all__``).
@@ -141,10 +141,16 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from notation.annotate import annotate_record
-    from notation.batch import check_paths
-    from notation.convert import convert_record, read_any_records, read_json_records
-    from notation.editor import EditError, RecordEditor
+    from notation.collections.batch import check_paths
+    from notation.collections.index import RecordHeaders, read_headers
+    from notation.collections.referee import Bot, Player, play, random_bot
+    from notation.editing.editor import EditError, RecordEditor
+    from notation.editing.recordfile import (
+        FileBusyError,
+        FileChangedError,
+        RecordFile,
+        RecordFileError,
+    )
     from notation.errors import (
         Defect,
         ErrorKind,
@@ -157,16 +163,15 @@ if TYPE_CHECKING:
     from notation.errors import (
         NotationError as NotationError,
     )
+    from notation.formats.annotate import annotate_record
+    from notation.formats.convert import convert_record, read_any_records, read_json_records
     from notation.games import UnknownGameError, all_games, get_game
     from notation.games.base import Game, Position
-    from notation.index import RecordHeaders, read_headers
+    from notation.games.view import BoardView
     from notation.reader import read_file, read_records, read_string
     from notation.record import Comment, MoveNode, Record, Tag, Variation
-    from notation.recordfile import FileBusyError, FileChangedError, RecordFile, RecordFileError
-    from notation.referee import Bot, Player, play, random_bot
     from notation.replay import Replay, ReplayVisitor, Verdict, check_record
     from notation.stepper import Stepper, StepperError
-    from notation.view import BoardView
     from notation.visitor import SKIP, RecordVisitor, TreeBuilder, walk_record
     from notation.writer import UnwritableRecord, write_record
 
@@ -193,8 +198,82 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+#: The modules that moved into the layers' folders (issue 40), by their old names: an
+#: old import (``import notation.allcheck``) still works, and warns that it moved.
+MOVED = {
+    "notation.allcheck": "notation.checking.every_defect",
+    "notation.annotate": "notation.formats.annotate",
+    "notation.batch": "notation.collections.batch",
+    "notation.checkrun": "notation.cli.check_report",
+    "notation.cliio": "notation.files.console",
+    "notation.collection": "notation.collections.operations",
+    "notation.convert": "notation.formats.convert",
+    "notation.document": "notation.editing.buffer",
+    "notation.editor": "notation.editing.editor",
+    "notation.fixcheck": "notation.editing.fix_holds",
+    "notation.generate": "notation.collections.generate",
+    "notation.grammar": "notation.games.grammar",
+    "notation.index": "notation.collections.index",
+    "notation.jsontext": "notation.formats.jsontext",
+    "notation.jsonwriter": "notation.formats.jsonwriter",
+    "notation.locate": "notation.editing.places",
+    "notation.mends": "notation.editing.mends",
+    "notation.movefix": "notation.checking.move_fix",
+    "notation.offers": "notation.editing.completions",
+    "notation.recordfile": "notation.editing.recordfile",
+    "notation.referee": "notation.collections.referee",
+    "notation.savefile": "notation.files.savefile",
+    "notation.showtext": "notation.render.plain_text",
+    "notation.slips": "notation.checking.slips",
+    "notation.stats": "notation.collections.stats",
+    "notation.strict": "notation.checking.canonical_form",
+    "notation.textio": "notation.files.textfile",
+    "notation.view": "notation.games.view",
+}
+
+
+class _MovedModules:
+    """Finds a module by its old name (:data:`MOVED`): the module of the new name,
+    imported, under both names.  Asked last (after the folders of the package), so it
+    costs nothing to any other import."""
+
+    def __init__(self) -> None:
+        self.specs: dict[str, Any] = {}  # each moved module's own spec, by its new name
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> Any:
+        if name not in MOVED:
+            return None
+        import importlib.util
+
+        loader: Any = self  # a loader by what it does (create_module, exec_module)
+        return importlib.util.spec_from_loader(name, loader)
+
+    def create_module(self, spec: Any) -> Any:
+        import warnings
+
+        new = MOVED[spec.name]
+        warnings.warn(f"{spec.name} moved to {new}", DeprecationWarning, stacklevel=2)
+        module = importlib.import_module(new)
+        self.specs[new] = module.__spec__
+        return module
+
+    def exec_module(self, module: Any) -> None:
+        """Nothing to run (the module ran under its new name), but its own spec to give
+        back: the import system set the old name's on it."""
+        module.__spec__ = self.specs[module.__name__]
+
+
+def _install_moved_modules() -> None:
+    import sys
+
+    if not any(isinstance(finder, _MovedModules) for finder in sys.meta_path):
+        sys.meta_path.append(_MovedModules())
+
+
+_install_moved_modules()
+
 #: What this module imports to do its work: not names of the library, so not in ``dir()``.
-_IMPLEMENTATION = frozenset({"annotations", "importlib", "TYPE_CHECKING", "Any"})
+_IMPLEMENTATION = frozenset({"annotations", "importlib", "TYPE_CHECKING", "Any", "MOVED"})
 
 
 def __dir__() -> list[str]:

@@ -2,7 +2,7 @@
 
 :class:`Cursor` is what a replay viewer (:class:`~notation.stepper.Stepper`, under
 ``notation show`` and ``notation replay``) and a recorder
-(:class:`~notation.editor.RecordEditor`, under ``notation record``) move through a
+(:class:`~notation.editing.editor.RecordEditor`, under ``notation record``) move through a
 record: along a line, back, into a variation and out, to an :data:`Address`.  It plays
 the record's moves on a position as it goes, and says why it stopped where a move
 cannot be played (:attr:`Cursor.defect`); it knows no screen, no file and no edit.

@@ -173,11 +173,11 @@ def read_file(path: str | Path, *, keep_raw: bool = False) -> Iterator[Record]:
     """Stream the records of the file at ``path``.
 
     The file is UTF-8; one that is not is read anyway, its lines that are not UTF-8
-    as Windows-1252, with a :class:`notation.textio.NotUTF8Warning` (never silently
-    mangled: see :mod:`notation.textio`).  ``MisuseError`` for a ``path`` that is not
+    as Windows-1252, with a :class:`notation.files.textfile.NotUTF8Warning` (never silently
+    mangled: see :mod:`notation.files.textfile`).  ``MisuseError`` for a ``path`` that is not
     a str or a ``pathlib.Path`` (an int would be taken as a file descriptor), the
-    ``OSError`` of a file that cannot be read (:class:`notation.textio.LineTooLong` for
-    a line over :data:`notation.textio.MAX_LINE` bytes).  A compressed file (gzip,
+    ``OSError`` of a file that cannot be read (:class:`notation.files.textfile.LineTooLong` for
+    a line over :data:`notation.files.textfile.MAX_LINE` bytes).  A compressed file (gzip,
     bzip2, xz, zstd) is read decompressed, as every command reads it.
     """
     from notation.errors import require_path
@@ -186,7 +186,7 @@ def read_file(path: str | Path, *, keep_raw: bool = False) -> Iterator[Record]:
     # Imported here: this function is the reader's only door to files.
     import warnings
 
-    from notation.textio import NotUTF8Warning, decoded_lines, not_utf8_message, open_binary
+    from notation.files.textfile import NotUTF8Warning, decoded_lines, not_utf8_message, open_binary
 
     name = str(path)
 
@@ -204,7 +204,7 @@ def record_starts(lines: Iterable[str]) -> Iterator[int]:
     """The indices of the lines at which a record surely begins, in ``lines`` taken from
     anywhere in a text: the reader begins a record there whatever it read before.
 
-    ``notation check --jobs`` cuts big files at such lines (:mod:`notation.batch`), so
+    ``notation check --jobs`` cuts big files at such lines (:mod:`notation.collections.batch`), so
     that each part reads as it does within the whole.  The rule is the reader's own
     (:func:`_begins_record`), asked for every state the reader may be in: a line with a
     token and no ``{``, ``}`` or ``;``, not starting with ``[``, leaves it in the movetext

@@ -444,8 +444,8 @@ class Replay(RecordVisitor[Verdict]):
       only (a viewer);
     - ``check_numbers``: a wrong move number is an error too;
     - ``judges``: the check's modes (:class:`Judge`), each a visitor under the replay
-      that has its say on the verdict: :func:`notation.strict.strict_replay` (the
-      canonical form) and :func:`notation.allcheck.all_defects_replay` (every defect,
+      that has its say on the verdict: :func:`notation.checking.canonical_form.strict_replay` (the
+      canonical form) and :func:`notation.checking.every_defect.all_defects_replay` (every defect,
       ``check --all``) make the replays of ``notation check``'s options;
     - ``game`` and ``position``: replay from that position in that game, whatever the
       record's tags.
@@ -1010,7 +1010,7 @@ def require_tag_pairs(tags: Mapping[str, str] | Iterable[tuple[str, str]]) -> li
     order: ``tags`` is a mapping of names to values or an iterable of such pairs (a
     list, a generator), all of ``str``, as :meth:`Record.from_moves
     <notation.record.Record.from_moves>` and :meth:`RecordEditor.new
-    <notation.editor.RecordEditor.new>` take them; :class:`~notation.errors.MisuseError`
+    <notation.editing.editor.RecordEditor.new>` take them; :class:`~notation.errors.MisuseError`
     for anything else.
 
     >>> require_tag_pairs({"Event": "club night"})
@@ -1157,7 +1157,7 @@ def record_game(record: Record, default: str | None = None) -> Game[Any]:
 notation.record.play_layer = sys.modules[__name__]
 
 
-# -- the replay's judgements, one at a time (notation.allcheck replays every line) -----
+# -- the replay's judgements, one at a time (every_defect replays every line) ------------
 
 #: The error of a wrong move number (``None`` if it is right) for a node at a turn.
 number_error = _number_error

@@ -7,7 +7,7 @@ Vocabulary: a *line* is the main line or a variation; ``index`` counts the moves
 of the current line that have been played; the *last move* is the one just
 played (``line[index - 1]``) and the *next move* the one about to be played.  Where
 the stepper stands is a :class:`~notation.cursor.Cursor`'s place, the one a
-:class:`~notation.editor.RecordEditor` has too: its :attr:`~Stepper.address` is the
+:class:`~notation.editing.editor.RecordEditor` has too: its :attr:`~Stepper.address` is the
 same numbers.
 """
 

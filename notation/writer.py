@@ -578,7 +578,7 @@ def write_records(
     """Records as text, separated by blank lines.
 
     Each is numbered by its own layout (its tags say it); a pair (record, round size),
-    as :func:`notation.generate.generate_records` yields them, stands for its record.
+    as :func:`notation.collections.generate.generate_records` yields them, stands for its record.
     """
     require_sequence(records, "records", "records")
     for i, item in enumerate(records):

@@ -56,7 +56,6 @@ def data_dir() -> Path:
 def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Workers and parts for small inputs too, so that a few kilobytes are cut in many
     (for the tests of checking in parallel)."""
-    from notation import batch
-
+    from notation.collections import batch
     monkeypatch.setattr(batch, "POOL_MIN_BYTES", 0)
     monkeypatch.setattr(batch, "_MIN_PART", 2_000)

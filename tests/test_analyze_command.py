@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from notation.cli import cli
 from notation.commands.analyze import line_text, value_text
 from notation.games import get_game
-from notation.view import WIN, Analysis
+from notation.games.view import WIN, Analysis
 
 ROOT = Path(__file__).resolve().parent.parent
 CAVE = str(ROOT / "records" / "cave" / "examples.ugn")

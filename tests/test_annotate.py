@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from notation.annotate import AnnotateOptions, annotate_record, termination
 from notation.cli import cli
-from notation.convert import convert_record, read_json_records
+from notation.formats.annotate import AnnotateOptions, annotate_record, termination
+from notation.formats.convert import convert_record, read_json_records
 from notation.games.tinkertown import GAME as TINKERTOWN
 from notation.reader import read_records, read_string
 from notation.replay import check_record

@@ -1,4 +1,4 @@
-"""``notation.batch`` as a library: the verdicts of ``check_record``, in order, from one
+"""``notation.collections.batch`` as a library: the verdicts of ``check_record``, in order, from one
 process or several; and the thin CLI around it (no command imports another)."""
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from notation import batch
-from notation.batch import TextSource, check_paths, input_size
+from notation.checking.canonical_form import check_record_strict
 from notation.cli import cli
-from notation.generate import generate_records
+from notation.collections import batch
+from notation.collections.batch import TextSource, check_paths, input_size
+from notation.collections.generate import generate_records
+from notation.files.textfile import NotUTF8Warning
 from notation.reader import read_file, read_records, read_string, record_starts
 from notation.replay import check_record
-from notation.strict import check_record_strict
-from notation.textio import NotUTF8Warning
 from notation.writer import write_records
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -261,8 +261,7 @@ def test_no_command_imports_another() -> None:
 def test_the_default_number_of_processes_counts_only_free_cores(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from notation import batch
-
+    from notation.collections import batch
     monkeypatch.setattr(batch, "_cores", lambda: 4)
     big = batch.POOL_MIN_BYTES
     monkeypatch.setattr(batch.os, "getloadavg", lambda: (0.2, 0.0, 0.0))

@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
+from notation.games.view import BoardView, Cell, Token
 from notation.reader import read_file, read_string
 from notation.record import Record
 from notation.render.html import page_html, record_data
 from notation.render.svg import board_svg, last_move_arrow
 from notation.stepper import Stepper
-from notation.view import BoardView, Cell, Token
 
 webdriver = pytest.importorskip(
     "selenium.webdriver", reason="selenium is not installed (pip install '.[test]')"

@@ -26,8 +26,8 @@ from fourth_game.published import published
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.convert import convert_record
 from notation.errors import MisuseError, MoveSyntaxError
+from notation.formats.convert import convert_record
 from notation.games import Game, all_games
 from notation.games.base import Position
 from notation.reader import read_string

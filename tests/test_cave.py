@@ -25,9 +25,9 @@ from notation.games.cave import (
     Step,
     square_index,
 )
+from notation.games.view import Token as ViewToken
 from notation.reader import read_file
 from notation.replay import check_record
-from notation.view import Token as ViewToken
 
 # Red b1 and Black c5 walk towards each other: Red's piece ends on b3, diagonal to
 # Black's on c4, with Black to move.

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 import notation
-from notation.annotate import AnnotateOptions, annotate_record
 from notation.errors import MisuseError
+from notation.formats.annotate import AnnotateOptions, annotate_record
 from notation.games.base import Position
 from notation.games.cave import GAME, Attack, CaveMove, CavePosition, infer
 from notation.games.cave.engine import (

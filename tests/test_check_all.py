@@ -13,8 +13,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from notation import slips
-from notation.allcheck import all_errors, distance, likely_moves, neighbours, ranked_moves
+from notation.checking import slips
+from notation.checking.every_defect import (
+    all_errors,
+    distance,
+    likely_moves,
+    neighbours,
+    ranked_moves,
+)
 from notation.cli import cli
 from notation.games import get_game
 from notation.reader import read_records

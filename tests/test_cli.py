@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from notation.checkrun import SYMPTOM_NOTE
 from notation.cli import cli
+from notation.cli.check_report import SYMPTOM_NOTE
 from notation.reader import read_string
 from notation.replay import check_record
 

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from notation.cli import cli
-from notation.collection import (
+from notation.collections.operations import (
     Facts,
     HasMove,
     IsBroken,
@@ -333,7 +333,7 @@ def test_split_names_files_after_the_input_without_its_suffixes(tmp_path: Path) 
 
 def test_seen_remembers_many_games_as_machine_integers() -> None:
     """The table grows as games come (Python ints would cost 100 bytes a game)."""
-    from notation.collection import Seen
+    from notation.collections.operations import Seen
 
     seen = Seen()
     keys = [(i * 2654435761) % (1 << 62) + 1 for i in range(20_000)]

@@ -71,8 +71,8 @@ def test_console_example(number: int, printed: list[list[str]]) -> None:
 
 def test_the_dask_recipe_gets_what_jobs_get(tmp_path: Path) -> None:
     dask_bag = pytest.importorskip("dask.bag", reason="the dask extra is not installed")
-    from notation.batch import summarise_paths
-    from notation.stats import merge_all
+    from notation.collections.batch import summarise_paths
+    from notation.collections.stats import merge_all
 
     files = [str(p) for p in sorted((ROOT / "records").glob("*/*.ugn"))]
     bag = dask_bag.from_sequence(files, npartitions=len(files))

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from notation.cli import cli
-from notation.textio import compression_of, open_binary
+from notation.files.textfile import compression_of, open_binary
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "records" / "cave" / "examples.ugn"

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.cli import cli
-from notation.convert import convert_record, ordered_tags, read_json_records
+from notation.collections.generate import generate_records
+from notation.formats.convert import convert_record, ordered_tags, read_json_records
 from notation.games import get_game
-from notation.generate import generate_records
 from notation.reader import read_file, read_records, read_string
 from notation.record import Record
 from notation.writer import write_records

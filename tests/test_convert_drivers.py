@@ -1,9 +1,10 @@
 """Converting and annotating write the same driven from text as from a record tree.
 
 ``notation convert`` and ``notation annotate`` read record text with
-:func:`notation.convert.convert_lines` and :func:`notation.annotate.annotate_lines`:
+:func:`notation.formats.convert.convert_lines` and :func:`notation.formats.annotate.annotate_lines`:
 the replay and the writer run on the reader's events, no tree built.
-:func:`notation.convert.convert_record` and :func:`notation.annotate.annotate_record`
+:func:`notation.formats.convert.convert_record` and
+:func:`notation.formats.annotate.annotate_record`
 run the same visitors on each record that ``read_records(..., keep_raw=True)`` yields:
 the texts, errors and flags must be equal, in every format, on the same inputs as the
 check's (bundled files, generated games plain and decorated, edges, mutated records).
@@ -19,9 +20,9 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from notation import convert as convert_module
-from notation.annotate import AnnotateOptions, annotate_lines, annotate_record
-from notation.convert import Converted, convert_lines, convert_record
+from notation.formats import convert as convert_module
+from notation.formats.annotate import AnnotateOptions, annotate_lines, annotate_record
+from notation.formats.convert import Converted, convert_lines, convert_record
 from notation.reader import read_records
 from tests.test_drivers import FILES, MIXED, _game_of, _plain_text, decorated_text, mixed
 from tests.test_fuzz import GAMES, Seed, fuzz

@@ -13,13 +13,13 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from notation.allcheck import check_replay
+from notation.checking.canonical_form import check_record_strict
+from notation.checking.every_defect import check_replay
 from notation.cli import cli
-from notation.document import RecordDocument, check_text, check_text_strict
+from notation.editing.buffer import RecordDocument, check_text, check_text_strict
 from notation.errors import Defect, Fix
 from notation.reader import read_string, visit_records
 from notation.replay import check_record
-from notation.strict import check_record_strict
 from tests.test_check_all import TYPOS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,8 +21,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation import convert, jsontext
-from notation.convert import record_to_json
+from notation.formats import convert, jsontext
+from notation.formats.convert import record_to_json
 from notation.games import get_game
 from notation.games.cave import describe as cave_describe
 from notation.games.cave.moves import Attack, Enter
@@ -277,7 +277,7 @@ def test_annotate_strips_old_commands_in_every_place() -> None:
     """``annotate`` skips its strip pass when nothing but its own comments is in the
     record: an old command anywhere (a move's comment, the record's, a variation's)
     must still be replaced, so annotating twice gives the same text."""
-    from notation.annotate import annotate_record
+    from notation.formats.annotate import annotate_record
 
     rng = random.Random(7)
     text = _random_record("tinkertown", rng)

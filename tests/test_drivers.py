@@ -21,8 +21,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from notation import replay as replay_module
-from notation.batch import visit_any_records
-from notation.generate import generate_records
+from notation.collections.batch import visit_any_records
+from notation.collections.generate import generate_records
 from notation.reader import read_records, visit_records
 from notation.record import Record
 from notation.replay import Replay, Verdict, check_record
@@ -201,7 +201,7 @@ def test_first_line_as_in_parts() -> None:
 
 
 def test_json_lines_are_checked_as_records() -> None:
-    from notation.convert import convert_record, read_json_records
+    from notation.formats.convert import convert_record, read_json_records
 
     records = list(read_records(io.StringIO(_plain_text("zombie-kidz", 3, 1))))
     text = "".join(convert_record(record, "json").text for record in records)

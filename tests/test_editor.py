@@ -1,4 +1,4 @@
-"""The record editor (notation.editor): playing, candidates, mending, undo, annotations."""
+"""The record editor (notation.editing.editor): playing, candidates, mending, undo, annotations."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.editor import Candidate, EditError, RecordEditor
-from notation.generate import generate_records
+from notation.collections.generate import generate_records
+from notation.editing.editor import Candidate, EditError, RecordEditor
 from notation.writer import write_record
 
 GAMES = ["cave", "tinkertown", "zombie-kidz"]

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 import notation
 from notation.cli import cli
-from notation.grammar import grammar_path
+from notation.games.grammar import grammar_path
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "records" / "tinkertown" / "broken.ugn"

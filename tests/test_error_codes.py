@@ -269,7 +269,7 @@ def test_the_reader_and_replay_cases_each_have_an_example() -> None:
 
 
 def test_a_json_line_that_is_not_a_record_has_its_code() -> None:
-    from notation.convert import read_json_records
+    from notation.formats.convert import read_json_records
 
     (record,) = read_json_records(['{"format": "something else"}\n'], "x.jsonl")
     assert record.error is not None and record.error.code == "json-not-a-record"

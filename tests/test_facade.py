@@ -27,8 +27,8 @@ def test_a_name_that_is_not_there_is_an_attribute_error() -> None:
 
 
 def test_every_exception_the_library_raises_is_a_notation_exception() -> None:
-    from notation.batch import WorkerError
-    from notation.convert import NotARecord
+    from notation.collections.batch import WorkerError
+    from notation.formats.convert import NotARecord
 
     for cls in (
         notation.MoveSyntaxError, notation.IllegalMoveError, notation.MisuseError,

@@ -25,8 +25,7 @@ EDITING_NAMES = ("RecordEditor", "RecordFile", "EditError", "RecordFileError", "
 
 
 def test_the_editing_names_come_from_notation() -> None:
-    from notation import editor, recordfile
-
+    from notation.editing import editor, recordfile
     homes = {"RecordEditor": editor, "EditError": editor}
     for name in EDITING_NAMES:
         home = homes.get(name, recordfile)
@@ -48,10 +47,10 @@ def test_dir_lists_no_name_the_facade_imports_to_work() -> None:
 def test_the_editor_is_loaded_on_first_use_only() -> None:
     code = (
         "import sys, notation\n"
-        "assert 'notation.editor' not in sys.modules\n"
+        "assert 'notation.editing.editor' not in sys.modules\n"
         "notation.RecordFile\n"
         "loaded = set(sys.modules)\n"
-        "assert 'notation.recordfile' in loaded and 'notation.editor' in loaded\n"
+        "assert 'notation.editing.recordfile' in loaded and 'notation.editing.editor' in loaded\n"
         "assert not {'textual', 'click', 'rich'} & loaded, {'textual', 'click', 'rich'} & loaded\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

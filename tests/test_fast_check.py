@@ -228,8 +228,8 @@ def test_the_fast_path_takes_plain_checks(monkeypatch: pytest.MonkeyPatch) -> No
 PROGRESS_PROBE = PROBE.replace(
     "import notation.cli as cli\n",
     "import notation.cli as cli\n"
-    "import notation.checkrun, notation.commands.common as common\n"
-    "notation.checkrun.PROGRESS_MIN_BYTES = common.PROGRESS_MIN_BYTES = 0\n",
+    "import notation.cli.check_report, notation.commands.common as common\n"
+    "notation.cli.check_report.PROGRESS_MIN_BYTES = common.PROGRESS_MIN_BYTES = 0\n",
 )
 
 

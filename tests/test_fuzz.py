@@ -34,9 +34,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notation.annotate import AnnotateOptions, annotate_record
+from notation.checking.canonical_form import check_record_strict, tag_case_defects
 from notation.cli import cli
-from notation.convert import FORMATS, convert_record, read_json_records
 from notation.errors import (
     Defect,
     ErrorKind,
@@ -44,11 +43,12 @@ from notation.errors import (
     MoveSyntaxError,
     TagValueError,
 )
+from notation.formats.annotate import AnnotateOptions, annotate_record
+from notation.formats.convert import FORMATS, convert_record, read_json_records
 from notation.games import all_games, get_game
 from notation.games.base import Game, Position
 from notation.reader import read_records, read_string
 from notation.replay import check_record
-from notation.strict import check_record_strict, tag_case_defects
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_FILES = sorted(

@@ -40,15 +40,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.cli import cli
+from notation.collections.generate import generate_records
 from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.games import Game, all_games, get_game
 from notation.games.base import Position
-from notation.generate import generate_records
+from notation.games.view import PILE, SPREAD, BoardView
 from notation.reader import read_string
 from notation.render.html import record_data
 from notation.render.svg import board_svg
 from notation.replay import check_record
-from notation.view import PILE, SPREAD, BoardView
 from notation.writer import write_record
 
 GAMES: list[Game[Any]] = [*all_games(), GRAVE_NIM]

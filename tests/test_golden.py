@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from notation.convert import read_json_records
+from notation.formats.convert import read_json_records
 from notation.writer import layout, write_record
 from tests.golden.make import GAMES, outputs
 

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.convert import read_any_records
-from notation.index import RecordHeaders, read_headers
-from notation.textio import NotUTF8Warning, decoded_lines
+from notation.collections.index import RecordHeaders, read_headers
+from notation.files.textfile import NotUTF8Warning, decoded_lines
+from notation.formats.convert import read_any_records
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted(

@@ -28,16 +28,16 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from notation.checkrun import SYMPTOM_NOTE
+from notation.checking.canonical_form import check_record_strict
 from notation.cli import cli
-from notation.convert import convert_record, read_json_records
-from notation.generate import generate_records
+from notation.cli.check_report import SYMPTOM_NOTE
+from notation.collections.generate import generate_records
+from notation.files.textfile import NotUTF8Warning, decode_line, decoded_lines
+from notation.formats.convert import convert_record, read_json_records
 from notation.reader import read_file, read_string
 from notation.record import Record
 from notation.replay import check_record
 from notation.stepper import Stepper
-from notation.strict import check_record_strict
-from notation.textio import NotUTF8Warning, decode_line, decoded_lines
 from notation.writer import write_record, write_records
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -256,8 +256,7 @@ def test_decoded_lines_keep_their_ends_and_split_at_a_lone_carriage_return() -> 
 def test_decoded_lines_of_a_file_are_those_of_a_stream(tmp_path: Path) -> None:
     """From a file, lines are read in blocks (docs/performance.md): the same lines as
     from a stream, and the fallback told once, however the encodings fall in blocks."""
-    from notation import textio
-
+    from notation.files import textfile as textio
     rows = [b"plain line %d of sixty bytes or so, in ASCII .......\r\n" % i for i in range(3000)]
     rows[5] = "caf\u00e9 in UTF-8\n".encode()  # not ASCII, but UTF-8: a block of its own
     rows[1500] = b"Jos\xe9 in Windows-1252\r"  # a later block: not UTF-8
@@ -539,8 +538,8 @@ def test_unreadable_file(
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr("notation.commands.common.open", refuse, raising=False)
-    monkeypatch.setattr("notation.batch.open", refuse, raising=False)  # check's reading
-    monkeypatch.setattr("notation.textio.open", refuse, raising=False)  # open_binary
+    monkeypatch.setattr("notation.collections.batch.open", refuse, raising=False)  # check's reading
+    monkeypatch.setattr("notation.files.textfile.open", refuse, raising=False)  # open_binary
     target = folder if args[0] != "show" else folder / "secret.txt"
     result = run(*args, str(target))
     assert result.exit_code == 2

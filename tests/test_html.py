@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from notation.cli import cli
-from notation.generate import generate_records
+from notation.collections.generate import generate_records
 from notation.reader import read_file, read_string
 from notation.record import Comment, Record
 from notation.render.html import (

@@ -28,8 +28,8 @@ from notation.games.tinkertown.board import (
 )
 from notation.games.tinkertown.moves import squares_of
 from notation.games.tinkertown.strings import BOARD_LEGEND
-from notation.view import BoardView, Cell
-from notation.view import Token as ViewToken
+from notation.games.view import BoardView, Cell
+from notation.games.view import Token as ViewToken
 
 # -- the reference: Tinkertown's board view as it was built before it was made quick ----
 

@@ -1,5 +1,5 @@
 """Record N without reading the records before it: ``select_record`` (show, diagram,
-analyze, replay), ``notation.index.find_record`` and ``record_at``, and the side index
+analyze, replay), ``notation.collections.index.find_record`` and ``record_at``, and the side index
 ``notation index`` writes, trusted only while it is of the file as it is."""
 
 from __future__ import annotations
@@ -15,11 +15,9 @@ import click
 import pytest
 from click.testing import CliRunner
 
-import notation.index
+import notation.collections.index
 from notation.cli import cli
-from notation.commands._one_record import select_record
-from notation.convert import read_any_records
-from notation.index import (
+from notation.collections.index import (
     IndexProblem,
     RecordNotFound,
     build_index,
@@ -29,8 +27,10 @@ from notation.index import (
     record_at,
     write_index,
 )
+from notation.commands._one_record import select_record
+from notation.files.textfile import decoded_lines
+from notation.formats.convert import read_any_records
 from notation.record import Record
-from notation.textio import decoded_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = ROOT / "records" / "collections" / "club.ugn"
@@ -136,7 +136,7 @@ def test_the_index_command_writes_an_index_the_commands_use(
     def no_scan(*args: object, **kwargs: object) -> Record:
         raise AssertionError("the file was scanned despite its index")
 
-    monkeypatch.setattr(notation.index, "find_record", no_scan)
+    monkeypatch.setattr(notation.collections.index, "find_record", no_scan)
     for command in ("show", "replay"):
         result = CliRunner().invoke(cli, [command, str(big), "--record", "77", "--position"]
                                     if command == "show" else [command, str(big), "--record", "77"])
@@ -223,14 +223,14 @@ def test_a_folder_that_cannot_be_written_puts_the_index_in_the_cache(
     path.parent.mkdir()
     path.write_bytes(CLUB.read_bytes())
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    real = notation.index.replace_file
+    real = notation.collections.index.replace_file
 
     def read_only(target: Path, data: bytes) -> None:
         if target.parent == path.parent:
             raise PermissionError(13, "Permission denied", str(target))
         real(target, data)
 
-    monkeypatch.setattr(notation.index, "replace_file", read_only)
+    monkeypatch.setattr(notation.collections.index, "replace_file", read_only)
     result = CliRunner().invoke(cli, ["index", str(path)])
     assert result.exit_code == 0, result.output
     assert "cannot be written" in result.output and str(tmp_path / "cache") in result.output
@@ -241,7 +241,7 @@ def test_a_folder_that_cannot_be_written_puts_the_index_in_the_cache(
     def nowhere(target: Path, data: bytes) -> None:
         raise PermissionError(13, "Permission denied", str(target))
 
-    monkeypatch.setattr(notation.index, "replace_file", nowhere)
+    monkeypatch.setattr(notation.collections.index, "replace_file", nowhere)
     result = CliRunner().invoke(cli, ["index", str(path)])
     assert result.exit_code == 2
     assert result.stderr == f"error: {path}: Permission denied\n"

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from notation import batch
 from notation.cli import cli
-from notation.generate import generate_records
+from notation.collections import batch
+from notation.collections.generate import generate_records
 from notation.reader import read_file
 from notation.writer import write_records
 

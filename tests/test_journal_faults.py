@@ -1,4 +1,4 @@
-"""Faults met while a record is entered (notation.recordfile, ``notation record``): a
+"""Faults met while a record is entered (notation.editing.recordfile, ``notation record``): a
 journal that cannot be written (a read-only folder, a full disk), two sessions on one
 file, a save killed before its journal went, journals made by hand or by an attacker,
 and the temporary files of killed saves."""
@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 import notation
-from notation import recordfile
-from notation.generate import generate_records
-from notation.recordfile import FileBusyError, RecordFile, RecordFileError, journal_path
+from notation.collections.generate import generate_records
+from notation.editing import recordfile
+from notation.editing.recordfile import FileBusyError, RecordFile, RecordFileError, journal_path
 from notation.writer import write_records
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -227,7 +227,7 @@ def test_a_save_killed_before_its_journal_went_is_not_appended_again(tmp_path: P
     script = textwrap.dedent(
         f"""
         import os, signal
-        from notation.recordfile import RecordFile
+        from notation.editing.recordfile import RecordFile
         kept = RecordFile.open({str(path)!r}, game="cave", defaults=False)
         kept.editor.play("b1")
         unlink = os.unlink
@@ -303,7 +303,7 @@ def open_in_a_child(path: Path) -> subprocess.CompletedProcess[str]:
         f"""
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
-        from notation.recordfile import RecordFile, RecordFileError
+        from notation.editing.recordfile import RecordFile, RecordFileError
         try:
             RecordFile.open({str(path)!r}, game="cave")
         except RecordFileError as exc:

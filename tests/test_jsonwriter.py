@@ -21,16 +21,16 @@ from typing import Any
 
 import pytest
 
-from notation import jsontext
-from notation.convert import order_tags, read_json_records
 from notation.errors import MoveSyntaxError
+from notation.files.textfile import decoded_lines, open_binary
+from notation.formats import jsontext
+from notation.formats.convert import order_tags, read_json_records
+from notation.formats.jsonwriter import ENCODER, JSON_FORMAT_ID, JsonWriter, record_json_text
 from notation.games import get_game
 from notation.games.base import Game
-from notation.jsonwriter import ENCODER, JSON_FORMAT_ID, JsonWriter, record_json_text
 from notation.reader import read_records, read_string, visit_records
 from notation.record import Record
 from notation.replay import Replay, Verdict
-from notation.textio import decoded_lines, open_binary
 from notation.visitor import Skip, walk_record
 from tests.test_golden import without_fixes
 
@@ -189,7 +189,7 @@ def test_records_built_in_code(name: str) -> None:
 
 
 def _generated_text(game: str, seed: int) -> str:
-    from notation.generate import generate_records
+    from notation.collections.generate import generate_records
     from notation.writer import write_record
 
     players = 3 if game == "zombie-kidz" else None

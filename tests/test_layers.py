@@ -254,7 +254,7 @@ from . import board
 from ..base import Game
 import notation.render.svg
 if TYPE_CHECKING:
-    from notation.view import BoardView
+    from notation.games.view import BoardView
 def later():
     from notation import record
 """
@@ -270,7 +270,7 @@ def test_the_graph_sees_every_kind_of_import() -> None:
         "notation.games.base",
         "notation.render",
         "notation.render.svg",
-        "notation.view",
+        "notation.games.view",
         "notation.record",
     }
     assert seen.game == "cave"
@@ -344,3 +344,96 @@ def private_reads(module: Module) -> list[str]:
 def test_a_shared_module_reads_no_private_attribute_of_another(name: str) -> None:
     found = private_reads(modules()[name])
     assert not found, "private attributes read:\n" + "\n".join(found)
+
+
+# -- (c) the layers of the tree: which folder may import which ------------------------
+
+#: The layers, lowest first, each with the modules and packages it holds.  A module may
+#: import its own layer and the layers under it, never one above.  The core is every
+#: module at the top of the package but the facade (``notation``, which any module may
+#: run: it is their package) and ``errors`` (under everything).
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("errors", ("notation.errors",)),
+    ("files", ("notation.files",)),
+    ("games", ("notation.games",)),
+    ("core", ()),
+    ("formats", ("notation.formats",)),
+    ("checking", ("notation.checking",)),
+    ("collections", ("notation.collections",)),
+    ("editing", ("notation.editing",)),
+    ("render", ("notation.render",)),
+    ("apps", ("notation.tui", "notation.lsp")),
+    ("command line", ("notation.cli", "notation.commands", "notation.__main__")),
+)
+CORE = LAYERS.index(("core", ()))
+
+#: The most modules the top of the package may hold (the core, the facade, errors).
+TOP_MOST = 15
+
+
+def layer_of(name: str) -> int | None:
+    """The rank of the layer module ``name`` belongs to (None for the facade)."""
+    if name == NAME:
+        return None
+    for rank, (_, members) in enumerate(LAYERS):
+        if any(name == m or name.startswith(m + ".") for m in members):
+            return rank
+    return CORE if name.count(".") == 1 and not modules()[name].is_package else -1
+
+
+def upward_imports() -> list[str]:
+    """Every import of a module from a layer above its own, as a message line (but the
+    edges of :data:`ALLOWED_EDGES`, and the packages they run on the way)."""
+    allowed = {
+        (importer, ".".join(imported.split(".")[:i]))
+        for importer, imported in ALLOWED_EDGES
+        for i in range(2, imported.count(".") + 2)
+    }
+    found = []
+    for name, module in sorted(modules().items()):
+        rank = layer_of(name)
+        if rank is None:
+            continue
+        for imported in sorted(edges_of(module)):
+            other = layer_of(imported)
+            if other is not None and other > rank and (name, imported) not in allowed:
+                found.append(f"{name} ({LAYERS[rank][0]}) imports {imported} ({LAYERS[other][0]})")
+    return found
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    unplaced = [name for name in modules() if layer_of(name) == -1]
+    assert not unplaced, f"add these to a layer of LAYERS: {unplaced}"
+
+
+def test_each_layer_imports_only_the_layers_under_it() -> None:
+    found = upward_imports()
+    assert not found, "imports from a layer above:\n" + "\n".join(found)
+
+
+def test_the_layer_rule_sees_an_upward_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the record (core) importing the editor (editing) is what the rule must refuse
+    record = modules()["notation.record"]
+    tree = ast.parse("from notation.editing.editor import RecordEditor\n")
+    changed = dict(modules(), **{"notation.record": Module(record.name, record.path, False, tree)})
+    monkeypatch.setattr(f"{__name__}.modules", lambda: changed)
+    assert upward_imports() == [
+        "notation.record (core) imports notation.editing (editing)",
+        "notation.record (core) imports notation.editing.editor (editing)",
+    ]
+
+
+def test_every_sub_package_says_what_its_layer_is_and_may_import() -> None:
+    packages = [m for name, m in modules().items() if m.is_package and name.count(".") == 1]
+    assert len(packages) >= 7
+    for package in packages:
+        doc = ast.get_docstring(package.tree) or ""
+        if package.name.startswith("notation.games."):
+            continue
+        assert len(doc.split()) >= 30, f"{package.name}: say what the layer is"
+        assert "import" in doc, f"{package.name}: say what the layer may import"
+
+
+def test_the_top_of_the_package_is_a_small_core() -> None:
+    top = [p.name for p in PACKAGE.glob("*.py")]
+    assert len(top) <= TOP_MOST, sorted(top)

@@ -17,6 +17,7 @@ from notation.cli import cli
 from notation.games import get_game
 from notation.games.cave.describe import BOARD_LEGEND as CAVE_LEGEND
 from notation.games.tinkertown.strings import BOARD_LEGEND as TINKERTOWN_LEGEND
+from notation.games.view import NO_WORDS, NOTE_KEY, PATH_KEY, STACK_KEY, BoardView, Cell, Token
 from notation.games.zombie_kidz.describe import BOARD_LEGEND as ZOMBIE_KIDZ_LEGEND
 from notation.reader import read_file
 from notation.render.legend import legend_entries
@@ -24,7 +25,6 @@ from notation.render.svg import draw_position
 from notation.render.terminal import render_plain
 from notation.stepper import Stepper
 from notation.tui.legend import legend_renderable, legend_rows
-from notation.view import NO_WORDS, NOTE_KEY, PATH_KEY, STACK_KEY, BoardView, Cell, Token
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"

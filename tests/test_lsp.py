@@ -30,10 +30,10 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features  # noqa: E402
 
 from notation.cli import cli  # noqa: E402
-from notation.editor import RecordEditor  # noqa: E402
+from notation.editing.editor import RecordEditor  # noqa: E402
 from notation.games import get_game  # noqa: E402
 from notation.reader import read_string  # noqa: E402
-from notation.showtext import HOVER_WIDTH, position_brief  # noqa: E402
+from notation.render.plain_text import HOVER_WIDTH, position_brief  # noqa: E402
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -69,8 +69,8 @@ def test_the_command_is_listed_without_pygls() -> None:
     "code",
     [
         "import notation",
-        "import notation.document, notation.locate, notation.offers, notation.fixcheck, "
-        "notation.showtext",
+        "import notation.editing.buffer, notation.editing.places, "
+        "notation.editing.completions, notation.editing.fix_holds, notation.render.plain_text",
         "import notation.commands.lsp",
     ],
     ids=["notation", "library", "command-module"],

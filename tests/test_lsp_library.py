@@ -1,7 +1,9 @@
 """The library under the language server, without the server: a document cut into
-chunks and checked by chunk (notation.document), what stands at a line and column
-(notation.locate), the quick fixes a defect carries (notation.fixcheck), what to offer at
-a cursor (notation.offers) and the text of a position (notation.showtext).  None of it
+chunks and checked by chunk (notation.editing.buffer), what stands at a line and column
+(notation.editing.places), the quick fixes a defect carries (notation.editing.fix_holds), what to
+offer at
+a cursor (notation.editing.completions) and the text of a position (notation.render.plain_text).
+None of it
 needs pygls."""
 
 from __future__ import annotations
@@ -14,19 +16,19 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notation.allcheck import check_replay
+from notation.checking.every_defect import check_replay
 from notation.cli import cli
-from notation.document import (
+from notation.editing.buffer import (
     Finding,
     RecordDocument,
     Replacement,
     chunk_starts,
     split_lines,
 )
-from notation.editor import RecordEditor
-from notation.errors import Defect, ErrorKind, Fix
-from notation.fixcheck import fix_holds
-from notation.locate import (
+from notation.editing.completions import move_offers, offers_at, tag_meaning, tag_names, tag_offers
+from notation.editing.editor import RecordEditor
+from notation.editing.fix_holds import fix_holds
+from notation.editing.places import (
     MoveCursor,
     TagCursor,
     address_before,
@@ -37,9 +39,9 @@ from notation.locate import (
     token_span,
     walk,
 )
-from notation.offers import move_offers, offers_at, tag_meaning, tag_names, tag_offers
+from notation.errors import Defect, ErrorKind, Fix
 from notation.reader import read_records, read_string, visit_records
-from notation.showtext import HOVER_WIDTH, position_after, position_brief
+from notation.render.plain_text import HOVER_WIDTH, position_after, position_brief
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "records").glob("*/*.ugn")) + sorted(

@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-from notation import batch
-from notation.batch import TextSource, check_paths
+from notation.collections import batch
+from notation.collections.batch import TextSource, check_paths
 from notation.reader import read_string
 from notation.record import Comment, MoveNode
 from notation.visitor import TreeBuilder

@@ -1,4 +1,4 @@
-"""The mends a broken record is offered (:mod:`notation.mends`), and ``notation record``
+"""The mends a broken record is offered (:mod:`notation.editing.mends`), and ``notation record``
 offering them: a legal slip copied several turns before the break is found, with the
 record's own move, and the app's key mends it (ctrl+z takes it back)."""
 
@@ -10,11 +10,11 @@ import pytest
 from textual.pilot import Pilot
 
 import notation
-from notation.editor import RecordEditor
+from notation.editing.editor import RecordEditor
+from notation.editing.mends import suggested_mends
+from notation.editing.recordfile import RecordFile, journal_path
 from notation.errors import MisuseError
-from notation.mends import suggested_mends
 from notation.record import MoveNode, Record, Tag
-from notation.recordfile import RecordFile, journal_path
 from notation.replay import check_record
 from notation.tui.record_app import MEND_KEY, RecordApp
 from tests.test_record_app import drive, on_screen

@@ -1,5 +1,6 @@
-"""Calling the editing library wrongly: :class:`~notation.editor.RecordEditor`,
-:class:`~notation.recordfile.RecordFile` and :class:`~notation.document.RecordDocument`
+"""Calling the editing library wrongly: :class:`~notation.editing.editor.RecordEditor`,
+:class:`~notation.editing.recordfile.RecordFile` and
+:class:`~notation.editing.buffer.RecordDocument`
 refuse every wrong type or value with :class:`notation.errors.MisuseError` (issue 37,
 item 22), never ``TypeError``, ``AttributeError``, ``OverflowError``, ``IndexError``,
 ``KeyError``, ``UnicodeEncodeError`` or a bare ``ValueError``, and change nothing.
@@ -22,18 +23,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.document import (
+from notation.editing.buffer import (
     RecordDocument,
     check_text,
     check_text_strict,
     chunk_starts,
     split_lines,
 )
-from notation.editor import EditError, RecordEditor
+from notation.editing.editor import EditError, RecordEditor
+from notation.editing.recordfile import RecordFile, journal_path
 from notation.errors import MisuseError
 from notation.games import UnknownGameError
 from notation.reader import SureStarts, read_string
-from notation.recordfile import RecordFile, journal_path
 
 INF, NAN = float("inf"), float("nan")
 SURROGATE = "x\ud800"

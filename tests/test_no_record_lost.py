@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation.cli import cli
-from notation.convert import read_json_records
-from notation.generate import generate_records
+from notation.collections.generate import generate_records
+from notation.formats.convert import read_json_records
 from notation.reader import read_records
 from notation.writer import write_records
 

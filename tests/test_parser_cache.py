@@ -1,4 +1,4 @@
-"""The standalone parsers kept in the cache (notation/grammar.py): the same moves and the
+"""The standalone parsers kept in the cache (notation/games/grammar.py): the same moves and the
 same errors as Lark itself, and no Lark imported when the cache serves.
 
 The first process to build a game's parser writes Lark's standalone module of it (and
@@ -23,7 +23,7 @@ import pytest
 from notation.errors import MoveSyntaxError
 from notation.games import get_game
 from notation.games.base import Game
-from notation.grammar import GameParser, build_parser, grammar_text
+from notation.games.grammar import GameParser, build_parser, grammar_text
 from notation.reader import read_file
 from notation.record import MoveNode
 
@@ -222,7 +222,7 @@ def test_a_lark_transformer_keeps_the_lark_parser(in_cache: Path) -> None:
 
 def test_the_generated_module_leaves_out_what_it_does_not_use(in_cache: Path) -> None:
     """No logging, no pickle, annotations kept as text: the generator's text is what
-    notation.grammar expects (a new Lark that writes it otherwise makes start-up slower,
+    notation.games.grammar expects (a new Lark that writes it otherwise makes start-up slower,
     and fails here)."""
     _standalone("cave")
     sources = list((in_cache / "grammars").glob("cave-*.standalone.py"))

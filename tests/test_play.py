@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import notation
+from notation.collections.referee import random_bot
 from notation.errors import MisuseError, TagValueError
 from notation.games import all_games, get_game
 from notation.games.base import Deal, Position
@@ -26,7 +27,6 @@ from notation.games.cave.rules import CavePosition
 from notation.games.zombie_kidz import GAME as ZOMBIE_KIDZ
 from notation.games.zombie_kidz.moves import ZombieKidzMove
 from notation.games.zombie_kidz.rules import ZombieKidzPosition
-from notation.referee import random_bot
 from notation.replay import check_record
 
 GAMES = sorted(game.name for game in all_games())

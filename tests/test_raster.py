@@ -90,8 +90,8 @@ def test_gif_of_a_broken_record_stops_at_its_bad_move(tmp_path: Path) -> None:
 def test_frames_of_different_heights_make_one_size() -> None:
     from PIL import Image
 
+    from notation.games.view import BoardView, Cell
     from notation.render.svg import board_svg
-    from notation.view import BoardView, Cell
 
     view = BoardView(files=("a",), ranks=("1",), cells={"a1": Cell("a1", "x")}, palette={})
     short = board_svg(view, size=100)

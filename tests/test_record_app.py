@@ -25,9 +25,9 @@ from textual.widgets import Static
 
 import notation
 from notation.cli import cli
-from notation.editor import RecordEditor
-from notation.generate import generate_records
-from notation.recordfile import RecordFile, journal_path
+from notation.collections.generate import generate_records
+from notation.editing.editor import RecordEditor
+from notation.editing.recordfile import RecordFile, journal_path
 from notation.replay import check_record
 from notation.tui.board import BoardWidget
 from notation.tui.record_app import GLYPH_KEYS, HELP, RecordApp, _Help

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 import notation
+from notation.editing.recordfile import RecordFile
 from notation.errors import MisuseError
 from notation.games import get_game
-from notation.recordfile import RecordFile
 
 ROOT = Path(__file__).resolve().parent.parent
 UNTAGGED = '[Event "club night"]\n\n1. b1 c5 *\n'

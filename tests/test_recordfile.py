@@ -1,4 +1,4 @@
-"""Records kept in files while they are entered (notation.recordfile): atomic saves that
+"""Records kept in files while they are entered (notation.editing.recordfile): atomic saves that
 change no other record's bytes, files changed on disk, and the journal after a crash."""
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import notation
+from notation.collections.generate import generate_records
+from notation.editing.recordfile import FileChangedError, RecordFile, RecordFileError, journal_path
 from notation.errors import MisuseError
-from notation.generate import generate_records
 from notation.record import Record
-from notation.recordfile import FileChangedError, RecordFile, RecordFileError, journal_path
 from notation.visitor import TreeBuilder
 from notation.writer import write_records
 
@@ -132,7 +132,7 @@ def test_kill_9_during_entry_loses_no_edit(tmp_path: Path) -> None:
     script = textwrap.dedent(
         f"""
         import sys
-        from notation.recordfile import RecordFile
+        from notation.editing.recordfile import RecordFile
         kept = RecordFile.open({str(path)!r}, game="tinkertown", defaults=False)
         for number, move in enumerate({moves!r}, 1):
             kept.editor.play(move)

@@ -7,6 +7,7 @@ import io
 import pytest
 from rich.text import Text
 
+from notation.games.view import BoardView, Cell, Token
 from notation.render.terminal import (
     asciify,
     board_renderable,
@@ -17,7 +18,6 @@ from notation.render.terminal import (
     render_plain,
     role_symbols,
 )
-from notation.view import BoardView, Cell, Token
 
 WHITE, RED, ZOMBIE = Token("white", "W"), Token("red", "R"), Token("zombie", "Z")
 PALETTE = {"grave": "#34402f", "tomb": "#8b9099", "white": "#f1ecdf", "red": "#d63a2f"}
@@ -156,8 +156,8 @@ def test_asciify() -> None:
 
 
 def test_compact_labels_give_the_top_and_the_height() -> None:
+    from notation.games.view import SPREAD
     from notation.render.terminal import compact_label
-    from notation.view import SPREAD
 
     assert compact_label(Cell("h4", "grave", (WHITE, WHITE, WHITE, RED))) == "R4"
     assert compact_label(Cell("h4", "grave", (RED,))) == "R"

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from notation.annotate import annotate_record
 from notation.cli import cli
-from notation.convert import convert_record, read_json_records, record_from_json
-from notation.generate import generate_records
+from notation.collections.generate import generate_records
+from notation.formats.annotate import annotate_record
+from notation.formats.convert import convert_record, read_json_records, record_from_json
 from notation.reader import read_records, read_string
 from notation.replay import check_record
 from notation.writer import write_records

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from notation import batch
-from notation.batch import check_paths
 from notation.cli import cli
-from notation.convert import read_json_records
-from notation.generate import generate_records
-from notation.index import find_record, read_headers, scan_chunks
+from notation.collections import batch
+from notation.collections.batch import check_paths
+from notation.collections.generate import generate_records
+from notation.collections.index import find_record, read_headers, scan_chunks
+from notation.formats.convert import read_json_records
 from notation.reader import read_file, read_records, read_string, record_starts, visit_records
 from notation.replay import Replay, check_record
 from notation.writer import write_records

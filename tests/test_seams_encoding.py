@@ -19,8 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from notation.cli import cli
-from notation.convert import NotARecord, read_json_records
 from notation.errors import display_path
+from notation.formats.convert import NotARecord, read_json_records
 from notation.replay import check_record
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,13 +18,13 @@ from pathlib import Path
 
 import pytest
 
+from notation.games.view import BoardView, Cell, Token
 from notation.games.zombie_kidz.describe import PALETTE as ZOMBIE_KIDZ_PALETTE
 from notation.reader import read_file, read_string
 from notation.render.legend import legend_entries
 from notation.render.palette import THEMES, contrast, readable
 from notation.render.svg import board_svg, draw_position, last_move_arrow
 from notation.stepper import Stepper
-from notation.view import BoardView, Cell, Token
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -2,7 +2,7 @@
 
 A cut-short zstd file is damaged, as a cut-short gzip, bzip2 or xz file is; compressed
 data on standard input is known by its first bytes, as a compressed file is; and no
-input takes memory without bound: a line longer than :data:`notation.textio.MAX_LINE`
+input takes memory without bound: a line longer than :data:`notation.files.textfile.MAX_LINE`
 ends the command with a clean error naming the file, the line and the limit (exit 2),
 and blank lines, however many, before the first record or between records, are not
 held.  The memory cases run in a process of their own under a bound on its address
@@ -26,8 +26,8 @@ import pytest
 from click.testing import CliRunner
 
 from notation.cli import cli
+from notation.files.textfile import MAX_LINE, open_binary
 from notation.reader import read_file
-from notation.textio import MAX_LINE, open_binary
 from tests.test_compressed import COMPRESSORS as BY_SUFFIX
 from tests.test_compressed import _zstd
 
@@ -314,7 +314,7 @@ ONE_RECORD_READERS = {
     "show-stdin": ("first", ("show", "-", "--record", "2")),
     "record_at-last": ("last", (
         "-c",
-        "import sys\nfrom notation.index import record_at\n"
+        "import sys\nfrom notation.collections.index import record_at\n"
         "record = record_at(sys.argv[1], int(sys.argv[2]))\n"
         "sys.exit(0 if (record.index, record.error) == (int(sys.argv[2]), None) else 3)\n",
         "{path}", str(RECORDS),
@@ -346,7 +346,7 @@ def test_blank_lines_are_not_held_through_an_index(
 
 
 def test_records_after_blank_runs_keep_their_numbers_and_lines(tmp_path: Path) -> None:
-    from notation.index import build_index, find_record, read_headers, record_at
+    from notation.collections.index import build_index, find_record, read_headers, record_at
 
     run = b"\n" * 1000 + b"  \r\n" * 1000 + b"\t\n\n" * 500
     path = tmp_path / "runs.txt"

@@ -20,7 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.cli import cli
-from notation.index import RecordNotFound, build_index, read_headers, record_at, write_index
+from notation.collections.index import (
+    RecordNotFound,
+    build_index,
+    read_headers,
+    record_at,
+    write_index,
+)
 from notation.reader import read_file, read_records, read_string, record_starts, visit_records
 from notation.replay import Replay, check_record
 from notation.writer import record_separator
@@ -66,7 +72,7 @@ SHAPES = {
 WRITERS = {
     "convert-text": ["convert", "--to", "text"],
     "annotate": ["annotate"],
-    "annotate-tree": ["annotate", "--diagrams", "2"],  # the tree path (notation.annotate)
+    "annotate-tree": ["annotate", "--diagrams", "2"],  # the tree path (notation.formats.annotate)
     "select": ["select"],
     "dedup": ["dedup"],
 }

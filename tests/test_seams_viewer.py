@@ -23,6 +23,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from notation.cli import cli
+from notation.games.view import BoardView
 from notation.reader import read_file
 from notation.render.terminal import draw_board, role_symbols
 from notation.stepper import Stepper
@@ -31,7 +32,6 @@ from notation.tui.board import CHROME_ROWS, SIDE_TIGHT, choose_layout, record_ne
 from notation.tui.catalog import Catalog, RecordSource
 from notation.tui.moves import MoveTree
 from notation.tui.shots import drive
-from notation.view import BoardView
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import notation.savefile
+import notation.files.savefile
 from notation.cli import cli
-from notation.collection import dedup_key
+from notation.collections.operations import dedup_key
+from notation.files.savefile import replace_file, saving_text, where_saved
 from notation.reader import read_string
-from notation.savefile import replace_file, saving_text, where_saved
 
 CAVE = '[Game "cave"]\n\n1. b1 c5 2. b1-b2 c5-c4 *\n'
 TINKERTOWN = '[Game "Tinkertown-Cemetery"]\n\n'
@@ -131,9 +131,9 @@ def test_saving_keeps_the_mode_and_leaves_nothing_on_failure(tmp_path: Path) -> 
 
 def test_textio_has_no_writer_of_its_own() -> None:
     import notation.commands.common
-    import notation.textio
+    import notation.files.textfile
 
-    assert not hasattr(notation.textio, "replace_file")
+    assert not hasattr(notation.files.textfile, "replace_file")
     import inspect
 
     common = inspect.getsource(notation.commands.common)
@@ -273,14 +273,14 @@ def test_a_split_that_fails_leaves_no_output(
     source = tmp_path / "games.txt"
     source.write_text(_games(6))
     out = tmp_path / "out"
-    real_commit = notation.savefile.commit
+    real_commit = notation.files.savefile.commit
 
-    def fails_last(temp: str, where: notation.savefile.Destination, **kwargs: bool) -> None:
+    def fails_last(temp: str, where: notation.files.savefile.Destination, **kwargs: bool) -> None:
         if where.path.endswith("games-003.txt"):
             raise OSError(errno.ENOSPC, "No space left on device", where.name)
         real_commit(temp, where, **kwargs)
 
-    monkeypatch.setattr(notation.savefile, "commit", fails_last)
+    monkeypatch.setattr(notation.files.savefile, "commit", fails_last)
     code, _, err = run("split", str(source), "--every", "2", "-d", str(out))
     assert code == 2 and "No space left" in err and "Traceback" not in err
     assert list(out.iterdir()) == []

@@ -18,16 +18,16 @@ from types import ModuleType
 import pytest
 from click.testing import CliRunner
 
-from notation import allcheck
-from notation import slips as slips_module
-from notation.allcheck import check_replay
-from notation.checkrun import SYMPTOM_NOTE
+from notation.checking import every_defect as allcheck
+from notation.checking import slips as slips_module
+from notation.checking.every_defect import check_replay
+from notation.checking.slips import find_slips
 from notation.cli import cli
+from notation.cli.check_report import SYMPTOM_NOTE
 from notation.errors import MisuseError
 from notation.games import get_game
 from notation.reader import visit_records
 from notation.replay import Verdict
-from notation.slips import find_slips
 
 ROOT = Path(__file__).resolve().parent.parent
 

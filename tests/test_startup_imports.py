@@ -50,16 +50,16 @@ NEVER = (
     "numpy",
     "notation.render",
     "notation.tui",
-    "notation.stats",
-    "notation.strict",
-    "notation.annotate",
+    "notation.collections.stats",
+    "notation.checking.canonical_form",
+    "notation.formats.annotate",
     "importlib.metadata",
     "email",
 )
 
 
 #: Never imported by a plain ``notation check FILE`` (the fast path of notation.cli.main).
-FAST_PATH_NEVER = ("click", "notation.commands", "notation.convert")
+FAST_PATH_NEVER = ("click", "notation.commands", "notation.formats.convert")
 
 
 def _run(tmp_path: Path, *args: str, cache: Path | None = None) -> tuple[set[str], str, str]:
@@ -144,7 +144,7 @@ def test_version_loads_no_command_and_no_game(tmp_path: Path) -> None:
     for name in (
         "notation.commands.check",
         "notation.games",
-        "notation.batch",
+        "notation.collections.batch",
         "lark",
         "notation.reader",
         "importlib.metadata",

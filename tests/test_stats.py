@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from notation.cli import cli
+from notation.collections.stats import ELO_K, ELO_START, summarise
 from notation.commands.stats import report
 from notation.reader import read_file, read_string
 from notation.record import Record
-from notation.stats import ELO_K, ELO_START, summarise
 
 ROOT = Path(__file__).resolve().parent.parent
 

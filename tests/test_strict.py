@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from notation.checking.canonical_form import check_record_strict, strict_problem
 from notation.cli import cli
-from notation.convert import convert_record
 from notation.errors import ErrorKind
+from notation.formats.convert import convert_record
 from notation.reader import read_records, read_string
 from notation.replay import check_record
-from notation.strict import check_record_strict, strict_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted([*ROOT.glob("records/*/examples.ugn"), *ROOT.glob("records/*/positions.ugn")])

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from notation.cli import cli
 from notation.errors import MisuseError
 from notation.games import get_game
+from notation.games.view import BoardView, Cell, Token
 from notation.reader import read_file, read_string
 from notation.render.legend import legend_entries
 from notation.render.palette import AA, INK, THEMES, WHITE, contrast, ink_on, readable
@@ -26,7 +27,6 @@ from notation.render.svg import (
     spreads_tokens,
 )
 from notation.stepper import Stepper
-from notation.view import BoardView, Cell, Token
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 NS = {"s": "http://www.w3.org/2000/svg"}

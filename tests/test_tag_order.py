@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from notation.annotate import annotate_record
-from notation.convert import (
+from notation.collections.generate import generate_records
+from notation.formats.annotate import annotate_record
+from notation.formats.convert import (
     _ordered_tags_by_search,
     ordered_tags,
 )
 from notation.games import get_game
-from notation.generate import generate_records
 from notation.reader import read_file, read_records
 from notation.record import Comment, Record, Tag
 from notation.writer import (

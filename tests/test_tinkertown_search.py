@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.collections.referee import play, random_bot
 from notation.errors import MisuseError
 from notation.games import get_game
 from notation.games.tinkertown import (
@@ -40,9 +41,8 @@ from notation.games.tinkertown.search import (
     score_to_value,
     zobrist_key,
 )
-from notation.referee import play, random_bot
+from notation.games.view import WIN
 from notation.replay import check_record
-from notation.view import WIN
 
 # -- composed positions: forced wins -------------------------------------------------
 # Each found by a seeded search of small endgames (most graves under tombstones) and

@@ -578,7 +578,7 @@ def test_at_80x24_every_cave_fact_that_fits_is_on_one_line() -> None:
 def test_the_record_app_draws_cave_s_board_one_size_from_the_start(tmp_path: Path) -> None:
     # notation record: a new record (an empty board) and record 1 at its end (a team
     # of three, r? r? r?) draw boards of one width, so the board never jumps.
-    from notation.recordfile import RecordFile
+    from notation.editing.recordfile import RecordFile
     from notation.tui.board import BoardWidget
     from notation.tui.record_app import RecordApp
 

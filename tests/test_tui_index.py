@@ -1,4 +1,4 @@
-"""Finding records without reading them (notation.index), the catalog of the viewer,
+"""Finding records without reading them (notation.collections.index), the catalog of the viewer,
 and moving through a record by address (notation.tui.navigate, notation.tui.moves)."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.convert import read_any_records
-from notation.index import is_json_source, read_chunk, scan_chunks
+from notation.collections.index import is_json_source, read_chunk, scan_chunks
+from notation.files.textfile import decoded_lines
+from notation.formats.convert import read_any_records
 from notation.reader import read_string
 from notation.record import Record
 from notation.stepper import Stepper
-from notation.textio import decoded_lines
 from notation.tui.catalog import Catalog, RecordSource
 from notation.tui.moves import tree_rows
 from notation.tui.navigate import Navigator, nodes_in_order, search

@@ -145,7 +145,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _corpus() -> list[tuple[str, Record]]:
     """Records of every game: the bundled examples and positions (records that start
     from a Position tag), and generated Zombie Kidz games for 2, 3 and 4 players."""
-    from notation.generate import generate_records
+    from notation.collections.generate import generate_records
     from notation.writer import write_records
 
     found = []

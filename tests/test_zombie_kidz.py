@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.games import get_game
+from notation.games.view import Token
 from notation.games.zombie_kidz import (
     CENTRE,
     DICE,
@@ -27,7 +28,6 @@ from notation.games.zombie_kidz import (
     ZombieKidzMove,
     ZombieKidzPosition,
 )
-from notation.view import Token
 
 GAME = ZombieKidzGame()
 

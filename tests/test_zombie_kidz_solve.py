@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from notation.annotate import AnnotateOptions, annotate_record
+from notation.formats.annotate import AnnotateOptions, annotate_record
 from notation.games.zombie_kidz import GAME, ZombieKidzPosition, solve
 from notation.games.zombie_kidz import analysis as zk_analysis
 from notation.games.zombie_kidz.board import DICE, PLAYERS_WIN

@@ -8,6 +8,9 @@ becomes ``notation <name>``; helpers shared by several commands live in
 Start-up time matters (``notation check`` of a small file is mostly start-up): a
 command's module, and what it imports, is loaded only when that command runs
 (``notation --help`` loads them all, to list them).
+
+With :mod:`notation.cli` this is the top layer: it may import every layer of the
+package, and no layer imports it.
 """
 
 from __future__ import annotations

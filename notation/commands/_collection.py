@@ -11,9 +11,10 @@ from typing import Any, TextIO
 
 import click
 
-from notation.batch import collecting_less
+from notation.collections.batch import collecting_less
 from notation.commands.common import Progress, Source, UsageProblem, is_terminal
-from notation.convert import (
+from notation.files.textfile import is_compressed
+from notation.formats.convert import (
     FORMATS,
     NotARecord,
     convert_record,
@@ -22,7 +23,6 @@ from notation.convert import (
 )
 from notation.reader import read_records
 from notation.record import Record
-from notation.textio import is_compressed
 from notation.writer import record_separator
 
 F = Callable[..., Any]
@@ -42,7 +42,7 @@ def written_records(source: Source) -> Iterator[Written]:
     told from record text by the first non-blank line, standard input included.
 
     While they are read, the garbage collector runs as seldom as it does for ``check``
-    (:func:`notation.batch.collecting_less`).
+    (:func:`notation.collections.batch.collecting_less`).
     """
     with collecting_less():
         is_json, rest = sniff_json(source.lines())

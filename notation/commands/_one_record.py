@@ -29,11 +29,11 @@ def select_record(path: str, number: int) -> Record:
 
     Reached without reading the records before it: through the file's index
     (``notation index``) when it has one that is up to date, else by cutting the
-    file into records without reading them (:mod:`notation.index`); standard input
+    file into records without reading them (:mod:`notation.collections.index`); standard input
     and compressed files are read through the same way.  Its number, lines and
     defects are those a reading of the whole file gives.
     """
-    from notation.index import RecordNotFound, find_record, is_index_file, record_at
+    from notation.collections.index import RecordNotFound, find_record, is_index_file, record_at
 
     if path != "-" and Path(path).is_dir():
         raise click.UsageError(f"{display_path(path)} is a folder; name one record file of it")
@@ -78,7 +78,7 @@ def stdin_bytes() -> Iterator[bytes]:
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # text without bytes underneath (an embedding program)
         return (line.encode("utf-8") for line in stdin_lines())
-    from notation.textio import open_stream
+    from notation.files.textfile import open_stream
 
     return iter(open_stream(buffer, "<stdin>"))  # decompressed as a file is
 

@@ -22,8 +22,8 @@ from notation.commands.common import (
     UsageProblem,
 )
 from notation.errors import MisuseError
+from notation.games.view import WIN, Analysis
 from notation.stepper import Stepper
-from notation.view import WIN, Analysis
 from notation.visitor import move_label
 
 

@@ -7,8 +7,7 @@ from typing import TextIO
 
 import click
 
-from notation.annotate import AnnotateOptions, annotate_lines
-from notation.batch import collecting_less
+from notation.collections.batch import collecting_less
 from notation.commands.common import (
     Source,
     atomic_output,
@@ -18,6 +17,7 @@ from notation.commands.common import (
     refuse_overwriting_inputs,
 )
 from notation.errors import display_path
+from notation.formats.annotate import AnnotateOptions, annotate_lines
 from notation.writer import record_separator
 
 

@@ -1,6 +1,6 @@
 """``notation check``: the verdict of the rules on every record.
 
-This module reads the options; :func:`notation.checkrun.run_check` checks and writes
+This module reads the options; :func:`notation.cli.check_report.run_check` checks and writes
 the verdicts.  A plain ``notation check FILE...`` runs it without click (the fast path
 of :func:`notation.cli.main`).
 """
@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from notation.checkrun import run_check
+from notation.cli.check_report import run_check
 from notation.commands.common import expand_sources, files_argument, game_option
 
 

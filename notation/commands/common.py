@@ -15,15 +15,15 @@ from typing import IO, TYPE_CHECKING, Any, TextIO, TypeVar
 import click
 from click.utils import format_filename
 
-from notation.cliio import PROGRESS_MIN_BYTES, is_terminal, stdin_lines, warn_not_utf8
 from notation.errors import display_path
-from notation.textio import COMPRESSED_SUFFIXES, decoded_lines, open_binary
+from notation.files.console import PROGRESS_MIN_BYTES, is_terminal, stdin_lines, warn_not_utf8
+from notation.files.textfile import COMPRESSED_SUFFIXES, decoded_lines, open_binary
 
 if TYPE_CHECKING:
     from notation.record import Record
 
 # What only some commands or inputs need is imported where it is used (start-up).
-# What `notation check` needs without click lives in notation.cliio, re-exported here.
+# What `notation check` needs without click lives in notation.files.console, re-exported here.
 
 __all__ = [
     "PROGRESS_MIN_BYTES",
@@ -48,7 +48,7 @@ __all__ = [
 #: The files a folder stands for: records as text (.ugn, the records' own extension;
 #: .txt and .pgn), and as the JSON Lines that ``convert --to json`` writes (.jsonl,
 #: .json); each may be compressed (``games.ugn.gz``: see
-#: :func:`notation.textio.open_binary`).
+#: :func:`notation.files.textfile.open_binary`).
 RECORD_SUFFIXES = (".ugn", ".txt", ".pgn", ".jsonl", ".json")
 
 #: The extension of a file of records as text ("undead game notation"), as PGN's is
@@ -81,7 +81,7 @@ class Source:
         be looked at twice, and counts as not)."""
         if self.path is None:
             return False
-        from notation.convert import looks_like_json_records
+        from notation.formats.convert import looks_like_json_records
 
         for line in self.lines(warn=False):
             if line.strip():
@@ -91,7 +91,7 @@ class Source:
     def records(self, *, keep_raw: bool = False) -> Iterator[Record]:
         """The records of the source: record text, or the JSON Lines that ``convert --to
         json`` writes, told apart by content (not by the file's name)."""
-        from notation.convert import read_any_records
+        from notation.formats.convert import read_any_records
 
         return read_any_records(self.lines(), self.name, keep_raw=keep_raw)
 
@@ -263,11 +263,11 @@ def refuse_overwriting_inputs(output: str | None, sources: list[Source]) -> None
 @contextmanager
 def atomic_output(path: str | None) -> Iterator[TextIO]:
     """Standard output (``path`` None or ``-``), or a file saved whole or not at all
-    (:func:`notation.savefile.saving_text`); one that cannot be saved is a usage error."""
+    (:func:`notation.files.savefile.saving_text`); one that cannot be saved is a usage error."""
     if path is None or path == "-":
         yield sys.stdout
         return
-    from notation.savefile import saving_text
+    from notation.files.savefile import saving_text
 
     try:
         with saving_text(path) as handle:

@@ -8,7 +8,7 @@ from typing import TextIO
 
 import click
 
-from notation.batch import collecting_less
+from notation.collections.batch import collecting_less
 from notation.commands.common import (
     Source,
     atomic_output,
@@ -17,7 +17,7 @@ from notation.commands.common import (
     game_option,
     refuse_overwriting_inputs,
 )
-from notation.convert import (
+from notation.formats.convert import (
     FORMATS,
     Converted,
     NotARecord,

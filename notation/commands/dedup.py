@@ -7,7 +7,7 @@ from typing import TextIO
 
 import click
 
-from notation.collection import Seen
+from notation.collections.operations import Seen
 from notation.commands._collection import (
     Writer,
     all_written_records,

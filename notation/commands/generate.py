@@ -7,10 +7,10 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
+from notation.collections.generate import DEFAULT_MAX_TURNS, generate_records
 from notation.commands.common import game_option
 from notation.errors import TagValueError
 from notation.games import all_games, get_game
-from notation.generate import DEFAULT_MAX_TURNS, generate_records
 from notation.writer import write_records
 
 #: What --help says of --players: each game's own range, not a bare x>=1.

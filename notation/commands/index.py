@@ -1,7 +1,7 @@
 """``notation index``: write beside a record file where its records are, so that
 ``show``, ``diagram``, ``analyze``, ``replay`` and ``html`` reach record N of it at once.
 
-The index (``FILE.idx``, :mod:`notation.index`) holds where every chunk of the file
+The index (``FILE.idx``, :mod:`notation.collections.index`) holds where every chunk of the file
 starts and what tells this version of the file from another: one out of date is
 never used (the commands say so and read the file without it).
 """
@@ -15,7 +15,7 @@ import click
 
 from notation.commands.common import RECORD_SUFFIXES, ShownPath, expand_sources
 from notation.errors import display_path
-from notation.textio import is_compressed
+from notation.files.textfile import is_compressed
 
 __all__ = ["command"]
 
@@ -33,7 +33,7 @@ def command(files: tuple[str, ...], quiet: bool) -> None:
     --record, and ignore, with a warning, one that is not; run this again after
     changing a file.
     """
-    from notation.index import IndexProblem, build_index, write_index
+    from notation.collections.index import IndexProblem, build_index, write_index
 
     if "-" in files:
         raise click.UsageError(

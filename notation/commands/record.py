@@ -1,5 +1,5 @@
 """``notation record``: enter a game move by move, or mend a record, on the terminal (a
-Textual app on :class:`notation.recordfile.RecordFile`)."""
+Textual app on :class:`notation.editing.recordfile.RecordFile`)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from notation.commands.common import (
     game_option,
     is_terminal,
 )
+from notation.editing.recordfile import RecordFile, journal_path
 from notation.errors import NotationException, display_path
-from notation.recordfile import RecordFile, journal_path
 
 __all__ = ["command"]
 

@@ -7,7 +7,7 @@ import re
 
 import click
 
-from notation.collection import (
+from notation.collections.operations import (
     Criterion,
     Facts,
     HasMove,

@@ -11,8 +11,7 @@ from typing import TextIO
 
 import click
 
-from notation import savefile
-from notation.collection import split_key
+from notation.collections.operations import split_key
 from notation.commands._collection import (
     Writer,
     all_written_records,
@@ -29,7 +28,8 @@ from notation.commands.common import (
     game_option,
 )
 from notation.errors import display_path
-from notation.textio import COMPRESSED_SUFFIXES
+from notation.files import savefile
+from notation.files.textfile import COMPRESSED_SUFFIXES
 
 #: Output files kept open at once when splitting by a tag with many values: the
 #: others are closed and opened again to append.
@@ -70,7 +70,7 @@ def _stem(name: str) -> str:
 
 class _Outputs:
     """The output files, each written to a temporary file of its own beside its final
-    name (:func:`notation.savefile.temporary_beside`: a unique name, made empty) and
+    name (:func:`notation.files.savefile.temporary_beside`: a unique name, made empty) and
     moved there only when everything was written: a split that fails or is interrupted
     leaves no half file under a final name, and never builds on what an earlier one
     left behind."""

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import click
 
-from notation.batch import TextSource, summarise_paths
+from notation.collections.batch import TextSource, summarise_paths
+from notation.collections.stats import ELO_K, ELO_START, GameSummary, Summary
 from notation.commands.common import (
     expand_sources,
     files_argument,
@@ -18,7 +19,6 @@ from notation.commands.common import (
     warn_not_utf8,
 )
 from notation.games import get_game
-from notation.stats import ELO_K, ELO_START, GameSummary, Summary
 
 #: The widest bar of the length histogram, in characters (fits 80 columns with labels).
 BAR = 40

@@ -12,6 +12,12 @@ its package without loading any game; a game module without ``NAMES``, and the g
 of other distributions, are loaded whenever a name is not one the packages declare,
 and when every game is listed (:func:`all_games`).  A package's own names win over
 another distribution's: no installed plugin can take ``cave`` from the Cave package.
+
+The layer also holds what games share: :mod:`~notation.games.base` (the protocol a
+game implements), :mod:`~notation.games.grammar` (loading the Lark grammars) and
+:mod:`~notation.games.view` (what a position looks like, as data for renderers).  It
+may import :mod:`notation.errors` and :mod:`notation.files`; the core above it (the
+record, the reader, the replay) plugs its games in through this registry.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # only named in annotations: imported by the games that use t
     import random
     from fractions import Fraction
 
-    from notation.view import Analysis, Assessment, BoardView
+    from notation.games.view import Analysis, Assessment, BoardView
 
 M = TypeVar("M", bound=Hashable)
 

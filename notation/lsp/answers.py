@@ -8,11 +8,11 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from notation.document import Finding, RecordSummary, Replacement
+from notation.editing.buffer import Finding, RecordSummary, Replacement
+from notation.editing.completions import Offer
+from notation.editing.places import token_span
 from notation.errors import Fix, printable
-from notation.locate import token_span
 from notation.lsp.units import Units
-from notation.offers import Offer
 from notation.record import MoveNode
 
 __all__ = [
@@ -86,7 +86,7 @@ def node_range(lines: Sequence[str], node: MoveNode, units: Units) -> types.Rang
 
 
 def finding_range(lines: Sequence[str], finding: Finding, units: Units) -> types.Range:
-    """The range of the token a defect names (:func:`notation.locate.token_span`)."""
+    """The range of the token a defect names (:func:`notation.editing.places.token_span`)."""
     defect = finding.defect
     index = defect.line - 1
     text = lines[index] if 0 <= index < len(lines) else ""

@@ -1,4 +1,4 @@
-"""The documents the editor has open: each a :class:`notation.document.RecordDocument`,
+"""The documents the editor has open: each a :class:`notation.editing.buffer.RecordDocument`,
 kept in step with the editor's changes (whole texts or ranges, in the client's units)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from lsprotocol.types import (
 )
 from pygls.uris import to_fs_path
 
-from notation.document import RecordDocument
+from notation.editing.buffer import RecordDocument
 from notation.lsp.units import Units
 
 __all__ = ["OpenDocument", "apply_changes"]

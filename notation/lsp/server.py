@@ -19,11 +19,12 @@ from typing import Any, BinaryIO, TypeVar, cast
 
 from lsprotocol import types
 
-from notation.document import RecordDocument
+from notation.editing.buffer import RecordDocument
+from notation.editing.completions import offers_at, tag_meaning
+from notation.editing.fix_holds import fix_holds
+from notation.editing.places import TagCursor, cursor_at, node_at, token_span
 from notation.errors import Fix
-from notation.fixcheck import fix_holds
 from notation.games import get_game
-from notation.locate import TagCursor, cursor_at, node_at, token_span
 from notation.lsp.answers import (
     completion_item,
     diagnostic,
@@ -39,8 +40,7 @@ from notation.lsp.answers import (
 from notation.lsp.documents import OpenDocument, apply_changes
 from notation.lsp.state import LOG, NotationProtocol, NotationServer
 from notation.lsp.transport import MAX_MESSAGE, BoundedInput, Output
-from notation.offers import offers_at, tag_meaning
-from notation.showtext import position_brief
+from notation.render.plain_text import position_brief
 
 __all__ = ["create_server", "guarded", "serve"]
 

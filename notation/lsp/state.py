@@ -1,7 +1,7 @@
 """The language server's state: the open documents, the settings, and the diagnostics,
 made in a task per document, a slice of work at a time, so that the server answers
 requests while a big file is checked: the chunks whose text changed
-(:mod:`notation.document`) are checked, the errors published, then the strict-form
+(:mod:`notation.editing.buffer`) are checked, the errors published, then the strict-form
 hints (a check that costs more) are added and published again.
 
 :mod:`notation.lsp.server` registers the handlers of the editor's requests on it.
@@ -25,13 +25,13 @@ from pygls.protocol.json_rpc import RPCRequest
 from pygls.protocol.language_server import lsp_method
 
 from notation import __version__
-from notation.document import Finding, RecordDocument
+from notation.editing.buffer import Finding, RecordDocument
+from notation.editing.completions import warm_up
+from notation.editing.places import changed_by
 from notation.games import get_game
-from notation.locate import changed_by
 from notation.lsp.answers import diagnostic, node_range
 from notation.lsp.documents import OpenDocument
 from notation.lsp.units import Units
-from notation.offers import warm_up
 from notation.record import Record
 
 __all__ = ["NotationProtocol", "NotationServer", "sliced"]
@@ -50,7 +50,7 @@ QUICK_STRICT = 16
 
 class NotationProtocol(LanguageServerProtocol):
     """pygls's protocol, without its own copy of each open document: the server keeps
-    each as a :class:`~notation.document.RecordDocument`, whose edits cost the lines they
+    each as a :class:`~notation.editing.buffer.RecordDocument`, whose edits cost the lines they
     change, not the whole text (a file of 10 MB is edited as fast as one of 10 kB).
 
     After ``shutdown`` a request is answered with an ``InvalidRequest`` error, as the
@@ -201,7 +201,7 @@ class NotationServer(LanguageServer):
 
     def warm(self, document: RecordDocument) -> None:
         """Make the first completion in a record of each game of ``document`` as quick as
-        the next (:func:`notation.offers.warm_up`), once per game."""
+        the next (:func:`notation.editing.completions.warm_up`), once per game."""
         games = {summary.game for summary in document.records() if summary.game}
         for game in sorted(games - self.warmed):
             self.warmed.add(game)

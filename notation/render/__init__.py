@@ -1,5 +1,15 @@
-"""Renderers: draw any :class:`notation.view.BoardView` (terminal, SVG, HTML).
+"""Renderers: draw any :class:`notation.games.view.BoardView` (terminal, SVG, HTML).
 
 They know no game: each game describes its positions as a ``BoardView``
 (``Position.board_view()``), with its own palette.
+
+:mod:`~notation.render.terminal` draws for a terminal (rich),
+:mod:`~notation.render.svg` and :mod:`~notation.render.raster` draw pictures,
+:mod:`~notation.render.html` writes a page that replays records in a browser, and
+:mod:`~notation.render.show_text` and :mod:`~notation.render.plain_text` are what
+``notation show`` prints.
+
+Rendering may import the layers under it (the core, formats, checking, collections,
+editing, the games and the files); the apps, the language server and the command line
+stand on it, and it imports none of them.
 """

@@ -25,17 +25,17 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, TextIO
 
-from notation import jsontext
-from notation.batch import POOL_MIN_BYTES, collecting_less, default_jobs, map_in_order
+from notation.collections.batch import POOL_MIN_BYTES, collecting_less, default_jobs, map_in_order
 from notation.errors import Defect, display_path
+from notation.formats import jsontext
 from notation.games.base import Game, Position
+from notation.games.view import SPREAD, BoardView, Cell, Token
 from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
 from notation.render.legend import legend_entries
 from notation.render.palette import THEMES
 from notation.render.svg import move_ends, pile_overflows
 from notation.replay import replay_tree
 from notation.stepper import Stepper, StepperError
-from notation.view import SPREAD, BoardView, Cell, Token
 from notation.visitor import ReplayVisitor, nodes_in_order
 
 __all__ = [
@@ -509,7 +509,7 @@ def build_chunks(
     """The page's chunks for ``records``, in order, the same whatever ``jobs``
     (processes; None: one per free core; a single chunk is always made here).
     Streamed: a few chunks per worker at a time, the workers stopped however the
-    iteration ends (:func:`notation.batch.map_in_order`)."""
+    iteration ends (:func:`notation.collections.batch.map_in_order`)."""
     groups = _groups(records, size)
     with collecting_less():
         first = next(groups, None)

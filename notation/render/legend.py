@@ -3,7 +3,7 @@
 A legend lists only what the pictures of one or more positions use: cell colours,
 tokens, corner notes, a pile's ``+n`` bar, paths, the last move's marks.  It knows no
 game: names come from the view's roles ("tomb-yellow" is "tomb yellow"), unless the
-view has its own words (:attr:`notation.view.BoardView.legend`, keyed by a role, a
+view has its own words (:attr:`notation.games.view.BoardView.legend`, keyed by a role, a
 ``"<role>:<label>"`` token, ``"note"`` or ``"note:<text>"``, ``"path"``), e.g.
 ``{"over": "a grave above capacity", "red:r?": "a Red piece never shown"}``.
 """
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from notation.view import NOTE_KEY, PATH_KEY, SPREAD, BoardView
+from notation.games.view import NOTE_KEY, PATH_KEY, SPREAD, BoardView
 
 __all__ = ["LegendEntry", "legend_entries", "role_name"]
 

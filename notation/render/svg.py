@@ -1,6 +1,6 @@
 """A position as a standalone SVG picture.
 
-:func:`board_svg` draws any :class:`notation.view.BoardView` and knows no game:
+:func:`board_svg` draws any :class:`notation.games.view.BoardView` and knows no game:
 cells coloured by their role, coordinates, the paths between cells, the tokens
 on each cell, the corner note, the last move (its squares outlined, an arrow from
 where to where a piece went, a ring where one entered or was placed), and under
@@ -24,11 +24,11 @@ from typing import Any
 
 from notation.errors import NotationException
 from notation.games.base import Game, Position
+from notation.games.view import SPREAD, BoardView, Cell, Token
 from notation.record import Record
 from notation.render.legend import LegendEntry, legend_entries
 from notation.render.palette import INK, THEMES, ink_on, readable
 from notation.stepper import Stepper
-from notation.view import SPREAD, BoardView, Cell, Token
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -142,7 +142,7 @@ def _colour(palette: Mapping[str, str], role: str) -> str:
 def spreads_tokens(view: BoardView) -> bool:
     """Whether the tokens of a cell stand side by side rather than in a pile.
 
-    The view says so (:attr:`~notation.view.BoardView.token_layout`): a zone where
+    The view says so (:attr:`~notation.games.view.BoardView.token_layout`): a zone where
     separate figures meet (pawns, zombies, a lock), or a stack whose order matters.
     """
     return view.token_layout == SPREAD

@@ -1,4 +1,4 @@
-"""Draw any :class:`~notation.view.BoardView` on a terminal, with rich.
+"""Draw any :class:`~notation.games.view.BoardView` on a terminal, with rich.
 
 A grid of cells with file and rank coordinates, each cell showing its tokens' labels
 bottom to top ("WRW", "ZZ 1 3") and its note on a second line, the last move's cells
@@ -31,9 +31,9 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from notation.cliio import is_terminal
+from notation.files.console import is_terminal
+from notation.games.view import NOTE_KEY, PILE, STACK_KEY, BoardView, Cell, Token, TokenLayout
 from notation.render.palette import AA, contrast
-from notation.view import NOTE_KEY, PILE, STACK_KEY, BoardView, Cell, Token, TokenLayout
 
 __all__ = [
     "BLACK_INK",

@@ -1,6 +1,6 @@
 """``notation replay`` as a Textual app: a thin layer over a
 :class:`~notation.stepper.Stepper` (through a :class:`~notation.tui.navigate.Navigator`)
-and the position's :class:`~notation.view.BoardView`.
+and the position's :class:`~notation.games.view.BoardView`.
 
 The screen: two title lines, a status line (the prompt of ``g`` and ``/``), the board
 with its panels beside it (last move, move tree, facts, square, legend), the record list
@@ -29,6 +29,7 @@ from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
 from notation.errors import Defect, NotationException
+from notation.games.view import BoardView
 from notation.render.show_text import header, line_range
 from notation.render.terminal import BoardDrawing, cleaner
 from notation.replay import resolve_game
@@ -41,7 +42,6 @@ from notation.tui.moves import MoveTree, tree_rows
 from notation.tui.navigate import Navigator, search
 from notation.tui.panels import facts_panel, grid, move_panel, square_panel, status_text
 from notation.tui.records import RecordList, RecordPanel
-from notation.view import BoardView
 
 # Empty for pdoc (docs/build_api.py): it cannot read the annotations of Textual's own
 # classes, which ReplayApp and HelpScreen inherit; the module docstring describes them.

@@ -14,6 +14,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
+from notation.games.view import BoardView
 from notation.render.terminal import (
     BoardDrawing,
     board_size,
@@ -21,7 +22,6 @@ from notation.render.terminal import (
     draw_board,
     facts_width,
 )
-from notation.view import BoardView
 
 # BoardWidget is left out for pdoc, which cannot read Textual's own annotations.
 __all__ = ["Layout", "Needs", "choose_layout", "record_needs"]

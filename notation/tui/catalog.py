@@ -1,7 +1,7 @@
 """The records of the files a viewer was given, found at once and read when needed.
 
 A :class:`Catalog` holds the sources and one :class:`Entry` per record, found by
-:func:`notation.index.scan_chunks` without reading any.  A record is read when it is
+:func:`notation.collections.index.scan_chunks` without reading any.  A record is read when it is
 opened or its row is shown, and checked in the background; its :class:`Summary` is
 kept, the record is not.  Worker threads scan and check while the screen reads:
 entries are only appended, summaries only added, the chunk cache is locked.
@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
+from notation.collections.index import SourceSpan, is_json_source, read_chunk, scan_chunks
 from notation.errors import Defect
-from notation.index import SourceSpan, is_json_source, read_chunk, scan_chunks
 from notation.record import Record
 from notation.replay import check_record, resolve_game
 

@@ -1,7 +1,7 @@
 """What every mark on a board means: cells, tokens, notes, the last move's brackets.
 
 The renderers know no game: a legend's words come from the board view
-(:attr:`notation.view.BoardView.legend`: what each cell role, ``role:label`` token,
+(:attr:`notation.games.view.BoardView.legend`: what each cell role, ``role:label`` token,
 ``stack:`` sample and ``note`` stands for).  The terminal's legend is a reference
 for the whole game, so it lists every token and note the game describes, in the
 order the game gives them, not only those on the board now.  A game without words
@@ -18,6 +18,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from notation.games.view import NOTE_KEY, PATH_KEY, PILE, STACK_KEY, BoardView
 from notation.render.terminal import (
     ROLE_SYMBOLS,
     BoardDrawing,
@@ -27,7 +28,6 @@ from notation.render.terminal import (
     role_symbols,
     terminal_palette,
 )
-from notation.view import NOTE_KEY, PATH_KEY, PILE, STACK_KEY, BoardView
 
 __all__ = ["legend_line", "legend_renderable", "legend_rows"]
 

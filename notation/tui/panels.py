@@ -13,6 +13,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from notation.games.view import PILE, BoardView
 from notation.render.show_text import (
     comments_here,
     glyph_words,
@@ -24,7 +25,6 @@ from notation.render.show_text import (
 )
 from notation.render.terminal import BoardDrawing, cell_label, cleaner
 from notation.stepper import Stepper
-from notation.view import PILE, BoardView
 
 __all__ = [
     "FittedFacts",

@@ -1,5 +1,6 @@
 """``notation record`` as a Textual app: entering a game move by move, on a
-:class:`~notation.recordfile.RecordFile` (and its :class:`~notation.editor.RecordEditor`).
+:class:`~notation.editing.recordfile.RecordFile` (and its
+:class:`~notation.editing.editor.RecordEditor`).
 
 The screen: a title line, the board with the last move, the move tree and the moves
 that can be played beside it, a status line (who is to move, the roll, what just
@@ -29,10 +30,10 @@ from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from notation.editor import GLYPHS, EditError, How, RecordEditor
+from notation.editing.editor import GLYPHS, EditError, How, RecordEditor
+from notation.editing.mends import SuggestedMend, suggested_mends
+from notation.editing.recordfile import FileChangedError, RecordFile
 from notation.errors import NotationException
-from notation.mends import SuggestedMend, suggested_mends
-from notation.recordfile import FileChangedError, RecordFile
 from notation.render.terminal import cleaner
 from notation.replay import check_record
 from notation.tui.board import BoardWidget, choose_layout

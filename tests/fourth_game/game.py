@@ -23,8 +23,8 @@ from lark.exceptions import LarkError
 
 from notation.errors import IllegalMoveError, MisuseError, MoveSyntaxError, TagValueError
 from notation.games.base import Game, Position
-from notation.grammar import GameParser, build_parser
-from notation.view import BoardView, Cell, Token
+from notation.games.grammar import GameParser, build_parser
+from notation.games.view import BoardView, Cell, Token
 
 GRAVES = ("a", "b", "c")
 START = (3, 4, 5)

@@ -19,14 +19,14 @@ import random
 import sys
 from pathlib import Path
 
-from notation import jsontext
-from notation.annotate import AnnotateOptions, annotate_record
-from notation.convert import convert_record, record_to_json
+from notation.checking.canonical_form import check_record_strict
+from notation.formats import jsontext
+from notation.formats.annotate import AnnotateOptions, annotate_record
+from notation.formats.convert import convert_record, record_to_json
 from notation.games import get_game
 from notation.reader import read_records
 from notation.record import Record
 from notation.replay import check_record
-from notation.strict import check_record_strict
 from notation.writer import write_record
 
 GAMES = ("tinkertown", "cave", "zombie-kidz")

@@ -41,8 +41,8 @@ from notation.games.cave.board import (
 from notation.games.cave.infer import odds_text, side_odds
 from notation.games.cave.moves import Attack, Enter, Step
 from notation.games.cave.rules import Undo
-from notation.view import BoardView, Cell
-from notation.view import Token as ViewToken
+from notation.games.view import BoardView, Cell
+from notation.games.view import Token as ViewToken
 
 if TYPE_CHECKING:
     from notation.games.cave.rules import CavePosition

@@ -36,7 +36,7 @@ from notation.games.cave.board import (
 from notation.games.cave.hidden import deal_classes
 from notation.games.cave.moves import ATTACKS, Attack, CaveMove
 from notation.games.cave.rules import ATTACKER_WINS, CavePosition
-from notation.view import Analysis, Assessment
+from notation.games.view import Analysis, Assessment
 
 __all__ = [
     "DEFAULT_DEPTH",

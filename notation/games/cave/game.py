@@ -23,13 +23,13 @@ from notation.games.cave.moves import (
     move_to_dict,
 )
 from notation.games.cave.position import CavePosition
-from notation.grammar import build_parser
+from notation.games.grammar import build_parser
 
 if TYPE_CHECKING:
     import random
 
     from notation.games.cave.hidden import CaveDeal
-    from notation.view import Analysis, Assessment
+    from notation.games.view import Analysis, Assessment
 
 # The engine and the dealer are imported by the methods that use them: a check needs neither.
 

@@ -25,7 +25,7 @@ from notation.games.cave.board import (
     SQUARE_INDEX,
     SQUARES,
 )
-from notation.grammar import GameTransformer
+from notation.games.grammar import GameTransformer
 
 if TYPE_CHECKING:
     from lark import Token
@@ -173,7 +173,7 @@ class MoveBuilder(GameTransformer["CaveMove"]):
     """Builds move objects while the LALR parser reads (no tree is kept).
 
     A plain class (Lark calls its methods by the rules' names), so that reading a move
-    imports no Lark: :func:`notation.grammar.build_parser`."""
+    imports no Lark: :func:`notation.games.grammar.build_parser`."""
 
     def enter(self, items: list[Token]) -> Enter:
         """The ``enter`` rule, a square alone (``b1``): an :class:`Enter`."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 from notation.errors import IllegalMoveError
 from notation.games.tinkertown.board import MOVEMENT, SIDE_NAMES, WHITE
 from notation.games.tinkertown.search import CONTROL, PROVEN, WIN_SCORE, Searcher
-from notation.view import Assessment
+from notation.games.view import Assessment
 
 if TYPE_CHECKING:
     from notation.games.tinkertown.moves import TinkertownMove

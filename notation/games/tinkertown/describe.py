@@ -34,8 +34,8 @@ from notation.games.tinkertown.board import (
 from notation.games.tinkertown.moves import Drop, Move, Resurrection, squares_of, with_mark
 from notation.games.tinkertown.rules import Undo
 from notation.games.tinkertown.strings import BOARD_LEGEND
-from notation.view import BoardView, Cell
-from notation.view import Token as ViewToken
+from notation.games.view import BoardView, Cell
+from notation.games.view import Token as ViewToken
 
 if TYPE_CHECKING:
     from notation.games.tinkertown.rules import TinkertownPosition
@@ -209,7 +209,7 @@ def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
 def board_view(position: "TinkertownPosition") -> BoardView:
     """The position for the renderers (docs/tinkertown.md, "Board views").
 
-    A square's :class:`~notation.view.Cell` comes from a cache by its contents (cells
+    A square's :class:`~notation.games.view.Cell` comes from a cache by its contents (cells
     are frozen, so views share them), and when the board differs from the last one
     viewed in a few stacks (the next position of a replay), only those are looked at.
     """

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from notation.errors import MisuseError, misuse_unless, require_tags, require_text
 from notation.games.base import Game, Position
+from notation.games.grammar import GameParser, build_parser
 from notation.games.tinkertown import moves
 from notation.games.tinkertown.codes import ERROR_CODES
 from notation.games.tinkertown.moves import (
@@ -23,10 +24,9 @@ from notation.games.tinkertown.moves import (
     syntax_error,
 )
 from notation.games.tinkertown.position import TinkertownPosition
-from notation.grammar import GameParser, build_parser
 
 if TYPE_CHECKING:  # only named in annotations: a check never imports the views
-    from notation.view import Analysis, Assessment
+    from notation.games.view import Analysis, Assessment
 
 
 class TinkertownGame(Game[TinkertownMove]):

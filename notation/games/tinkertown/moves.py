@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from notation.errors import MisuseError, MoveSyntaxError
 from notation.games.base import foreign_move, move_repr, square_field_check
+from notation.games.grammar import GameTransformer
 from notation.games.tinkertown.board import GRAVES, RAYS, SIZE, SQUARE_INDEX, SQUARE_NAMES
-from notation.grammar import GameTransformer
 
 if TYPE_CHECKING:
     from lark import Token
@@ -190,7 +190,7 @@ class MoveBuilder(GameTransformer[TinkertownMove]):
     """Builds typed moves while the LALR parser runs (no tree is kept).
 
     A plain class (Lark calls its methods by the rules' names), so that reading a move
-    imports no Lark: :func:`notation.grammar.build_parser`."""
+    imports no Lark: :func:`notation.games.grammar.build_parser`."""
 
     def drop(self, children: list[Token]) -> Drop:
         """The ``drop`` rule (``d3``, ``h3x``): a :class:`Drop`, marked if written with ``x``."""

@@ -28,7 +28,7 @@ from notation.games.tinkertown.board import (
 )
 from notation.games.tinkertown.moves import DROPS, MOVES_ALONG, Resurrection, TinkertownMove
 from notation.games.tinkertown.rules import Undo
-from notation.view import WIN, Analysis
+from notation.games.view import WIN, Analysis
 
 if TYPE_CHECKING:
     from notation.games.tinkertown.rules import TinkertownPosition
@@ -684,7 +684,7 @@ def search(
 
 
 def score_to_value(score: int) -> float:
-    """A score as :attr:`Analysis.value <notation.view.Analysis.value>`: in groups (a
+    """A score as :attr:`Analysis.value <notation.games.view.Analysis.value>`: in groups (a
     score of 100 is 1.0), or ``WIN - n`` / ``-(WIN - n)`` for a win or loss in n plies."""
     if score >= PROVEN:
         return WIN - (WIN_SCORE - score)

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from notation.games.view import Analysis, Assessment
 from notation.games.zombie_kidz.board import DICE, DIE_FACES, PLAYERS_WIN
 from notation.games.zombie_kidz.moves import ZombieKidzMove
 from notation.games.zombie_kidz.rules import ZombieKidzPosition
@@ -32,7 +33,6 @@ from notation.games.zombie_kidz.solve import (
     state_key,
     table_for,
 )
-from notation.view import Analysis, Assessment
 
 __all__ = [
     "BLUNDER",

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
+from notation.games.view import SPREAD, BoardView, Cell, Token
 from notation.games.zombie_kidz.board import (
     GATE_BIT,
     GATES,
@@ -23,7 +24,6 @@ from notation.games.zombie_kidz.board import (
 from notation.games.zombie_kidz.moves import TURNS
 from notation.games.zombie_kidz.rules import Undo
 from notation.games.zombie_kidz.words import RESULT_NAMES, zombies_text
-from notation.view import SPREAD, BoardView, Cell, Token
 
 if TYPE_CHECKING:
     from notation.games.zombie_kidz.rules import ZombieKidzPosition

@@ -13,6 +13,7 @@ from notation.errors import (
     require_text,
 )
 from notation.games.base import Game, Position
+from notation.games.grammar import GameParser, build_parser
 from notation.games.zombie_kidz import moves
 from notation.games.zombie_kidz.board import (
     DEFAULT_PLAYERS,
@@ -25,12 +26,11 @@ from notation.games.zombie_kidz.codes import ERROR_CODES
 from notation.games.zombie_kidz.moves import MoveBuilder, ZombieKidzMove
 from notation.games.zombie_kidz.position import ZombieKidzPosition
 from notation.games.zombie_kidz.words import RESULT_NAMES
-from notation.grammar import GameParser, build_parser
 
 if TYPE_CHECKING:
     import random
 
-    from notation.view import Analysis, Assessment
+    from notation.games.view import Analysis, Assessment
 
 
 def _players_tag(tags: Mapping[str, str]) -> int | None:

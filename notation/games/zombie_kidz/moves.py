@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 from notation.errors import MisuseError, MoveSyntaxError
 from notation.games.base import foreign_move, move_repr
+from notation.games.grammar import GameTransformer
 from notation.games.zombie_kidz.board import DICE, DIE_FACES, NEIGHBOURS_TWO, ZONE_INDEX, ZONE_NAMES
-from notation.grammar import GameTransformer
 
 if TYPE_CHECKING:
     from lark import Token as LarkToken
     from lark.exceptions import UnexpectedInput
 
-    from notation.grammar import GameParser
+    from notation.games.grammar import GameParser
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -118,7 +118,7 @@ class MoveBuilder(GameTransformer[ZombieKidzMove]):
     this names what is wrong with a well-shaped one ("Q is not a die letter").
 
     A plain class (Lark calls its methods by the rules' names), so that reading a turn
-    imports no Lark: :func:`notation.grammar.build_parser`."""
+    imports no Lark: :func:`notation.games.grammar.build_parser`."""
 
     def step(self, children: list[LarkToken]) -> tuple[str, ...]:
         """The zones after the die (``:b2``, ``:b1-b2``), as written; :meth:`start` checks them."""

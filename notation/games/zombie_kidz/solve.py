@@ -40,6 +40,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from notation.files.savefile import replace_file
+from notation.games.grammar import cache_dir
 from notation.games.zombie_kidz.board import (
     CENTRE,
     DEADLY,
@@ -56,8 +58,6 @@ from notation.games.zombie_kidz.board import (
     ZONE_INDEX,
     ZONE_NAMES,
 )
-from notation.grammar import cache_dir
-from notation.savefile import replace_file
 
 if TYPE_CHECKING:
     from notation.games.zombie_kidz.rules import ZombieKidzPosition

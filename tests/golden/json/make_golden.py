@@ -21,9 +21,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from notation.convert import _dumps, convert_record, record_to_json
+from notation.collections.generate import generate_records
+from notation.formats.convert import _dumps, convert_record, record_to_json
 from notation.games import get_game
-from notation.generate import generate_records
 from notation.record import Comment, MoveNode, Record
 from notation.writer import write_record
 

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from contextlib import closing
 from typing import TYPE_CHECKING, Final
 
-from notation.cliio import PROGRESS_MIN_BYTES, warn_not_utf8
 from notation.errors import Defect, ErrorKind, display_path
+from notation.files.console import PROGRESS_MIN_BYTES, warn_not_utf8
 
 if TYPE_CHECKING:
-    from notation.batch import TextSource
+    from notation.collections.batch import TextSource
     from notation.commands.common import Progress
     from notation.replay import Verdict
 
@@ -40,12 +40,12 @@ def run_check(
     each in text, an ``errors`` list in JSON.  An ``OSError`` and ``KeyboardInterrupt``
     are left to the caller.
     """
-    from notation.batch import TextSource, check_paths, input_size, tally_paths
+    from notation.collections.batch import TextSource, check_paths, input_size, tally_paths
 
     checked: list[str | TextSource] = []
     for name in inputs:
         if name is None:
-            from notation.cliio import stdin_lines
+            from notation.files.console import stdin_lines
 
             checked.append(TextSource("<stdin>", stdin_lines()))
         else:
@@ -121,7 +121,7 @@ def may_be_a_symptom(error: Defect) -> bool:
 
 def _progress(size: int) -> Progress | None:
     """The progress bar for ``size`` bytes of input (see ``Progress.for_input``); below
-    :data:`~notation.cliio.PROGRESS_MIN_BYTES` there is none, and rich is not loaded."""
+    :data:`~notation.files.console.PROGRESS_MIN_BYTES` there is none, and rich is not loaded."""
     if size < PROGRESS_MIN_BYTES:
         return None
     from notation.commands.common import Progress

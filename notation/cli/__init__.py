@@ -3,6 +3,11 @@
 Each subcommand is a module of :mod:`notation.commands`.  Exit codes: 0 all is
 well, 1 some record is broken, 2 the command itself was used wrongly (unknown
 option, missing file...), 130 interrupted, 141 the reader of the output went away.
+
+This package is the command line's shell: :func:`main` (the ``notation`` script) and
+:mod:`~notation.cli.check_report` (the body of ``notation check``, without click).
+With :mod:`notation.commands` it is the top layer: it may import every layer, and no
+layer imports it.
 """
 
 from __future__ import annotations
@@ -171,7 +176,7 @@ def _fast_check(args: list[str]) -> Callable[[], int] | None:
             return None
 
     def run() -> int:
-        from notation.checkrun import run_check
+        from notation.cli.check_report import run_check
 
         return run_check(
             files, game=game, fmt=fmt, verbose=flags["verbose"], strict=flags["strict"], jobs=jobs
@@ -193,7 +198,7 @@ def _readable_file(name: str) -> bool:
 def _run_fast(run: Callable[[], int]) -> int:
     """The exit code of the fast path's ``run``, its failures ended as the command
     group ends a command's (see ``_Notation.invoke``).  The garbage collector runs as
-    :func:`notation.batch.collecting_less` makes it from the start, and every object is
+    :func:`notation.collections.batch.collecting_less` makes it from the start, and every object is
     frozen at the end, so that the collection at exit finds nothing to look at.
     """
     import gc
@@ -209,7 +214,7 @@ def _ended(run: Callable[[], int]) -> int:
     try:
         return run()
     except KeyboardInterrupt:
-        from notation.cliio import echo_err
+        from notation.files.console import echo_err
 
         echo_err("interrupted")
         return INTERRUPTED

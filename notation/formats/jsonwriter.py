@@ -167,7 +167,7 @@ class JsonWriter(TreeBuildingVisitor[str]):
 
     ``default_game``: the game of a record without a ``Game`` tag; ``order_tags``: the tags
     in the order to write them, from the record's tags and its game, for example
-    :func:`notation.convert.order_tags` (by default the record's order).
+    :func:`notation.formats.convert.order_tags` (by default the record's order).
     """
 
     def __init__(self, default_game: str | None = None, *, canonical: bool = True,

@@ -5,7 +5,7 @@ view of an open document, with no protocol in it.
 runs of lines that begin where the reader begins a record (the one detector,
 :class:`~notation.reader.SureStarts`), so that each chunk reads, alone, as it reads
 within the whole text (one record a chunk, nearly always).  Each chunk is checked as
-``notation check --all`` checks (:func:`notation.allcheck.check_replay`), and, in a
+``notation check --all`` checks (:func:`notation.checking.every_defect.check_replay`), and, in a
 second pass that costs more, as ``--all --strict`` does, for the strict-form hints;
 both are kept by the chunk's text,
 so that a chunk whose text did not change is never checked again: after an edit in one
@@ -34,8 +34,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from notation.allcheck import EveryDefect, check_replay
-from notation.convert import convert_lines
+from notation.checking.every_defect import EveryDefect, check_replay
 from notation.errors import (
     Defect,
     misuse_unless,
@@ -44,6 +43,7 @@ from notation.errors import (
     require_sequence,
     require_text,
 )
+from notation.formats.convert import convert_lines
 from notation.reader import SureStarts, read_records, visit_records
 from notation.record import Record
 from notation.replay import Judge, Replay, Verdict

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from notation.savefile import replace_file
+from notation.files.savefile import replace_file
 
 if TYPE_CHECKING:
     from pathlib import Path  # at run time only where a Path is returned (start-up)
@@ -43,7 +43,8 @@ __all__ = [
 ]
 
 # Folders as text, not pathlib's paths: the checks of start-up need no pathlib.
-_PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
+# This module is notation/games/grammar.py; the grammars are beside the package.
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 _CANDIDATES = (
     os.path.join(_PACKAGE_DIR, "grammar"),
     os.path.join(os.path.dirname(_PACKAGE_DIR), "grammar"),
@@ -359,7 +360,7 @@ def _run_standalone(
 ) -> tuple[Any, type[Exception]]:
     """Run the standalone module's ``code`` in a module of its own (not in
     ``sys.modules``, so that it clashes with nothing) and build its parser."""
-    name = f"notation.grammar.<standalone {place.name}>"
+    name = f"notation.games.grammar.<standalone {place.name}>"
     module = types.ModuleType(name)
     module.__file__ = place.source
     # Known by its name while it runs only: dataclasses look up the module of a class

@@ -2,8 +2,8 @@
 Zombie Kidz roll's die faces, tag names and, for ``Game``, the games' names; and what a
 tag means.
 
-The moves come from :class:`notation.editor.RecordEditor` (:meth:`~notation.editor.
-RecordEditor.candidates`), put where :func:`notation.locate.cursor_at` found the cursor:
+The moves come from :class:`notation.editing.editor.RecordEditor` (:meth:`~notation.editing.editor.
+RecordEditor.candidates`), put where :func:`notation.editing.places.cursor_at` found the cursor:
 the same legal moves, canonical spelling and descriptions as ``notation record`` lists.
 """
 
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
-from notation.editor import RecordEditor
+from notation.editing.editor import RecordEditor
+from notation.editing.places import MARK, MoveCursor, TagCursor
 from notation.errors import NotationException
 from notation.games import all_games, get_game
 from notation.games.base import Game
-from notation.locate import MARK, MoveCursor, TagCursor
 
 __all__ = [
     "TAG_MEANINGS",
@@ -72,7 +72,7 @@ TAG_MEANINGS: Final[Mapping[str, str]] = MappingProxyType({
     "Note": "a note about the record",
 })
 
-#: Tags offered for every game, in the canonical order (notation.convert), then others.
+#: Tags offered for every game, in the canonical order (notation.formats.convert), then others.
 _COMMON = ("Game", "Event", "Site", "Date", "Round", "Result", "Position", "Source",
            "Annotator", "Time", "Termination", "Note")
 #: The tags only one game reads, by the game's name.
@@ -186,7 +186,7 @@ def warm_up(game: str) -> None:
 
 
 def offers_at(cursor: MoveCursor | TagCursor, game: str | None) -> list[Offer]:
-    """What to offer at ``cursor`` (:func:`notation.locate.cursor_at`) in a record of
+    """What to offer at ``cursor`` (:func:`notation.editing.places.cursor_at`) in a record of
     ``game`` (the record's ``Game`` tag, else the default game; None if unknown)."""
     if isinstance(cursor, TagCursor):
         return tag_offers(cursor, game)

@@ -29,8 +29,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from notation.convert import STANDARD_TAGS
 from notation.errors import Defect, ErrorKind, Fix, misuse_unless
+from notation.formats.convert import STANDARD_TAGS
 from notation.games.base import Game, Position
 from notation.record import Comment, MoveNumber, Record
 from notation.replay import (

@@ -1,6 +1,6 @@
 """The fix of a move, as a value: the move likely meant written over the move as read.
 
-``check --all`` (:mod:`notation.allcheck`) attaches one to a defect for each move it
+``check --all`` (:mod:`notation.checking.every_defect`) attaches one to a defect for each move it
 names after "did you mean"; an editor offers it as it is (:attr:`Defect.fixes
 <notation.errors.Defect.fixes>`).  The span is the move's own text: its suffix
 (``!``, ``?!``) stays as written.

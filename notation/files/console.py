@@ -1,7 +1,7 @@
 """What the command line writes to standard error and reads from standard input,
 without click: the commands use these helpers (through
 :mod:`notation.commands.common`), and so does the fast path of ``notation check``
-(:mod:`notation.checkrun`), which starts without importing click.
+(:mod:`notation.cli.check_report`), which starts without importing click.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 
-from notation.textio import decoded_lines, not_utf8_message, open_stream
+from notation.files.textfile import decoded_lines, not_utf8_message, open_stream
 
 #: The progress bar is for inputs that take a while (several seconds).
 PROGRESS_MIN_BYTES = 8_000_000

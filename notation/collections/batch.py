@@ -30,9 +30,7 @@ from notation.errors import (
     require_path,
     require_sequence,
 )
-from notation.reader import read_records, record_starts, visit_records
-from notation.replay import Replay, Verdict
-from notation.textio import (
+from notation.files.textfile import (
     MAX_LINE,
     NotUTF8Warning,
     compression_of,
@@ -42,6 +40,8 @@ from notation.textio import (
     not_utf8_message,
     open_binary,
 )
+from notation.reader import read_records, record_starts, visit_records
+from notation.replay import Replay, Verdict
 from notation.visitor import RecordVisitor, walk_record
 
 #: What a visitor makes of a record.
@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
+    from notation.collections.stats import Summary
     from notation.record import Record
-    from notation.stats import Summary
 
 __all__ = [
     "POOL_MIN_BYTES",
@@ -119,8 +119,9 @@ def check_paths(
     :data:`POOL_MIN_BYTES`, and what is not a regular file, are checked in this process;
     the verdicts are the same for any number.
     ``default_game``: the game of records without a ``Game`` tag.  ``strict``: check
-    as :func:`~notation.strict.check_record_strict` does.  ``on_not_utf8(name)``: told
-    of a file read as Windows-1252 (default: a :class:`~notation.textio.NotUTF8Warning`).
+    as :func:`~notation.checking.canonical_form.check_record_strict` does.  ``on_not_utf8(name)``:
+    told
+    of a file read as Windows-1252 (default: a :class:`~notation.files.textfile.NotUTF8Warning`).
     ``on_progress(size)``: told of each ``size`` bytes of files done; with it, a big
     file is cut into parts in one process too, so that progress moves within it.
 
@@ -128,7 +129,7 @@ def check_paths(
     of the files before it.  The garbage collector runs less often meanwhile
     (:func:`collecting_less`).  Close the iterator to stop early: the workers are
     terminated whenever it ends.  ``all_errors``: each broken record's verdict lists
-    every defect found (:func:`notation.allcheck.all_errors`, ``check --all``).
+    every defect found (:func:`notation.checking.every_defect.all_errors`, ``check --all``).
     """
     run, units, workers = _plan(
         paths, jobs, default_game, strict, on_not_utf8, on_progress, all_errors
@@ -235,7 +236,7 @@ class _Settings(NamedTuple):
     strict: bool
     #: What a worker does with a unit: "check" (its verdicts), "tally" (how many
     #: records, and the verdicts of the broken ones) or "summarise" (a
-    #: :class:`~notation.stats.Summary`), see _TASKS.
+    #: :class:`~notation.collections.stats.Summary`), see _TASKS.
     task: str = "check"
     #: ``check --all``: verdicts list every defect (records are read keeping their text).
     all_errors: bool = False
@@ -348,14 +349,14 @@ def _units(sources: list[str | TextSource], part: int, *, share: int = 0) -> Ite
 
 
 def _is_json(handle: IO[bytes]) -> bool:
-    # Lines read with the bound on a line (notation.textio.MAX_LINE): one over it is no
+    # Lines read with the bound on a line (notation.files.textfile.MAX_LINE): one over it is no
     # JSON record, and reading the file says what it is.
     for raw in iter(functools.partial(handle.readline, MAX_LINE + 1), b""):
         if raw.strip():
             line = decode_line(raw)[0]
             if not could_be_json(line):
                 return False
-            from notation.convert import looks_like_json_records
+            from notation.formats.convert import looks_like_json_records
 
             return looks_like_json_records(line)
     return False
@@ -456,7 +457,7 @@ def _read_unit(
 
 
 def _unit_records(unit: _Unit, not_utf8: Callable[[], None]) -> Iterator[Record]:
-    from notation.convert import read_any_records
+    from notation.formats.convert import read_any_records
 
     return _read_unit(
         unit, not_utf8, lambda lines: read_any_records(lines, unit.name),
@@ -480,7 +481,7 @@ def _verdicts(unit: _Unit, settings: _Settings, not_utf8: Callable[[], None]) ->
 def could_be_json(first_line: str) -> bool:
     """Whether a source whose first non-blank line is ``first_line`` may be JSON Lines
     of records: ``False`` tells, without importing the converters (start-up), that
-    :func:`notation.convert.looks_like_json_records` would say no (no ``{`` first)."""
+    :func:`notation.formats.convert.looks_like_json_records` would say no (no ``{`` first)."""
     return first_line.strip().removeprefix("\ufeff").startswith("{")
 
 
@@ -494,10 +495,10 @@ def visit_any_records(
     """What ``visitor`` makes of each record of ``lines``: record text read by the
     reader (:func:`~notation.reader.visit_records`, each record keeping its text with
     ``keep_raw``), or JSON Lines read into records and walked (told apart as
-    :func:`notation.convert.read_any_records` does)."""
+    :func:`notation.formats.convert.read_any_records` does)."""
     first, rest = first_line_ahead(lines)
     if first is not None and could_be_json(first):
-        from notation.convert import looks_like_json_records, read_json_records
+        from notation.formats.convert import looks_like_json_records, read_json_records
 
         if looks_like_json_records(first):
             for record in read_json_records(rest, source, errors="record"):
@@ -508,9 +509,9 @@ def visit_any_records(
 
 def _replay(settings: _Settings) -> Replay:
     """The replay of a check: :class:`~notation.replay.Replay`, or the strict one; for
-    ``check --all``, those of :mod:`notation.allcheck`."""
+    ``check --all``, those of :mod:`notation.checking.every_defect`."""
     if settings.all_errors or settings.strict:
-        from notation.allcheck import check_replay
+        from notation.checking.every_defect import check_replay
 
         return check_replay(
             settings.default_game, strict=settings.strict, every=settings.all_errors
@@ -539,9 +540,9 @@ def _tally_unit(unit: _Unit, settings: _Settings) -> tuple[int, list[tuple[Any, 
 
 
 def _summarise_unit(unit: _Unit, settings: _Settings) -> tuple[Summary, bool]:
-    """Summarise one unit in a worker: its :class:`~notation.stats.Summary`, and whether
+    """Summarise one unit in a worker: its :class:`~notation.collections.stats.Summary`, and whether
     it had lines that are not UTF-8."""
-    from notation.stats import summarise
+    from notation.collections.stats import summarise
 
     flagged: list[bool] = []
     summary = summarise(_unit_records(unit, lambda: flagged.append(True)), settings.default_game)
@@ -588,7 +589,7 @@ def summarise_paths(
     default_game: str | None = None,
     on_not_utf8: Callable[[str], None] | None = None,
 ) -> Summary:
-    """The :class:`~notation.stats.Summary` of every record of ``paths`` (see
+    """The :class:`~notation.collections.stats.Summary` of every record of ``paths`` (see
     :func:`check_paths` for ``paths``, ``jobs`` and the rest), the same for any ``jobs``:
     parts are summarised where they are checked, and merged in input order."""
     sources = [item if isinstance(item, TextSource) else os.fspath(item) for item in paths]
@@ -604,8 +605,8 @@ def summarise_paths(
             warned.add(name)
             tell(name)
 
-    from notation.convert import read_any_records
-    from notation.stats import Summary, summarise
+    from notation.collections.stats import Summary, summarise
+    from notation.formats.convert import read_any_records
 
     total = Summary()
 

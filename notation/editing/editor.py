@@ -5,7 +5,7 @@ plug-in, a script) holds while a game is entered: it plays moves at the cursor b
 text, offers the legal moves that start with what was typed (:meth:`~RecordEditor.
 candidates`), mends an earlier move and replays the rest, keeps comments, glyphs,
 clock times, tags and the result, and undoes and redoes every edit.  It knows no
-screen and no file (:mod:`notation.recordfile` saves it).
+screen and no file (:mod:`notation.editing.recordfile` saves it).
 
 Vocabulary, as in :mod:`notation.cursor` (whose :class:`~notation.cursor.Cursor` the
 editor moves, as :class:`~notation.stepper.Stepper` does): a *line* is the main line
@@ -15,7 +15,7 @@ the one just played, the *next move* the one after the cursor.  A cursor's
 main line, ``(i, v, j)`` after ``j`` moves of variation ``v`` (from 1) of the main
 line's move ``i`` (from 0), and so on down.
 
->>> from notation.editor import RecordEditor
+>>> from notation.editing.editor import RecordEditor
 >>> editor = RecordEditor.new("cave", defaults=False)
 >>> [c.text for c in editor.candidates("b")]
 ['b1']
@@ -1105,7 +1105,7 @@ def require_new_record(
 ) -> tuple[list[tuple[str, str]], list[str]]:
     """The tags of a new record as ``(name, value)`` pairs and the players' names, as
     lists; ``MisuseError`` unless every argument is what :meth:`RecordEditor.new` takes
-    (what :meth:`RecordFile.open <notation.recordfile.RecordFile.open>` checks too)."""
+    (what :meth:`RecordFile.open <notation.editing.recordfile.RecordFile.open>` checks too)."""
     given = require_tag_pairs(tags)  # type: ignore[arg-type]  # checked there
     for name, value in given:
         require_encodable(name, "a tag's name")

@@ -4,7 +4,7 @@ A transcriber's worst slip is the one the rules accept (``f5-f3`` for ``f5-f4``)
 record breaks many moves later, where the wrong square first matters, and a guess made
 there is a guess at a symptom.  :func:`find_slips` looks back from the break: for the
 broken move and each earlier move of the line, the legal moves one slip away from what
-was written (the kinds of :func:`notation.allcheck.ranked_moves`: a character
+was written (the kinds of :func:`notation.checking.every_defect.ranked_moves`: a character
 substituted, dropped, added or two swapped, another mark, another die face, another
 Cave class), and keeps those after which every later move of the line plays, to its
 end, and the rules agree with the result.  Each found is a :class:`Slip`; the search

@@ -11,7 +11,7 @@ only the copy of their text the reader keeps):
 - the moves: every line, main line and variations, is replayed.  A wrong move number is
   reported and the line goes on.  Where a line breaks (a move the rules refuse or
   cannot read, or a result they contradict), the slip that caused it is looked for
-  (:func:`~notation.slips.find_slips`): at that move and at every move before it, the
+  (:func:`~notation.checking.slips.find_slips`): at that move and at every move before it, the
   legal moves one slip away from what is written, kept only if every later move of
   the line then plays and the rules agree with the result.  One found is named ("did
   you mean e7,a6?" at the broken move; "turn 25 (13. f5-f3) was probably f5-f4" before
@@ -36,6 +36,19 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Final
 
+from notation.checking.canonical_form import StrictJudge, strict_replay
+from notation.checking.move_fix import move_fix
+from notation.checking.slips import (
+    Slip,
+    SlipSearch,
+    distance,
+    find_slips,
+    likely_moves,
+    neighbours,
+    plays_to_the_end,
+    ranked_moves,
+    search_budget,
+)
 from notation.errors import (
     Assumption,
     Defect,
@@ -47,7 +60,6 @@ from notation.errors import (
 )
 from notation.games.base import Game, Position
 from notation.lastchange import with_last_change
-from notation.movefix import move_fix
 from notation.reader import RESULTS, read_records
 from notation.record import MoveNode, Record
 from notation.replay import (
@@ -62,18 +74,6 @@ from notation.replay import (
     start_position,
     tag_error,
 )
-from notation.slips import (
-    Slip,
-    SlipSearch,
-    distance,
-    find_slips,
-    likely_moves,
-    neighbours,
-    plays_to_the_end,
-    ranked_moves,
-    search_budget,
-)
-from notation.strict import StrictJudge, strict_replay
 from notation.visitor import expected_number
 
 __all__ = [
@@ -263,7 +263,7 @@ class _Found:
 
 
 def _strict_visitor(default_game: str | None) -> StrictJudge:
-    """The strict check's visitor (notation.strict), told the moves one by one."""
+    """The strict check's visitor (notation.checking.canonical_form), told the moves one by one."""
     return StrictJudge(default_game)
 
 
@@ -289,7 +289,7 @@ class _Moves:
     """Every line of a record tree replayed, each defect found and the line gone on.
 
     Where a line breaks, the slip that lets the whole rest of it play is looked for
-    (:func:`~notation.slips.find_slips`): at the broken move, and at every move before
+    (:func:`~notation.checking.slips.find_slips`): at the broken move, and at every move before
     it.  A move is named as meant only when it does; the line then goes on as if it
     had been written.  Where none does, the message says how far back the search
     looked, and the line stops there."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from notation.document import check_text
+from notation.editing.buffer import check_text
 from notation.errors import Defect, Fix
 
 __all__ = ["fix_holds"]

@@ -84,7 +84,7 @@ def node_at(record: Record, line: int, column: int) -> MoveNode | None:
 
 
 def address_before(record: Record, node: MoveNode) -> tuple[int, ...] | None:
-    """Where a cursor stands just before ``node``, as :attr:`notation.editor.RecordEditor.
+    """Where a cursor stands just before ``node``, as :attr:`notation.editing.editor.RecordEditor.
     address` says it (``(i,)``: after ``i`` moves of the main line; ``(i, v, j)``: after
     ``j`` moves of variation ``v`` of the main line's move ``i``...); None for a node not
     in ``record``."""
@@ -185,7 +185,7 @@ class MoveCursor:
     """A cursor among the moves of a record: ``record`` is the record read again with
     :data:`MARK` at the cursor (the move being typed, ``prefix``, ends with it),
     ``address`` where the move being typed would be played
-    (:meth:`notation.editor.RecordEditor.goto`), ``column`` where ``prefix`` starts."""
+    (:meth:`notation.editing.editor.RecordEditor.goto`), ``column`` where ``prefix`` starts."""
 
     record: Record
     address: tuple[int, ...]

@@ -1,19 +1,19 @@
 """The mends ``check --all`` promises for a broken record, each with the move it changes.
 
 A legal slip (``f5-f3`` copied for ``f5-f4``) breaks a record many moves later.
-``check --all`` (:mod:`notation.allcheck`) looks back from the break for the move
+``check --all`` (:mod:`notation.checking.every_defect`) looks back from the break for the move
 that, written otherwise by one slip, lets the whole rest of its line play, and
 attaches each one it names to its defect as a :class:`~notation.errors.Fix` with a
 ``turn``.  :func:`suggested_mends` gives those fixes with the record's own
 :class:`~notation.record.MoveNode` each changes, ready for
-:meth:`notation.editor.RecordEditor.mend` (which ``notation record`` offers).
+:meth:`notation.editing.editor.RecordEditor.mend` (which ``notation record`` offers).
 
 Nothing is guessed here: a mend is a fix the check found to let the rest of the line
 play (its result included), and a fix whose move cannot be found in the record is
 left out.
 
 >>> import notation
->>> from notation.editor import RecordEditor
+>>> from notation.editing.editor import RecordEditor
 >>> record = notation.read_string(
 ...     '[Game "cave"]\\n\\n1. b1 b5 2. b1-a1 b5-b4 3. c1-c2 b4-c4 *\\n'  # b1-a1: b1-c1
 ... )[0]
@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from notation.allcheck import all_errors
+from notation.checking.every_defect import all_errors
+from notation.editing.places import walk
 from notation.errors import Defect, Fix, TagValueError
-from notation.locate import walk
 from notation.record import MoveNode, Record
 from notation.replay import check_record, resolve_game, start_position
 from notation.visitor import expected_number
@@ -44,7 +44,7 @@ __all__ = ["SuggestedMend", "suggested_mends"]
 @dataclass(frozen=True, slots=True)
 class SuggestedMend:
     """A move of a record that a slip probably wrote wrong: ``node``, the record's own
-    move (give it to :meth:`~notation.editor.RecordEditor.mend`), and ``fix``, the
+    move (give it to :meth:`~notation.editing.editor.RecordEditor.mend`), and ``fix``, the
     check's fix for it (its ``turn``, its place in the text, the move meant as
     ``replacement``, and ``later``, how many later moves of the line then play);
     ``defect``, the defect of the check that the fix mends (the mends of one defect

@@ -30,7 +30,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from notation import jsontext
 from notation.errors import (
     Defect,
     ErrorKind,
@@ -41,12 +40,13 @@ from notation.errors import (
     misuse_unless,
     require_text_lines,
 )
+from notation.files.textfile import first_line_ahead
+from notation.formats import jsontext
+from notation.formats.jsonwriter import JSON_FORMAT_ID, JsonWriter, record_json_text
 from notation.games.base import Game
-from notation.jsonwriter import JSON_FORMAT_ID, JsonWriter, record_json_text
 from notation.reader import RESULTS, read_records, visit_records
 from notation.record import Comment, MoveNode, Record, Tag, Variation
 from notation.replay import Replay, Verdict, resolve_game
-from notation.textio import first_line_ahead
 from notation.visitor import Skip, TreeBuilder, walk_record
 from notation.writer import (
     MainLineWriter,
@@ -352,7 +352,7 @@ def record_to_json(
     texts: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
     """The record as a JSON-ready object: what ``convert --to json`` writes of it, read
-    back (:func:`notation.jsonwriter.record_json_text`).
+    back (:func:`notation.formats.jsonwriter.record_json_text`).
 
     ``data`` maps ``id(node)`` to (turn, typed move, facts), as a replay collects
     them; moves without it (after a defect) carry only their text.  ``texts`` maps

@@ -93,7 +93,7 @@ def saving(path: str | os.PathLike[str], *, follow_links: bool = True) -> Iterat
     wish of the user's.
 
     >>> import os, pathlib, shutil, tempfile
-    >>> from notation.savefile import saving
+    >>> from notation.files.savefile import saving
     >>> folder = tempfile.mkdtemp()
     >>> path = pathlib.Path(folder, "out.txt")
     >>> with saving(path) as stream:

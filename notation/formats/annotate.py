@@ -24,7 +24,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from notation.convert import (
+from notation.errors import misuse_unless
+from notation.formats.convert import (
     Converted,
     convert_record,
     ordered_tags,
@@ -32,12 +33,11 @@ from notation.convert import (
     sniff_json,
     verbatim,
 )
-from notation.errors import misuse_unless
 from notation.games.base import Game, Position
+from notation.games.view import Assessment
 from notation.reader import visit_records
 from notation.record import Comment, Record
 from notation.replay import Replay, Verdict, resolve_game
-from notation.view import Assessment
 from notation.visitor import Skip, walk_record
 from notation.writer import (
     MovetextWriter,

@@ -1,6 +1,6 @@
 """A record being entered, kept in a file: saved whole or not at all, and journaled.
 
-:class:`RecordFile` ties a :class:`~notation.editor.RecordEditor` to its place in a
+:class:`RecordFile` ties a :class:`~notation.editing.editor.RecordEditor` to its place in a
 file of records: a record of it (by number, from 1) to mend or continue, or a new one
 to append.  It never loses work and never writes over what it did not read:
 
@@ -27,7 +27,7 @@ naming it: move it away to open the file without it), and it is written by a ren
 over whatever is at its path, never through a link.
 
 >>> import os, shutil, tempfile
->>> from notation.recordfile import RecordFile
+>>> from notation.editing.recordfile import RecordFile
 >>> folder = tempfile.mkdtemp()
 >>> path = os.path.join(folder, "games.txt")
 >>> kept = RecordFile.open(path, game="cave", defaults=False)
@@ -63,7 +63,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from notation.editor import RecordEditor, require_new_record
+from notation.editing.editor import RecordEditor, require_new_record
 from notation.errors import (
     MisuseError,
     NotationException,
@@ -71,12 +71,12 @@ from notation.errors import (
     require_flag,
     require_path,
 )
+from notation.files.savefile import replace_file
+from notation.files.textfile import is_compressed
 from notation.games import UnknownGameError, canonical_name
 from notation.games.base import Game
 from notation.reader import SureStarts, read_records, visit_records
 from notation.record import Record
-from notation.savefile import replace_file
-from notation.textio import is_compressed
 from notation.visitor import SKIP, RecordVisitor, Skip, TreeBuilder
 from notation.writer import unwritable
 
@@ -224,7 +224,7 @@ def _not_ours(path: str, why: str) -> RecordFileError:
 
 def _remove_leftovers(name: str) -> tuple[str, ...]:
     """Remove the temporary files that saves of ``name`` or of its journal killed
-    half-way left beside it (:func:`notation.savefile.temporary_beside` names them):
+    half-way left beside it (:func:`notation.files.savefile.temporary_beside` names them):
     with the session's lock held, no other session is writing them.  Their names."""
     folder, base = os.path.split(os.path.abspath(name))
     journal = os.path.basename(journal_path(name))

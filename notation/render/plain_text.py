@@ -19,6 +19,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from notation.errors import NotationException
+from notation.games.view import PILE
 from notation.record import MoveNode, Record
 from notation.render.show_text import problem_line, show_renderable, turn_line
 from notation.render.terminal import (
@@ -30,7 +31,6 @@ from notation.render.terminal import (
     stack_lines,
 )
 from notation.stepper import Stepper
-from notation.view import PILE
 
 __all__ = [
     "HOVER_WIDTH",

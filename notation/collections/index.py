@@ -37,7 +37,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, TypeAlias, cast
 
-from notation.convert import looks_like_json_records, read_json_records
 from notation.errors import (
     MisuseError,
     NotationException,
@@ -47,10 +46,11 @@ from notation.errors import (
     require_path,
     require_sequence,
 )
+from notation.files.savefile import replace_file
+from notation.files.textfile import decode_line
+from notation.formats.convert import looks_like_json_records, read_json_records
 from notation.reader import SureStarts, read_records, visit_records
 from notation.record import Record
-from notation.savefile import replace_file
-from notation.textio import decode_line
 from notation.visitor import SKIP, Skip, TreeBuilder
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ def read_chunk(
 ) -> list[Record]:
     """The records of ``chunk`` (``data`` is its bytes), numbered from ``first_index``, as
     reading the whole source gives them.  ``not_utf8`` is called if a line of the chunk
-    is not UTF-8 (it is then read as Windows-1252, as :mod:`notation.textio` does).
+    is not UTF-8 (it is then read as Windows-1252, as :mod:`notation.files.textfile` does).
     """
     return _read_lines(_split_lines(data), chunk, source, first_index, not_utf8)
 
@@ -503,7 +503,7 @@ class RecordIndex:
     index of another version of the file; :meth:`read` reads one record through it.
 
     >>> import os, shutil, tempfile
-    >>> from notation.index import build_index, load_index, write_index
+    >>> from notation.collections.index import build_index, load_index, write_index
     >>> folder = tempfile.mkdtemp()
     >>> path = os.path.join(folder, "games.txt")
     >>> with open(path, "w") as file:
@@ -644,7 +644,7 @@ def build_index(path: str | os.PathLike[str]) -> RecordIndex:
     """The index of the file at ``path``, in one pass.  Raises ``OSError`` for a file
     that cannot be read, and :class:`IndexProblem` for a compressed one (an index is of
     offsets to seek to) or one that changed while it was being indexed."""
-    from notation.textio import is_compressed
+    from notation.files.textfile import is_compressed
 
     require_path(path)
     where = Path(path)
@@ -789,7 +789,7 @@ def record_at(
     message), then left aside.  Raises :class:`RecordNotFound`, ``OSError`` for a file
     that cannot be read, and ``MisuseError`` for a bad ``path`` or ``number``.
     """
-    from notation.textio import open_binary
+    from notation.files.textfile import open_binary
 
     require_path(path)
     _require_record_number(number)
@@ -841,7 +841,7 @@ def read_headers(
     of bytes (offsets are then those of the lines encoded as UTF-8).  Record text and
     JSON Lines (``convert --to json``) are told apart by content, as every command
     does.  A file that is not UTF-8 is read as Windows-1252 with a
-    :class:`notation.textio.NotUTF8Warning`, as :func:`notation.read_file` does.
+    :class:`notation.files.textfile.NotUTF8Warning`, as :func:`notation.read_file` does.
     ``MisuseError`` for a ``source`` that is none of these (bytes: a path is a str).
     """
     if isinstance(source, (str, os.PathLike)):
@@ -866,7 +866,7 @@ def _encoded_lines(lines: Iterable[object]) -> Iterator[bytes]:
 def _headers_of_path(path: str | os.PathLike[str], name: str | None) -> Iterator[RecordHeaders]:
     import warnings
 
-    from notation.textio import NotUTF8Warning, not_utf8_message, open_binary
+    from notation.files.textfile import NotUTF8Warning, not_utf8_message, open_binary
 
     shown = os.fspath(path) if name is None else name
     warned: list[bool] = []

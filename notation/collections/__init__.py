@@ -1,0 +1,13 @@
+"""Collections: many records at once, from files of any size, in one process or several.
+
+:mod:`~notation.collections.batch` checks files of records with several processes
+(:func:`~notation.collections.batch.check_paths`), :mod:`~notation.collections.index`
+finds where each record of a file starts without reading its moves,
+:mod:`~notation.collections.operations` selects, deduplicates and splits streams of
+records, :mod:`~notation.collections.stats` counts results, lengths and openings, and
+:mod:`~notation.collections.generate` and :mod:`~notation.collections.referee` make
+records from games played by bots.
+
+It may import the core, the formats, the checking modes, the games and the files;
+nothing above it (editing, rendering, the apps and the command line).
+"""
