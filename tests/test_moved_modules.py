@@ -8,6 +8,7 @@ import importlib.resources
 import importlib.util
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -54,3 +55,23 @@ def test_old_imports_work_in_a_fresh_interpreter() -> None:
         "notation.editor moved to notation.editing.editor",
         "notation.editing.editor notation.games.view notation.editing.recordfile",
     ]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_library_docs_list_every_moved_module() -> None:
+    text = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")
+    table = text[text.index("### Moved modules") :]
+    for old, new in notation.MOVED.items():
+        assert f"| `{old}` | `{new}` |" in table
+
+
+def test_the_readme_layout_names_every_folder_of_the_package() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :]
+    layout = layout[: layout.index("grammar/ ")]
+    folders = sorted(p.parent.name for p in (ROOT / "notation").glob("*/__init__.py"))
+    assert len(folders) >= 7
+    for folder in folders:
+        assert f"{folder}/" in layout, folder
