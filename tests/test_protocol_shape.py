@@ -70,10 +70,12 @@ def test_no_check_mode_is_a_kind_of_replay() -> None:
 
 def test_one_record_start_detector_and_one_chunk() -> None:
     names = [(where, node.name) for where, node in _classes()]
-    assert [where for where, name in names if name == "Chunk"] == ["document.py"]
+    assert [where for where, name in names if name == "Chunk"] == ["editing/buffer.py"]
     starts = [name for _, name in names if re.search(r"Starts?$", name)]
     assert starts == ["SureStarts"], starts
-    for module in ("batch.py", "index.py", "recordfile.py", "document.py"):
+    for module in (
+        "collections/batch.py", "collections/index.py", "editing/recordfile.py", "editing/buffer.py"
+    ):
         text = (PACKAGE / module).read_text(encoding="utf-8")
         assert "record_starts" in text or "SureStarts" in text, module
 

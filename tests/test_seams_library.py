@@ -23,19 +23,9 @@ from typing import Any
 import pytest
 
 import notation
-from notation import (
-    annotate,
-    batch,
-    convert,
-    generate,
-    index,
-    reader,
-    record,
-    referee,
-    replay,
-    stepper,
-    writer,
-)
+from notation import reader, record, replay, stepper, writer
+from notation.collections import batch, generate, index, referee
+from notation.formats import annotate, convert
 from notation.errors import MisuseError, NotationException
 from notation.games import get_game
 
