@@ -36,6 +36,7 @@ MODULES = (
     "notation.checking.slips",
     "notation.stepper",
     "notation.files.textfile",
+    "notation.verdict",
     "notation.visitor",
     "notation.writer",
 )
