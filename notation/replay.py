@@ -38,7 +38,6 @@ from notation.errors import (
 )
 from notation.games import UnknownGameError, get_game
 from notation.games.base import Game, Position
-from notation.reader import RESULTS
 from notation.record import (
     Comment,
     MoveNode,
@@ -49,6 +48,7 @@ from notation.record import (
     route_to,
     split_suffix,
 )
+from notation.record_bounds import RESULTS
 from notation.verdict import (
     RESPELT_CODES,
     TagLike,

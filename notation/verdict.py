@@ -38,8 +38,8 @@ from notation.errors import (
 )
 from notation.games import UnknownGameError, get_game
 from notation.games.base import Game, Position
-from notation.reader import ADD_ANY_RESULT, RESULTS
 from notation.record import MoveNode, Record
+from notation.record_bounds import ADD_ANY_RESULT, RESULTS
 from notation.visitor import expected_number
 
 __all__ = [

@@ -31,6 +31,7 @@ MODULES = (
     "notation.editing.mends",
     "notation.checking.move_fix",
     "notation.editing.recordfile",
+    "notation.record_bounds",
     "notation.replay",
     "notation.files.savefile",
     "notation.checking.slips",
