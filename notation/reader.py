@@ -18,8 +18,12 @@ next record.
 One tokenizer reads the movetext, whatever its layout (:meth:`_Reader._movetext`:
 words between white space, brackets apart, a word of several tokens cut by one
 regular expression); move tokens, the only part with a real grammar, go to the games'
-Lark parsers.  :class:`SureStarts` is the one detector of where records begin, for
-every reader that cuts a file (``--jobs``, the index, the language server's document).
+Lark parsers.  Where a record begins and ends (its tag lines, the rule that begins
+the next record, its result token) is :mod:`notation.record_bounds`, whose
+:class:`~notation.record_bounds.SureStarts` is the one detector of where records
+begin for every reader that cuts a file (``--jobs``, the index, the language server's
+document); it and :func:`~notation.record_bounds.record_starts` are importable from
+here too.
 """
 
 from __future__ import annotations
@@ -32,6 +36,20 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from notation.errors import Defect, ErrorKind, Fix
 from notation.record import Comment, MoveNumber, Record
+from notation.record_bounds import (
+    ADD_ANY_RESULT,
+    RESULTS,
+    TAG_ESCAPE,
+    TAG_LINE,
+    SureStarts,
+    added_result_fixes,
+    begins_record,
+    known_tag_pair,
+    new_tag_pair,
+    no_result_message,
+    record_starts,
+    result_slip,
+)
 from notation.visitor import DIGITS, SKIP, RecordVisitor, TreeBuilder
 
 if TYPE_CHECKING:  # pathlib costs 3 ms of start-up (docs/performance.md)
@@ -48,38 +66,10 @@ __all__ = [
     "visit_records",
 ]
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _RESULT_SET = frozenset(RESULTS)
 #: What a visitor makes of a record.
 T = TypeVar("T")
 SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})
-
-# The value is [^"\\]*(?:\\.[^"\\]*)*, not (?:[^"\\]|\\.)*: the same strings, matched
-# without an alternation per character.
-_TAG = re.compile(
-    r'\s*\[\s*([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*)\s+"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]\s*$'
-)
-#: [Name "value"] alone, no space nor escape: most tag lines.
-_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_][A-Za-z0-9_+#=:.-]*) "([^"\\]*)"\]')
-_UNESCAPE = re.compile(r"\\(.)")
-
-#: The (name, value) of the plain tag lines read, by the line: the records of a file
-#: repeat most of theirs (event, players, setup).  Bounded against hostile input.
-_TAG_PAIRS: dict[str, tuple[str, str]] = {}
-_TAG_PAIRS_LIMIT = 4096
-
-
-def _new_tag_pair(raw: str) -> tuple[str, str] | None:
-    """The (name, value) of ``raw`` if it is the usual tag line (:data:`_PLAIN_TAG`, its
-    line end aside), kept in :data:`_TAG_PAIRS` under ``raw``; else None."""
-    plain = _PLAIN_TAG.fullmatch(raw.rstrip("\r\n"))
-    if plain is None:
-        return None
-    if len(_TAG_PAIRS) >= _TAG_PAIRS_LIMIT:
-        _TAG_PAIRS.clear()
-    pair = _TAG_PAIRS[raw] = (plain[1], plain[2])
-    return pair
-
 
 #: The one tokenizer of movetext: every token of a line, whatever the layout, in one
 #: pass.  A comment is one token (to the line's end when its "}" is not on the line);
@@ -200,164 +190,6 @@ def read_file(path: str | Path, *, keep_raw: bool = False) -> Iterator[Record]:
     return read_records(lines(), name, keep_raw=keep_raw)
 
 
-def record_starts(lines: Iterable[str]) -> Iterator[int]:
-    """The indices of the lines at which a record surely begins, in ``lines`` taken from
-    anywhere in a text: the reader begins a record there whatever it read before.
-
-    ``notation check --jobs`` cuts big files at such lines (:mod:`notation.collections.batch`), so
-    that each part reads as it does within the whole.  The rule is the reader's own
-    (:func:`_begins_record`), asked for every state the reader may be in: a line with a
-    token and no ``{``, ``}`` or ``;``, not starting with ``[``, leaves it in the movetext
-    or inside a comment, whatever came before, and in both a line starting with ``[``
-    after blank lines begins a record.  Some starts are not found (after a comment, or
-    a header), never one that is not.  Escape and blank lines are told as the reader
-    tells them (:meth:`_Reader.run`).
-    """
-    starts = SureStarts()
-    for index, raw in enumerate(lines):
-        if starts.feed(raw):
-            yield index
-
-
-class SureStarts:
-    """The one record-start detector: :func:`record_starts`, a line at a time, for every
-    reader of the record text that cuts it where records begin (``check --jobs``, the
-    index, the file of ``notation record``, the language server's document):
-    ``feed(line)`` says whether the reader begins a record at ``line``, sure of it from
-    the lines fed since this object was made.
-
-    Made with ``from_start`` (the lines fed start the text, or with ``begun``, start a
-    record), it follows what the reader knows (an open comment, a record begun) and
-    finds every record that a line starting with ``[`` after a blank line begins,
-    after a comment too; without it, only the starts that hold whatever came before.
-    """
-
-    __slots__ = ("begun", "blank", "from_start", "in_comment", "moves", "movetext")
-
-    def __init__(self, from_start: bool = False, *, begun: bool = False) -> None:
-        from notation.errors import misuse_unless
-
-        misuse_unless(type(from_start) is bool, "from_start", "a bool", from_start)
-        misuse_unless(type(begun) is bool, "begun", "a bool", begun)
-        # A blank line came after the last line with a token (the reader begins as if
-        # after one; this only matters to skip_bom, as moves is false until a token).
-        self.blank = True
-        self.moves = False  # the last line with a token held moves (see record_starts)
-        self.from_start = from_start
-        # With from_start, what the reader knows: a record begun (a tag, a move, a
-        # result), inside an open comment, in the record's movetext.
-        self.begun = begun
-        self.in_comment = False
-        self.movetext = False
-
-    def feed(self, raw: str) -> bool:
-        """Whether a record surely begins at the line ``raw`` (line end kept or not)."""
-        if type(raw) is not str:
-            from notation.errors import misuse
-
-            misuse("a line", "a str", raw)
-        if raw[:1] == "\ufeff":
-            raw = self.skip_bom(raw)
-        if raw[:1] == "%":
-            return False  # an escape line: ignored, blank lines around it and all
-        return self.feed_stripped(raw, raw.strip())
-
-    def skip_bom(self, raw: str) -> str:
-        """``raw`` without the byte-order mark it starts with, as :meth:`feed` reads it
-        (call it first, for a line starting with one): the reader skips the mark before
-        an escape line after blank lines, and where the line after it begins a record
-        (:meth:`_Reader._bom_skipped`).  Before any line starting with ``[`` it is
-        skipped here: a line read as a tag line only makes fewer starts sure."""
-        rest = raw[1:]
-        if rest[:1] == "[" or (rest[:1] == "%" and self.blank):
-            return rest
-        return raw
-
-    def feed_stripped(self, raw: str, stripped: str) -> bool:
-        """:meth:`feed` for a line that is not an escape line, and ``raw.strip()``."""
-        if not stripped:
-            self.blank = True
-            return False
-        bracket = stripped[0] == "["
-        begins = bracket and (
-            (self.from_start and self._begins_known())
-            or (
-                self.moves
-                and all(
-                    _begins_record(
-                        raw.rstrip("\r\n"), self.blank, in_comment=in_comment,
-                        after_moves=True, has_tags=False,
-                    )
-                    for in_comment in (False, True)
-                )
-            )
-        )
-        if self.from_start:
-            self._follow(stripped, bracket, begins)
-        self.moves = not bracket and _COMMENT_MARKS.search(stripped) is None
-        self.blank = False
-        return begins
-
-    def _begins_known(self) -> bool:
-        """Whether the reader, in the state followed, begins a record at a line starting
-        with ``[`` after a blank line: in a record begun, or in an open comment.  (At a
-        well-formed tag line right after movetext it does too: those starts are left to
-        the other rule, which finds them after a line of moves.)"""
-        return self.blank and (self.begun or self.in_comment)
-
-    def _follow(self, stripped: str, bracket: bool, begins: bool) -> None:
-        """What the reader knows after the line ``stripped`` (a record begun, an open
-        comment, movetext), as it reads the line."""
-        if begins:
-            self.begun, self.in_comment, self.movetext = True, False, False
-            return
-        rest = stripped
-        if self.in_comment:
-            end = rest.find("}")
-            if end < 0:
-                return
-            self.in_comment = False
-            rest = rest[end + 1 :]
-        elif bracket and not self.movetext:
-            self.begun = True  # a tag line (or one that is not one): the record's header
-            return
-        while rest:
-            mark = _COMMENT_MARKS.search(rest)
-            if (rest if mark is None else rest[: mark.start()]).strip():
-                self.begun = self.movetext = True  # a token: a move, a number, a result
-            if mark is None or mark.group() == ";":
-                return
-            if mark.group() == "}":  # a "}" that no "{" opened: a token too
-                self.begun = self.movetext = True
-                rest = rest[mark.end() :]
-                continue
-            end = rest.find("}", mark.end())
-            if end < 0:
-                self.in_comment = True
-                return
-            rest = rest[end + 1 :]
-
-
-_COMMENT_MARKS = re.compile(r"[{};]")
-
-
-def _begins_record(
-    line: str, prev_blank: bool, *, in_comment: bool, after_moves: bool, has_tags: bool
-) -> bool:
-    """Where a record begins: whether ``line``, starting with ``[``, ends the current
-    record and begins the next, after a blank line or not (``prev_blank``), inside an
-    open comment, after the record's first move or its result (``after_moves``), or in
-    its header (with tag lines read, well-formed or not, or none: a comment before the
-    tags, which the tags after a blank line then join)."""
-    if in_comment:
-        return prev_blank  # inside a comment only the blank-line rule applies
-    if after_moves:
-        # After movetext a well-formed tag starts a new record even without the blank
-        # line: the previous record has simply lost its result token.
-        return prev_blank or _TAG.match(line) is not None
-    return prev_blank and has_tags
-
-
 #: Digits a move number or a glyph may have: enough for any game, and far below the
 #: thousands at which int() raises ValueError.
 _MAX_DIGITS = 9
@@ -369,43 +201,6 @@ def _shown(text: str, *, quote: bool = True, limit: int = 30) -> str:
     if len(text) <= limit:
         return show(text)
     return f"{show(text[:limit])}... ({len(text)} characters)"
-
-
-#: A result with spaces around its dash ("1 - 0"), as some tools write it.
-_SPACED_RESULT = re.compile(r"(1/2|1|0)\s*-\s*(1/2|1|0)(?=[\s(){};]|$)")
-_RESULT_AT_END = re.compile(r"(?:^|\s)(1-0|0-1|1/2-1/2|\*)\s*$")
-
-
-#: How a missing result's message ends when the text tells no more: any result will do
-#: (the replay names one when the game's rules or the Result tag do).
-ADD_ANY_RESULT = "add * (or the result) after the last move"
-
-
-def _no_result_message(comments: list[Comment]) -> str:
-    """What to say of a record without a result token, with a hint for the usual slip: a
-    ``;`` comment (of ``comments``, those after the main line's last move) that
-    swallowed the rest of the line, result included."""
-    message = "the record has no result token (1-0, 0-1, 1/2-1/2 or *)"
-    for comment in comments:
-        match = _RESULT_AT_END.search(comment.text)
-        if not comment.braced and match is not None:
-            return (
-                f"{message}; the {match.group(1)} at the end of line {comment.line} is "
-                f"inside the ';' comment that starts at column {comment.column} (a ';' "
-                f"comments out the rest of its line)"
-            )
-    return f"{message}; {ADD_ANY_RESULT}"
-
-
-def _added_result(message: str, line: int, column: int, before: str) -> tuple[Fix, ...]:
-    """The fix of a missing result whose message ends :data:`ADD_ANY_RESULT`: ``*``
-    written at ``column`` of ``line``, after ``before`` (the line's text up to there,
-    a space put between); none for another message, or after a tag line, which can
-    have nothing after it."""
-    if not message.endswith(ADD_ANY_RESULT) or before.lstrip().startswith("["):
-        return ()
-    spacer = " " if before and not before[-1].isspace() else ""
-    return (Fix("Add the result *", line, column, column, f"{spacer}*"),)
 
 
 #: What :func:`_without_bom` reads of lines that have none.
@@ -573,8 +368,8 @@ class _Reader:
                 self._fail_on(record, f"a variation is never closed with ')'{where}", line, col,
                               "variation-unclosed")
             if record.error is None:
-                message = _no_result_message(self.tail)
-                fixes = _added_result(message, line, col, self.end_text.rstrip())
+                message = no_result_message(self.tail)
+                fixes = added_result_fixes(message, line, col, self.end_text.rstrip())
                 self._fail_on(record, message, line, col, "result-missing", fixes)
         if not self.moves_begun:
             self._begin_moves(record)
@@ -639,7 +434,7 @@ class _Reader:
         prev_blank = True
         lineno = 0
         keep_raw = self.keep_raw
-        known_tag = _TAG_PAIRS.get
+        known_tag = known_tag_pair
         on_tag = self.visitor.visit_tag
         # The current record's self.raw_parts (with keep_raw), bound where a header
         # starts: its tag lines go straight to it.
@@ -653,7 +448,7 @@ class _Reader:
             if header:
                 pair = known_tag(raw)
                 if pair is None:
-                    pair = _new_tag_pair(raw)  # a tag line not seen before (its round...)
+                    pair = new_tag_pair(raw)  # a tag line not seen before (its round...)
                 if pair is not None:
                     on_tag(pair[0], pair[1], lineno, 1)
                     if keep_raw:
@@ -794,7 +589,7 @@ class _Reader:
 
     def _starts_record(self, line: str, prev_blank: bool) -> bool:
         """Whether a line starting with '[' begins the next record."""
-        return _begins_record(
+        return begins_record(
             line,
             prev_blank,
             in_comment=self.comment_start is not None,
@@ -804,16 +599,17 @@ class _Reader:
 
     def _tag(self, line: str, lineno: int, key: str | None = None) -> None:
         """The tag line ``line`` (without its line end); ``key``, the line as read, is
-        what :data:`_TAG_PAIRS` keeps its pair under (``line`` by default)."""
+        what the cache of tag lines keeps its pair under (``line`` by default: see
+        :func:`~notation.record_bounds.new_tag_pair`)."""
         key = line if key is None else key
-        pair = _TAG_PAIRS.get(key)
+        pair = known_tag_pair(key)
         if pair is None:
-            pair = _new_tag_pair(key)  # the usual line, which _TAG reads the same
+            pair = new_tag_pair(key)  # the usual line, which TAG_LINE reads the same
         self.has_tags = True
         if pair is not None:
             self.visitor.visit_tag(pair[0], pair[1], lineno, 1)
             return
-        match = _TAG.match(line)
+        match = TAG_LINE.match(line)
         column = line.index("[") + 1
         if match is None:
             self._fail_on(
@@ -826,7 +622,7 @@ class _Reader:
             return
         name, value = match.groups()
         if "\\" in value:
-            value = _UNESCAPE.sub(r"\1", value)
+            value = TAG_ESCAPE.sub(r"\1", value)
         self.visitor.visit_tag(name, value, lineno, column)
 
     # -- movetext -----------------------------------------------------------
@@ -970,8 +766,11 @@ class _Reader:
         self.flowing = False
 
     def _word(self, text: str, lineno: int, col: int) -> None:
-        if text[0] in "01" and self._result_slip(text, lineno, col):
-            return
+        if text[0] in "01":
+            slip = result_slip(text, self.line_text, lineno, col)
+            if slip is not None:
+                self._fail(*slip)
+                return
         suffix = ""
         # rstrip, not a regular expression: "[!?]+$" searched in a long run of "!" that
         # does not end the token takes quadratic time.
@@ -993,32 +792,6 @@ class _Reader:
         self.last = _MOVE_WITH_SUFFIX if suffix else _MOVE
         if not self.opened:
             self.tail = []
-
-    def _result_slip(self, text: str, lineno: int, col: int) -> bool:
-        """Report a result written the usual wrong ways (``1/2``, ``1 - 0``), which would
-        otherwise read as a move the game cannot make sense of."""
-        if text in ("1", "0", "1/2", "1-", "0-", "1/2-"):
-            spaced = _SPACED_RESULT.match(self.line_text, col - 1)
-            written = f"{spaced.group(1)}-{spaced.group(2)}" if spaced is not None else ""
-            # "1 - 1" is no result written with spaces: its hint would be no fix.
-            if spaced is not None and written in RESULTS and any(
-                c.isspace() for c in spaced.group()
-            ):
-                self._fail(
-                    f"{spaced.group()!r} is not a result; write it without spaces: {written}",
-                    lineno,
-                    col,
-                    "result-spaced",
-                    (Fix(f"Write {written}", lineno, col, col + len(spaced.group()), written),),
-                )
-                return True
-        if text in ("1/2", "0.5"):
-            draw = "1/2-1/2"
-            self._fail(f"{text} is not a result; a draw is written {draw}", lineno, col,
-                       "result-draw-spelling",
-                       (Fix(f"Write {draw}", lineno, col, col + len(text), draw),))
-            return True
-        return False
 
     def _number(self, text: str, lineno: int, col: int) -> None:
         digits = text.rstrip(".")

@@ -31,11 +31,13 @@ MODULES = (
     "notation.editing.mends",
     "notation.checking.move_fix",
     "notation.editing.recordfile",
+    "notation.record_bounds",
     "notation.replay",
     "notation.files.savefile",
     "notation.checking.slips",
     "notation.stepper",
     "notation.files.textfile",
+    "notation.verdict",
     "notation.visitor",
     "notation.writer",
 )
