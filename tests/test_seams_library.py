@@ -25,8 +25,8 @@ import pytest
 import notation
 from notation import reader, record, replay, stepper, writer
 from notation.collections import batch, generate, index, referee
-from notation.formats import annotate, convert
 from notation.errors import MisuseError, NotationException
+from notation.formats import annotate, convert
 from notation.games import get_game
 
 ROOT = Path(__file__).resolve().parent.parent
