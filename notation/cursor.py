@@ -146,6 +146,17 @@ class Cursor:
         level = self.levels[-1]
         return level.nodes[level.index] if level.index < len(level.nodes) else None
 
+    @property
+    def at_start(self) -> bool:
+        """Whether no move of the cursor's line is played."""
+        return self.levels[-1].index == 0
+
+    @property
+    def at_end(self) -> bool:
+        """Whether every move of the cursor's line is played."""
+        level = self.levels[-1]
+        return level.index == len(level.nodes)
+
     # -- moving --------------------------------------------------------------------
     def forward(self, *, rewrite: bool = False) -> MoveNode | None:
         """Play the next move of the line and return its node; ``None`` at the line's

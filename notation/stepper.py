@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from notation.cursor import Address, Cursor
+from notation.cursor import Cursor
 from notation.errors import (
     Defect,
     ErrorKind,
@@ -25,7 +25,7 @@ from notation.errors import (
     misuse_unless,
     require_number,
 )
-from notation.games.base import Game, Position
+from notation.games.base import Game
 from notation.record import MoveNode, Record, Variation
 from notation.replay import Verdict, check_record, resolve_game, start_position
 
@@ -52,17 +52,17 @@ class Stepper:
     >>> (record,) = notation.read_string("1. b1 b5 (1... c5) 2. c1 b5 *")
     >>> stepper = notation.Stepper(record, default_game="cave")
     >>> while node := stepper.forward():
-    ...     print(stepper.turn, node.written)
+    ...     print(stepper.cursor.turn, node.written)
     1 b1
     2 b5
     3 c1
-    >>> stepper.error.message  # why the next move, 2... b5, was not played
+    >>> stepper.cursor.defect.message  # why the next move, 2... b5, was not played
     "b5 holds Black's piece; a piece enters on an empty square"
     >>> stepper.goto_turn(2), stepper.variations_here()
     (True, [<Variation of 1 move from c5>])
-    >>> stepper.enter_variation(1), stepper.where(), stepper.last_node.written
+    >>> stepper.enter_variation(1), stepper.where(), stepper.cursor.last_node.written
     (True, 'variation 1 at turn 2', 'c5')
-    >>> stepper.leave_variation(), stepper.where(), stepper.last_node.written
+    >>> stepper.leave_variation(), stepper.where(), stepper.cursor.last_node.written
     (True, 'main line', 'b5')
     """
 
@@ -90,75 +90,20 @@ class Stepper:
         self._cursor = Cursor(record, resolved, position)
 
     @property
-    def position(self) -> Position[Any]:
-        """The position where the stepper stands."""
-        return self._cursor.position
-
-    @property
-    def error(self) -> Defect | None:
-        """Why the last step forward could not be made (None after any successful step)."""
-        return self._cursor.defect
-
-    @error.setter
-    def error(self, error: Defect | None) -> None:
-        self._cursor.defect = error
-
-    # -- where we are ---------------------------------------------------------
-    @property
-    def line(self) -> list[MoveNode]:
-        """The moves of the line being stepped through: the main line or a variation."""
-        return self._cursor.line
-
-    @property
-    def index(self) -> int:
-        """How many moves of the current line are played (0 at its start)."""
-        return self._cursor.index
-
-    @property
-    def depth(self) -> int:
-        """0 on the main line, 1 inside a variation, 2 inside one of its variations..."""
-        return self._cursor.depth
-
-    @property
-    def address(self) -> Address:
-        """Where the stepper is, as numbers: ``(i,)`` after ``i`` moves of the main line,
-        ``(i, v, j)`` after ``j`` moves of variation ``v`` (from 1) of its move ``i``
-        (from 0), and so on down (see :mod:`notation.cursor`)."""
-        return self._cursor.address
-
-    @property
-    def turn(self) -> int:
-        """Turns played to reach the current position."""
-        return self.position.turn
-
-    @property
-    def last_node(self) -> MoveNode | None:
-        """The move played last on the current line, or ``None`` at its start."""
-        return self._cursor.last_node
-
-    @property
-    def next_node(self) -> MoveNode | None:
-        """The move :meth:`forward` would play, or ``None`` at the end of the line."""
-        return self._cursor.next_node
-
-    @property
-    def at_start(self) -> bool:
-        """Whether no move of the current line is played."""
-        return self.index == 0
-
-    @property
-    def at_end(self) -> bool:
-        """Whether every move of the current line is played."""
-        return self.index == len(self.line)
+    def cursor(self) -> Cursor:
+        """Where the stepper stands: the line, the moves played of it, the position
+        there (``stepper.cursor.position``), its :data:`~notation.cursor.Address`, and
+        why the last step forward could not be made (``stepper.cursor.defect``)."""
+        return self._cursor
 
     def line_turns(self) -> list[tuple[int, MoveNode]]:
         """The moves of the current line with their turns, for a move list."""
         first = self._cursor.level.first_turn
-        return [(first + i, node) for i, node in enumerate(self.line)]
+        return [(first + i, node) for i, node in enumerate(self._cursor.line)]
 
     def where(self) -> str:
         """The current line in words: "main line" or "variation 2 at turn 31"."""
-        if not self.depth:
+        if not self._cursor.depth:
             return "main line"
         parts = [
             f"variation {level.number} at turn {level.first_turn}"
@@ -168,7 +113,7 @@ class Stepper:
 
     def variations_here(self) -> list[Variation]:
         """The alternatives to the last move (what :meth:`enter_variation` can enter)."""
-        node = self.last_node
+        node = self._cursor.last_node
         return list(node.variations) if node is not None else []
 
     # -- moving -----------------------------------------------------------------
@@ -200,11 +145,11 @@ class Stepper:
         """Go to the position after ``turn`` within the current line (as far as it goes);
         ``MisuseError`` for a ``turn`` that is not a whole number."""
         require_number(turn, "turn")
-        while self.position.turn > turn and self.back():
+        while self._cursor.position.turn > turn and self.back():
             pass
-        while self.position.turn < turn and self.forward():
+        while self._cursor.position.turn < turn and self.forward():
             pass
-        return self.position.turn == turn
+        return self._cursor.position.turn == turn
 
     def goto(self, address: Sequence[int]) -> bool:
         """Go to ``address`` (see :attr:`address`), along the main line and into each

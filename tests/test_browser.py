@@ -149,7 +149,7 @@ def test_stepping_keys_and_clicks(browser: Any, tmp_path: Path) -> None:
     stepper.goto_turn(3)
     assert turn(browser) == 3
     assert text(browser, "current-move") == record.moves[2].written
-    view = stepper.position.board_view()
+    view = stepper.cursor.position.board_view()
     assert drawn_tokens(browser) == view_tokens(view)
     marks = browser.find_elements(By.CSS_SELECTOR, "#board rect.mark")
     assert {m.get_attribute("data-square") for m in marks} == set(view.marks)
@@ -178,7 +178,7 @@ def test_stepping_keys_and_clicks(browser: Any, tmp_path: Path) -> None:
     stepper.goto_turn(21)
     assert turn(browser) == 21
     assert text(browser, "current-move") == record.moves[20].written
-    assert drawn_tokens(browser) == view_tokens(stepper.position.board_view())
+    assert drawn_tokens(browser) == view_tokens(stepper.cursor.position.board_view())
     (comment,) = record.moves[20].comments_after
     assert " ".join(comment.text.split()) in text(browser, "comments")
     # The picture keeps its size from one position to the next.
@@ -201,7 +201,7 @@ def test_the_last_move_is_drawn_as_an_arrow_or_a_ring(browser: Any, tmp_path: Pa
     assert not browser.find_elements(By.CSS_SELECTOR, "#board g.arrow")
     press(body, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)  # b1-b2: a move
     stepper.goto_turn(3)
-    view = stepper.position.board_view()
+    view = stepper.cursor.position.board_view()
     (arrow,) = browser.find_elements(By.CSS_SELECTOR, "#board g.arrow")
     expected = last_move_arrow(stepper, view.marks)
     assert (arrow.get_attribute("data-from"), arrow.get_attribute("data-to")) == expected
@@ -409,7 +409,7 @@ def sample_views() -> list[tuple[BoardView, tuple[str, str] | None]]:
         stepper = Stepper(next(iter(read_file(RECORDS / game / "examples.ugn"))))
         for turn_number in (1, 14):
             stepper.goto_turn(turn_number)
-            view = stepper.position.board_view()
+            view = stepper.cursor.position.board_view()
             views.append((view, last_move_arrow(stepper, view.marks)))
     w, r = Token("white", "W"), Token("red", "R")
     views.append((BoardView(

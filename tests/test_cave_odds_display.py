@@ -97,7 +97,7 @@ def squeezed(text: str) -> list[str]:
 def test_show_prints_the_odds_of_every_hidden_piece(record: int, turn: int) -> None:
     # What `notation show` prints, 200 columns wide: no fact is wrapped.
     stepper = stepper_at(record, turn)
-    position = stepper.position
+    position = stepper.cursor.position
     lines = squeezed(render_plain(show_renderable(stepper, width=200), width=200))
     found = 0
     for side, name in enumerate(SIDES):
@@ -145,7 +145,7 @@ def test_a_last_hidden_piece_is_certain(tmp_path: Path) -> None:
 
 
 def test_each_hidden_cell_has_its_odds_as_detail() -> None:
-    position = stepper_at(3, 38).position
+    position = stepper_at(3, 38).cursor.position
     view = position.board_view()
     for square in squares():
         pieces = position.pieces_at(square)
@@ -168,7 +168,7 @@ def test_each_hidden_cell_has_its_odds_as_detail() -> None:
 
 
 def test_the_svg_shows_the_odds_in_the_facts_and_the_tooltips() -> None:
-    position = stepper_at(2, 10).position
+    position = stepper_at(2, 10).cursor.position
     svg = board_svg(position.board_view(), legend=True)
     odds = odds_by_counting(position, position.pieces_at("a5")[0])
     assert odds == "K 1/4, Z 1/2, S 1/4"
@@ -179,7 +179,7 @@ def test_the_svg_shows_the_odds_in_the_facts_and_the_tooltips() -> None:
 
 def test_the_replayer_shows_the_odds_in_its_panels() -> None:
     stepper = stepper_at(2, 10)
-    view = stepper.position.board_view()
+    view = stepper.cursor.position.board_view()
     square = squeezed(render_plain(square_panel(view, "d1", None), width=120))
     assert square[0].startswith("Square d1 r? (1) home-red note KZS")
     assert square[1] == "never shown: K 1/5, Z 1/5, S 3/5"

@@ -20,6 +20,10 @@ PACKAGE = ROOT / "notation"
 
 #: The modules whose docstrings hold ``>>>`` examples, by their dotted names.
 MODULES = (
+    "notation.editing.changes",
+    "notation.editing.clocks",
+    "notation.editing.move_entry",
+    "notation.editing.new_record",
     "notation.formats.convert",
     "notation.editing.editor",
     "notation.errors",

@@ -48,7 +48,7 @@ def test_a_new_record_has_its_default_tags() -> None:
         ("Game", "zombie-kidz"), ("Date", "2026.12.02"), ("Player1", "Ann"),
         ("Player2", "Bo"), ("Player3", "Cy"), ("Players", "3"), ("Result", "*"),
     ]
-    assert editor.position.round_size == 3
+    assert editor.cursor.position.round_size == 3
     mine = RecordEditor.new("cave", [("Date", "1999.01.01"), ("Event", "club")])
     assert [(t.name, t.value) for t in mine.record.tags] == [
         ("Game", "cave"), ("Date", "1999.01.01"), ("Event", "club"), ("Result", "*"),
@@ -71,7 +71,7 @@ def test_a_new_record_refuses_tags_as_a_record_from_moves_does(tags: object) -> 
 def test_candidates_match_a_prefix_in_any_case_and_say_what_they_do() -> None:
     editor = RecordEditor.new("tinkertown", defaults=False)
     every = editor.candidates()
-    assert {c.text for c in every} == {str(m) for m in editor.position.legal_moves()}
+    assert {c.text for c in every} == {str(m) for m in editor.cursor.position.legal_moves()}
     d = editor.candidates("D")
     assert d and all(c.text.startswith("d") for c in d)
     assert d[0].description == f"White placed a zombie on {d[0].text}"
@@ -191,9 +191,9 @@ def test_the_next_move_mended_after_the_roll_takes_the_rest_of_the_turn() -> Non
     editor.back()
     editor.set_roll("G")
     with pytest.raises(EditError):
-        editor.mend(editor.line[1], "zz")
-    assert editor.roll == "G" and editor.address == (1,)  # refused: the die still given
-    result = editor.mend(editor.line[1], "b3")
+        editor.mend(editor.cursor.line[1], "zz")
+    assert editor.roll == "G" and editor.cursor.address == (1,)  # refused: the die still given
+    result = editor.mend(editor.cursor.line[1], "b3")
     assert [node.text for node in editor.record.moves] == ["B:b2-a2x", "G:b2-b3"]
     assert result.kept == 0 and editor.roll is None and editor.needs_roll
 
@@ -203,16 +203,16 @@ def test_playing_the_next_move_goes_there_and_another_makes_a_variation() -> Non
     editor = RecordEditor(record)
     editor.to_start()
     editor.play("b1")
-    assert editor.address == (1,) and len(record.moves) == 3
+    assert editor.cursor.address == (1,) and len(record.moves) == 3
     node = editor.play("c5")
-    where: tuple[int, ...] = editor.address
-    assert editor.depth == 1 and where == (1, 1, 1)
+    where: tuple[int, ...] = editor.cursor.address
+    assert editor.cursor.depth == 1 and where == (1, 1, 1)
     assert record.moves[1].variations[0].nodes == [node]
     editor.back()
     editor.back()
-    assert editor.address == (1,)
+    assert editor.cursor.address == (1,)
     editor.play("c5")  # the variation's first move: entered, not added again
-    assert len(record.moves[1].variations) == 1 and editor.depth == 1
+    assert len(record.moves[1].variations) == 1 and editor.cursor.depth == 1
 
 
 def test_replace_and_main() -> None:
@@ -236,7 +236,7 @@ def test_promote_a_variation() -> None:
     assert editor.promote()
     assert [n.text for n in editor.record.moves] == ["b1", "c5", "b1-b2"]
     assert [n.text for n in editor.record.moves[1].variations[0].nodes] == ["b5", "c1"]
-    assert editor.depth == 0 and editor.address == (3,)
+    assert editor.cursor.depth == 0 and editor.cursor.address == (3,)
     assert editor.check().ok
 
 
@@ -292,7 +292,7 @@ def test_mend_keeps_the_later_moves_that_stay_legal() -> None:
     assert result.kept == 3 and result.stopped is editor.record.moves[4]
     assert result.defect is not None and result.defect.turn == 5
     assert [n.text for n in editor.record.moves] == ["a1", "b5", "c1", "c5", "b1-b2"]
-    assert editor.address == (4,) and editor.defect == result.defect
+    assert editor.cursor.address == (4,) and editor.cursor.defect == result.defect
     fixed = editor.mend(editor.record.moves[4], "a1-a2")
     assert fixed.kept == 0 and fixed.stopped is None and editor.check().ok
     editor.undo()
@@ -306,17 +306,17 @@ def test_a_mend_the_rules_refuse_changes_nothing() -> None:
         editor.play(text)
     with pytest.raises(EditError):
         editor.mend(editor.record.moves[1], "b1")
-    assert [n.text for n in editor.record.moves] == ["b1", "b5"] and editor.address == (2,)
+    assert [n.text for n in editor.record.moves] == ["b1", "b5"] and editor.cursor.address == (2,)
 
 
 def test_a_broken_record_opens_at_its_first_defect() -> None:
     record = notation.read_string('[Game "cave"]\n\n1. b1 b5 2. b1 c5 *\n')[0]
     editor = RecordEditor(record)
-    assert editor.address == (2,)
-    assert editor.defect is not None and editor.defect.turn == 3
-    assert editor.next_node is record.moves[2]
+    assert editor.cursor.address == (2,)
+    assert editor.cursor.defect is not None and editor.cursor.defect.turn == 3
+    assert editor.cursor.next_node is record.moves[2]
     editor.mend(record.moves[2], "c1")
-    assert editor.defect is None and editor.check().ok
+    assert editor.cursor.defect is None and editor.check().ok
 
 
 def test_comments_glyphs_and_clock_are_written() -> None:
@@ -341,7 +341,7 @@ def test_comments_glyphs_and_clock_are_written() -> None:
 def test_the_result_follows_the_rules_until_one_is_set() -> None:
     record, _ = next(generate_records("tinkertown", 1, 5))
     editor = enter("tinkertown", record)
-    outcome = editor.position.outcome()
+    outcome = editor.cursor.position.outcome()
     assert outcome is not None and editor.record.result == outcome
     assert editor.record.tag("Result") == outcome
     editor.back()
@@ -359,9 +359,9 @@ def test_a_setup_tag_the_game_refuses_is_not_set() -> None:
         editor.set_tag("Players", "9")
     assert editor.record.tag("Players") == "2"
     editor.set_tag("Players", "3")
-    assert editor.position.round_size == 3
+    assert editor.cursor.position.round_size == 3
     editor.undo()
-    assert editor.position.round_size == 2
+    assert editor.cursor.position.round_size == 2
 
 
 def test_listeners_hear_every_edit() -> None:
@@ -383,7 +383,7 @@ def test_every_candidate_is_accepted_and_nothing_else_is_offered(
     rng = random.Random(seed)
     editor = RecordEditor.new(game, defaults=False)
     for _ in range(turns):
-        if editor.position.outcome() is not None:
+        if editor.cursor.position.outcome() is not None:
             break
         if editor.needs_roll:
             editor.set_roll(rng.choice(editor.roll_faces()))
@@ -460,31 +460,31 @@ def test_the_editor_and_the_stepper_stand_at_the_same_addresses() -> None:
 
     (record,) = notation.read_string(TREE)
     editor, stepper = RecordEditor(record), notation.Stepper(record)
-    assert editor.address == (4,) and editor.defect is not None  # before 3. d3
-    assert "turn 5 (d3)" in str(editor.defect)
+    assert editor.cursor.address == (4,) and editor.cursor.defect is not None  # before 3. d3
+    assert "turn 5 (d3)" in str(editor.cursor.defect)
     places = list(nodes_in_order(record))
     assert len(places) == 9
     for place in places[:-1]:
         assert editor.goto(place.address) and stepper.goto(place.address)
-        assert editor.address == stepper.address == place.address
-        assert editor.last_node is stepper.last_node is place.node
-        assert editor.turn == stepper.turn == place.turn
-        assert editor.depth == stepper.depth == place.depth
+        assert editor.cursor.address == stepper.cursor.address == place.address
+        assert editor.cursor.last_node is stepper.cursor.last_node is place.node
+        assert editor.cursor.turn == stepper.cursor.turn == place.turn
+        assert editor.cursor.depth == stepper.cursor.depth == place.depth
         assert editor.address_of(place.node) == place.address
-        assert editor.line is stepper.line
+        assert editor.cursor.line is stepper.cursor.line
     # Past the broken move: as far as the rules go, both saying why.
     assert not editor.goto(places[-1].address) and not stepper.goto(places[-1].address)
-    assert editor.address == stepper.address == (4,)
-    assert editor.defect == stepper.error and editor.defect is not None
+    assert editor.cursor.address == stepper.cursor.address == (4,)
+    assert editor.cursor.defect == stepper.cursor.defect and editor.cursor.defect is not None
     # Into a variation: the editor's of the next move, the stepper's of the last.
     editor.goto((1,))
     stepper.goto((2,))
     assert editor.enter_variation(2) and stepper.enter_variation(2)
-    assert editor.address == stepper.address == (1, 2, 1)
+    assert editor.cursor.address == stepper.cursor.address == (1, 2, 1)
     assert stepper.where() == "variation 2 at turn 2"
     assert editor.leave_variation() and stepper.leave_variation()
-    assert editor.address == stepper.address == (2,)
-    assert editor.last_node is stepper.last_node is record.moves[1]
+    assert editor.cursor.address == stepper.cursor.address == (2,)
+    assert editor.cursor.last_node is stepper.cursor.last_node is record.moves[1]
 
 
 def test_an_address_not_in_the_record_moves_nothing() -> None:
@@ -493,11 +493,11 @@ def test_an_address_not_in_the_record_moves_nothing() -> None:
     editor.goto((1, 1, 1, 1, 1))
     stepper.goto((1, 1, 1, 1, 1))
     for address in [(1, 3, 1), (0, 1, 1), (1, 1, 3), (1, 1, 1, 2, 1), (6,), (1, 1), (), (-1,)]:
-        for cursor in (editor, stepper):
+        for mover in (editor, stepper):
             with pytest.raises(notation.MisuseError, match="address"):
-                cursor.goto(address)
-            assert cursor.address == (1, 1, 1, 1, 1), address
-            assert cursor.last_node is not None and cursor.last_node.text == "g5,b7"
+                mover.goto(address)
+            assert mover.cursor.address == (1, 1, 1, 1, 1), address
+            assert mover.cursor.last_node is not None and mover.cursor.last_node.text == "g5,b7"
     with pytest.raises(notation.MisuseError, match="not a move of this record"):
         editor.goto_node(notation.read_string(TREE)[0].moves[0])
 
@@ -507,26 +507,29 @@ def test_the_cursor_keeps_its_place_through_edits_and_their_undo() -> None:
     editor = RecordEditor(record)
     editor.goto((1, 2, 1))
     node = editor.play("b7,c1")
-    assert editor.address == (1, 2, 2) and editor.last_node is node
+    assert editor.cursor.address == (1, 2, 2) and editor.cursor.last_node is node
     editor.goto((1, 1, 1))
     editor.delete_rest()  # g5,b6 and its variation
-    assert editor.address == (1, 1, 1)
-    assert editor.back() and editor.address == (1, 1, 0)
-    assert editor.back() and editor.address == (1,)  # out, before the move it replaces
-    assert editor.next_node is record.moves[1]
-    assert editor.enter_variation(1) and editor.back() and editor.address == (1, 1, 0)
+    assert editor.cursor.address == (1, 1, 1)
+    assert editor.back() and editor.cursor.address == (1, 1, 0)
+    assert editor.back() and editor.cursor.address == (1,)  # out, before the move it replaces
+    assert editor.cursor.next_node is record.moves[1]
+    assert editor.enter_variation(1) and editor.back() and editor.cursor.address == (1, 1, 0)
     assert editor.delete_rest() == 1  # at its start: the variation, not only its moves
-    assert editor.address == (1,) and len(record.moves[1].variations) == 1
+    assert editor.cursor.address == (1,) and len(record.moves[1].variations) == 1
     editor.enter_variation(1)
     editor.to_end()
-    assert editor.address == (1, 1, 2) and editor.last_node is node  # once variation 2
-    assert editor.promote() and editor.address == (3,) and editor.last_node is node
+    assert (
+        editor.cursor.address == (1, 1, 2) and
+        editor.cursor.last_node is node
+    )  # once variation 2
+    assert editor.promote() and editor.cursor.address == (3,) and editor.cursor.last_node is node
     # Each undo puts the cursor where the edit was made, each redo where it was undone.
     for address in [(1, 1, 2), (1, 1, 0), (1, 1, 1), (1, 2, 1)]:
-        assert editor.undo() and editor.address == address
+        assert editor.undo() and editor.cursor.address == address
     for address in [(1, 1, 1), (1, 1, 0), (1, 1, 2), (3,)]:
-        assert editor.redo() and editor.address == address
-    assert editor.last_node is node and record.moves[2] is node
+        assert editor.redo() and editor.cursor.address == address
+    assert editor.cursor.last_node is node and record.moves[2] is node
 
 
 def test_delete_at_a_variations_first_move_removes_the_variation() -> None:
@@ -536,14 +539,14 @@ def test_delete_at_a_variations_first_move_removes_the_variation() -> None:
     editor.goto((2,))
     editor.play("d1")
     editor.play("c5")
-    assert editor.address == (2, 1, 2)
+    assert editor.cursor.address == (2, 1, 2)
     editor.back()
     editor.back()
-    assert editor.address == (2, 1, 0)
+    assert editor.cursor.address == (2, 1, 0)
     assert editor.delete_rest() == 2
-    assert editor.address == (2,) and not editor.record.moves[2].variations
+    assert editor.cursor.address == (2,) and not editor.record.moves[2].variations
     assert editor.text().endswith("1. b1 b5 2. c1 *\n")
-    assert editor.undo() and editor.address == (2, 1, 0)
+    assert editor.undo() and editor.cursor.address == (2, 1, 0)
     assert editor.text().endswith("1. b1 b5 2. c1 (2. d1 c5) *\n")
 
 

@@ -444,7 +444,7 @@ def test_deep_variations_read_check_and_write(deep_text: str, deep_canonical: st
     stepper.forward()
     for _ in range(100):
         assert stepper.enter_variation()
-    assert stepper.depth == 100 and stepper.turn == 1
+    assert stepper.cursor.depth == 100 and stepper.cursor.turn == 1
 
 
 def test_deep_variations_to_json_and_back(deep_text: str, deep_canonical: str) -> None:

@@ -158,7 +158,7 @@ def walk(
             return checked
         assert stepper.forward(), node["t"]
         state = apply(state, node["d"])
-        assert view_of(chunk, state) == on_page(stepper.position.board_view().to_dict())
+        assert view_of(chunk, state) == on_page(stepper.cursor.position.board_view().to_dict())
         checked += 1
     return checked
 
@@ -198,7 +198,7 @@ def test_the_states_rebuild_every_position_with_its_variations(game: str) -> Non
         for record, data in zip(records, chunk["records"], strict=True):
             stepper = Stepper(record, default_game=game)
             start = apply(None, data["start"])
-            assert view_of(chunk, start) == on_page(stepper.position.board_view().to_dict())
+            assert view_of(chunk, start) == on_page(stepper.cursor.position.board_view().to_dict())
             checked += walk(chunk, data["moves"], start, stepper)
     assert checked > 30
 

@@ -45,7 +45,7 @@ def stepper_at(game: str, record: int, turn: int) -> Stepper:
 
 
 def view_at(game: str, record: int, turn: int) -> BoardView:
-    return stepper_at(game, record, turn).position.board_view()
+    return stepper_at(game, record, turn).cursor.position.board_view()
 
 
 def plain(renderable: Any, width: int = 200) -> str:
@@ -161,7 +161,7 @@ def test_the_html_page_gives_the_cave_words_once(tmp_path: Path) -> None:
 
 def test_the_terminal_legend_lists_the_cave_words() -> None:
     stepper = stepper_at("cave", 1, 20)
-    view = stepper.position.board_view()
+    view = stepper.cursor.position.board_view()
     out = render_plain(legend_renderable(view, stepper.game.name), width=200)
     lines = [" ".join(line.split()) for line in out.splitlines()]
     assert "r? a Red piece never shown" in lines

@@ -237,7 +237,7 @@ def test_every_entry_point_of_the_three_classes_is_tried() -> None:
     without_arguments = {
         f"RecordEditor.{name}" for name in (
             "variations_here", "forward", "back", "to_start", "to_end", "leave_variation",
-            "roll_faces", "legal_moves", "delete_rest", "promote", "undo", "redo", "text",
+            "roll_faces", "entry", "legal_moves", "delete_rest", "promote", "undo", "redo", "text",
             "check",
         )
     } | {f"RecordFile.{name}" for name in ("changed_on_disk", "discard_journal", "close")} | {

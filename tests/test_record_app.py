@@ -197,15 +197,15 @@ def test_the_arrows_move_through_the_record_with_the_entry_empty(tmp_path: Path)
     async def scenario(pilot: Pilot[int]) -> None:
         await type_in(pilot, "b1", "b5", "c1")
         await pilot.press("left")
-        assert app.editor.address == (2,)
+        assert app.editor.cursor.address == (2,)
         await pilot.press("home")
-        assert app.editor.address == (0,)
+        assert app.editor.cursor.address == (0,)
         await pilot.press("right")
-        assert app.editor.address == (1,)
+        assert app.editor.cursor.address == (1,)
         await pilot.press("end")
-        assert app.editor.address == (3,)
+        assert app.editor.cursor.address == (3,)
         await pilot.press("c", "left")  # with text typed, Left moves in the text
-        assert app.editor.address == (3,)
+        assert app.editor.cursor.address == (3,)
 
     drive(app, scenario)
 
@@ -223,7 +223,7 @@ def test_a_move_where_another_follows_asks_how(tmp_path: Path) -> None:
         await pilot.press("v")  # one key answers
         assert [n.text for n in app.editor.record.moves[1].variations[0].nodes] == ["c5"]
         await pilot.press("up")  # out of the variation
-        assert app.editor.depth == 0
+        assert app.editor.cursor.depth == 0
         await pilot.press("left")
         await type_in(pilot, "a5")
         await pilot.press("m")
@@ -239,7 +239,7 @@ def test_a_move_where_another_follows_asks_how(tmp_path: Path) -> None:
         assert app.mode == "move" and app.query_one("#entry").value == ""  # type: ignore[attr-defined]
         await pilot.press("left")
         await type_in(pilot, "a5", "")  # Enter alone: a variation, the default
-        assert app.editor.depth == 1 and moves(app) == ["b1", "c5"]
+        assert app.editor.cursor.depth == 1 and moves(app) == ["b1", "c5"]
 
     drive(app, scenario)
 
@@ -274,10 +274,10 @@ def test_delete_at_a_variations_start_removes_it_and_the_record_still_saves(
         await type_in(pilot, "d1")
         await pilot.press("v")
         await pilot.press("left")  # before the variation's first move
-        assert app.editor.address == (2, 1, 0)
+        assert app.editor.cursor.address == (2, 1, 0)
         await type_in(pilot, ":delete")
         assert "the variation deleted (1 move)" in shown(app, "#status")
-        assert app.editor.address == (2,) and not app.editor.record.moves[2].variations
+        assert app.editor.cursor.address == (2,) and not app.editor.record.moves[2].variations
         await type_in(pilot, "c1", "c5")  # a later edit, then the save: both work
         await pilot.press("ctrl+s")
         assert "saved as record 1" in shown(app, "#status")
@@ -689,7 +689,7 @@ def test_f8_picks_squares_from_the_keyboard(tmp_path: Path) -> None:
         await pilot.press("escape")
         assert not app.picking
         await pilot.press("left")  # the arrows move through the record again
-        assert app.editor.index == 1
+        assert app.editor.cursor.index == 1
 
     drive(app, scenario)
 

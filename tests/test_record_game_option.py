@@ -33,7 +33,7 @@ def games(tmp_path: Path) -> Path:
 def test_a_record_without_a_game_tag_opens_as_the_game_named(tmp_path: Path) -> None:
     path = games(tmp_path)
     kept = RecordFile.open(path, 2, game="cave")
-    assert kept.editor.game.name == "cave" and kept.editor.address == (2,)
+    assert kept.editor.game.name == "cave" and kept.editor.cursor.address == (2,)
     kept.editor.play("b1-b2")
     assert kept.save() == 2
     # Saved in place, still without a Game tag (nothing added the user did not write);

@@ -110,7 +110,7 @@ def test_every_edit_is_journaled_and_restored(tmp_path: Path) -> None:
     again = RecordFile.open(path, 1)  # the journal wins: record 2 comes back
     assert again.index == 2 and again.restored is not None and "record 2" in again.restored
     assert again.editor.record == kept.editor.record and again.dirty
-    assert again.editor.address == kept.editor.address
+    assert again.editor.cursor.address == kept.editor.cursor.address
     again.save()
     assert not os.path.exists(kept.journal)
     assert list(notation.read_file(path))[1].moves[-1].comment == "a note"

@@ -166,10 +166,10 @@ def test_the_navigator_address_is_the_stepper_s_however_it_moved() -> None:
     assert nav.address == (1, 1, 1, 1, 1) and stepper.where() == (
         "variation 1 at turn 3, in variation 1 at turn 2"
     )
-    assert stepper.line_turns() == [(3, stepper.line[0])]
+    assert stepper.line_turns() == [(3, stepper.cursor.line[0])]
     for place in nodes_in_order(record):
-        assert nav.goto(place.address) and stepper.address == nav.address == place.address
-        assert stepper.last_node is place.node
+        assert nav.goto(place.address) and stepper.cursor.address == nav.address == place.address
+        assert stepper.cursor.last_node is place.node
     # An address the record does not have: False, and the stepper stays where it was.
     for address in [(1, 3, 1), (9,), (1, 1, 1, 2, 1), (2, 1)]:
         assert not nav.goto(address) and nav.address == (4,)

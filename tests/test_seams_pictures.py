@@ -291,7 +291,7 @@ def test_the_html_legend_has_the_same_entries() -> None:
     # The page's legend is made of the same entries (notation/render/html.py).
     stepper = Stepper(example("cave", 3))  # type: ignore[arg-type]
     assert stepper.goto_turn(38)
-    entries = legend_entries([stepper.position.board_view()], arrow=True)
+    entries = legend_entries([stepper.cursor.position.board_view()], arrow=True)
     assert [e.sample for e in entries if e.kind == "note"][1:] == ["=Z", "=K"]
     for entry in entries:
         assert not VALUE_LIST.search(entry.text), entry.text
@@ -304,7 +304,7 @@ def test_the_html_legend_has_the_same_entries() -> None:
 def test_zombie_kidz_counts_stay_off_the_paths(turn: int) -> None:
     stepper = Stepper(example("zombie-kidz", 1))  # type: ignore[arg-type]
     assert stepper.goto_turn(turn)
-    view = stepper.position.board_view()
+    view = stepper.cursor.position.board_view()
     for size in (480, 300):
         root = ET.fromstring(board_svg(view, size=size, arrow=last_move_arrow(
             stepper, view.marks)))

@@ -55,9 +55,9 @@ def positions(path: Path, record: int | None = None) -> list[tuple[int, BoardVie
         if record is not None and number != record:
             continue
         stepper = Stepper(rec)
-        out.append((stepper.turn, stepper.position.board_view()))
+        out.append((stepper.cursor.turn, stepper.cursor.position.board_view()))
         while stepper.forward():
-            out.append((stepper.turn, stepper.position.board_view()))
+            out.append((stepper.cursor.turn, stepper.cursor.position.board_view()))
     return out
 
 
@@ -218,7 +218,7 @@ def test_keys_typed_fast_are_all_taken() -> None:
 
     async def scenario(pilot: Pilot[int]) -> None:
         await burst(pilot, "g", "1", "0", "enter")
-        assert app.stepper is not None and app.stepper.turn == 10
+        assert app.stepper is not None and app.stepper.cursor.turn == 10
         await burst(pilot, "g", "enter")
         assert "nothing" not in text_of(pilot, "#status")
         assert "type a turn" in text_of(pilot, "#status")
@@ -249,7 +249,7 @@ def test_the_status_line_in_a_nested_variation_fits_80_columns(tmp_path: Path) -
 
     async def scenario(pilot: Pilot[int]) -> None:
         await pilot.press("right", "right", "down", "right", "down", "right", "down")
-        assert app.stepper is not None and app.stepper.depth == 3
+        assert app.stepper is not None and app.stepper.cursor.depth == 3
         await pilot.press("right")
         shown = text_of(pilot, "#status", width=1000).rstrip("\n")
         assert len(shown) <= 78, shown

@@ -76,7 +76,7 @@ def test_position_prints_a_string_the_game_reads_back(game: str) -> None:
     assert get_game(game).position_from_string(text).position_string() == text
     stepper = Stepper(next(iter(read_file(path))))
     stepper.goto_turn(9)
-    assert text == stepper.position.position_string()
+    assert text == stepper.cursor.position.position_string()
 
 
 def test_record_option_picks_the_record() -> None:

@@ -40,15 +40,18 @@ def fresh(game_name: str, moves: Iterable[str]) -> str:
 def test_forward_back_and_both_ends(game: str) -> None:
     record = record_at(RECORDS / game / "examples.ugn", 1)
     stepper = Stepper(record)
-    start = stepper.position.position_string()
-    assert stepper.at_start and stepper.last_node is None and not stepper.back()
+    start = stepper.cursor.position.position_string()
+    assert stepper.cursor.at_start and stepper.cursor.last_node is None and not stepper.back()
     stepper.to_end()
-    assert stepper.at_end and stepper.turn == stepper.verdict.turns == len(record.moves)
-    assert not stepper.forward() and stepper.error is None
-    assert stepper.back() and stepper.turn == len(record.moves) - 1
-    assert stepper.forward() and stepper.last_node is record.moves[-1]
+    assert (
+        stepper.cursor.at_end and
+        stepper.cursor.turn == stepper.verdict.turns == len(record.moves)
+    )
+    assert not stepper.forward() and stepper.cursor.defect is None
+    assert stepper.back() and stepper.cursor.turn == len(record.moves) - 1
+    assert stepper.forward() and stepper.cursor.last_node is record.moves[-1]
     stepper.to_start()
-    assert stepper.turn == 0 and stepper.position.position_string() == start
+    assert stepper.cursor.turn == 0 and stepper.cursor.position.position_string() == start
 
 
 def test_goto_turn_matches_a_fresh_replay() -> None:
@@ -57,9 +60,9 @@ def test_goto_turn_matches_a_fresh_replay() -> None:
     texts = [node.text for node in record.moves]
     for turn in (7, 30, 2, 0, len(texts)):
         assert stepper.goto_turn(turn)
-        assert stepper.position.position_string() == fresh("cave", texts[:turn])
+        assert stepper.cursor.position.position_string() == fresh("cave", texts[:turn])
     assert not stepper.goto_turn(len(texts) + 5)
-    assert stepper.turn == len(texts)
+    assert stepper.cursor.turn == len(texts)
 
 
 def test_nested_variations_enter_and_leave() -> None:
@@ -69,27 +72,29 @@ def test_nested_variations_enter_and_leave() -> None:
     assert not stepper.enter_variation(2)
 
     assert stepper.enter_variation(1)
-    assert stepper.depth == 1 and stepper.turn == 2
+    assert stepper.cursor.depth == 1 and stepper.cursor.turn == 2
     assert stepper.where() == "variation 1 at turn 2"
-    assert stepper.position.position_string() == fresh("tinkertown", ["d3", "c3,g6"])
+    assert stepper.cursor.position.position_string() == fresh("tinkertown", ["d3", "c3,g6"])
 
-    assert stepper.forward() and stepper.last_node is not None
-    assert stepper.last_node.text == "g5,b6"
+    assert stepper.forward() and stepper.cursor.last_node is not None
+    assert stepper.cursor.last_node.text == "g5,b6"
     assert stepper.enter_variation(1)
-    assert stepper.depth == 2
+    assert stepper.cursor.depth == 2
     assert stepper.where() == "variation 1 at turn 3, in variation 1 at turn 2"
-    assert stepper.position.position_string() == fresh("tinkertown", ["d3", "c3,g6", "g5,b7"])
+    assert stepper.cursor.position.position_string() == (
+        fresh("tinkertown", ["d3", "c3,g6", "g5,b7"])
+    )
     assert stepper.line_turns()[0][0] == 3
 
-    assert stepper.leave_variation() and stepper.depth == 1
-    assert stepper.position.position_string() == fresh(
+    assert stepper.leave_variation() and stepper.cursor.depth == 1
+    assert stepper.cursor.position.position_string() == fresh(
         "tinkertown", ["d3", "c3,g6", "g5,b6"]
     )
-    assert stepper.leave_variation() and stepper.depth == 0
-    assert stepper.position.position_string() == fresh("tinkertown", ["d3", "d2,b5"])
+    assert stepper.leave_variation() and stepper.cursor.depth == 0
+    assert stepper.cursor.position.position_string() == fresh("tinkertown", ["d3", "d2,b5"])
     assert not stepper.leave_variation()
     stepper.to_end()
-    assert stepper.position.position_string() == fresh(
+    assert stepper.cursor.position.position_string() == fresh(
         "tinkertown", ["d3", "d2,b5", "c5,f2", "e2,g5"]
     )
 
@@ -100,10 +105,10 @@ def test_forward_and_back_return_the_node_they_play_or_take_back() -> None:
     played = []
     while node := stepper.forward():
         played.append(node)
-        assert stepper.last_node is node
-    assert played == record.moves and stepper.at_end
-    assert stepper.forward() is None and stepper.error is None
-    assert stepper.back() is record.moves[-1] and stepper.turn == len(record.moves) - 1
+        assert stepper.cursor.last_node is node
+    assert played == record.moves and stepper.cursor.at_end
+    assert stepper.forward() is None and stepper.cursor.defect is None
+    assert stepper.back() is record.moves[-1] and stepper.cursor.turn == len(record.moves) - 1
     stepper.to_start()
     assert stepper.back() is None
 
@@ -114,18 +119,28 @@ def test_goto_node_reaches_a_move_anywhere_in_the_tree() -> None:
     outer = record.moves[1].variations[0]
     inner = outer.nodes[1].variations[0]
     assert stepper.goto_node(inner.nodes[0])
-    assert stepper.last_node is inner.nodes[0] and stepper.depth == 2
+    assert stepper.cursor.last_node is inner.nodes[0] and stepper.cursor.depth == 2
     assert stepper.where() == "variation 1 at turn 3, in variation 1 at turn 2"
-    assert stepper.position.position_string() == fresh("tinkertown", ["d3", "c3,g6", "g5,b7"])
+    assert stepper.cursor.position.position_string() == (
+        fresh("tinkertown", ["d3", "c3,g6", "g5,b7"])
+    )
     # From inside a variation to the main line, and to a later move of a variation.
     assert stepper.goto_node(record.moves[3])
-    assert stepper.depth == 0 and stepper.turn == 4 and stepper.last_node is record.moves[3]
+    assert (
+        stepper.cursor.depth == 0 and
+        stepper.cursor.turn == 4 and
+        stepper.cursor.last_node is record.moves[3]
+    )
     assert stepper.goto_node(outer.nodes[2])
     assert stepper.where() == "variation 1 at turn 2"
-    assert stepper.position.position_string() == fresh(
+    assert stepper.cursor.position.position_string() == fresh(
         "tinkertown", ["d3", "c3,g6", "g5,b6", "c6,h3"]
     )
-    assert stepper.goto_node(record.moves[0]) and stepper.turn == 1 and stepper.depth == 0
+    assert (
+        stepper.goto_node(record.moves[0]) and
+        stepper.cursor.turn == 1 and
+        stepper.cursor.depth == 0
+    )
     with pytest.raises(MisuseError, match="not a move of this record"):
         stepper.goto_node(read_string(NESTED)[0].moves[0])  # an equal node, not this one
 
@@ -134,12 +149,20 @@ def test_goto_node_stops_before_a_broken_move_on_the_way() -> None:
     record = record_at(RECORDS / "tinkertown" / "broken.ugn", 7)  # turn 35 (e5) is illegal
     stepper = Stepper(record)
     assert not stepper.goto_node(record.moves[-1])
-    assert stepper.turn == 34 and stepper.error is not None and stepper.error.turn == 35
-    assert stepper.goto_node(record.moves[33]) and stepper.error is None
+    assert (
+        stepper.cursor.turn == 34 and
+        stepper.cursor.defect is not None and
+        stepper.cursor.defect.turn == 35
+    )
+    assert stepper.goto_node(record.moves[33]) and stepper.cursor.defect is None
     (nested,) = read_string('[Game "tinkertown"]\n\n1. d3 d2,b5 (1... z9 2. c5) 2. c5,f2 *\n')
     stepper = Stepper(nested)
     assert not stepper.goto_node(nested.moves[1].variations[0].nodes[1])
-    assert stepper.depth == 1 and stepper.turn == 1 and stepper.error is not None
+    assert (
+        stepper.cursor.depth == 1 and
+        stepper.cursor.turn == 1 and
+        stepper.cursor.defect is not None
+    )
 
 
 def test_a_broken_record_stops_at_the_bad_move() -> None:
@@ -147,21 +170,21 @@ def test_a_broken_record_stops_at_the_bad_move() -> None:
     stepper = Stepper(record)
     assert not stepper.verdict.ok
     stepper.to_end()
-    assert stepper.turn == 34 and not stepper.at_end
-    error = stepper.error
+    assert stepper.cursor.turn == 34 and not stepper.cursor.at_end
+    error = stepper.cursor.defect
     assert error is not None
     assert (error.kind, error.turn, error.move) == (ErrorKind.ILLEGAL, 35, "e5")
     assert error.message == "e5 is the chapel, not a grave"
-    assert not stepper.forward() and stepper.turn == 34  # stays, still broken
-    assert not stepper.goto_turn(40) and stepper.error is not None
-    assert stepper.back() and stepper.error is None
+    assert not stepper.forward() and stepper.cursor.turn == 34  # stays, still broken
+    assert not stepper.goto_turn(40) and stepper.cursor.defect is not None
+    assert stepper.back() and stepper.cursor.defect is None
 
 
 def test_a_syntax_error_stops_the_replay_too() -> None:
     stepper = Stepper(record_at(RECORDS / "tinkertown" / "broken.ugn", 1))
     stepper.to_end()
-    assert stepper.error is not None and stepper.error.kind == ErrorKind.SYNTAX
-    assert (stepper.turn, stepper.error.move) == (33, "c9-d1")
+    assert stepper.cursor.defect is not None and stepper.cursor.defect.kind == ErrorKind.SYNTAX
+    assert (stepper.cursor.turn, stepper.cursor.defect.move) == (33, "c9-d1")
 
 
 def test_a_record_that_cannot_start_raises() -> None:

@@ -221,7 +221,7 @@ def test_without_caption_and_facts_every_position_has_the_same_size() -> None:
     heights = set()
     stepper = Stepper(first_record("cave"))  # type: ignore[arg-type]
     while stepper.forward():
-        svg = board_svg(stepper.position.board_view(), caption=False, facts=False)
+        svg = board_svg(stepper.cursor.position.board_view(), caption=False, facts=False)
         heights.add(parse(svg).get("height"))
     assert len(heights) == 1
 
@@ -297,8 +297,8 @@ def test_the_arrow_of_a_record_s_last_move() -> None:
     assert last_move_arrow(stepper, ()) is None  # at the start
     seen = {}
     while stepper.forward():
-        view = stepper.position.board_view()
-        seen[stepper.last_node.text] = last_move_arrow(stepper, view.marks)  # type: ignore[union-attr]
+        view = stepper.cursor.position.board_view()
+        seen[stepper.cursor.last_node.text] = last_move_arrow(stepper, view.marks)  # type: ignore[union-attr]
     assert seen["b1"] is None and seen["b1-b2"] == ("b1", "b2")
     assert seen["Sc4xKb3"] == ("c4", "b3")
 
@@ -316,7 +316,7 @@ def first_record(game: str, index: int = 1) -> object:
 def view_at(game: str, turn: int) -> BoardView:
     stepper = Stepper(first_record(game))  # type: ignore[arg-type]
     assert stepper.goto_turn(turn)
-    return stepper.position.board_view()
+    return stepper.cursor.position.board_view()
 
 
 @pytest.mark.parametrize("game", ["tinkertown", "cave", "zombie-kidz"])
@@ -337,7 +337,7 @@ def test_tinkertown_stacks_keep_their_colour_order() -> None:
     stepper = Stepper(record)  # type: ignore[arg-type]
     checked = 0
     while stepper.forward():
-        view = stepper.position.board_view()
+        view = stepper.cursor.position.board_view()
         stacks = [c for c in view.cells.values() if len(c.tokens) >= 2]
         if not stacks:
             continue
@@ -357,7 +357,7 @@ def test_cave_shows_identities_it_knows() -> None:
     stepper = Stepper(first_record("cave"))  # type: ignore[arg-type]
     known = 0
     while stepper.forward():
-        view = stepper.position.board_view()
+        view = stepper.cursor.position.board_view()
         labels = {t.label for c in view.cells.values() for t in c.tokens}
         identities = {label for label in labels if set(label) & set("KZS")}
         if not identities:
@@ -531,9 +531,9 @@ def test_the_zombie_kidz_arrowhead_stops_short_of_every_pawn() -> None:
     for record in read_file(RECORDS / "zombie-kidz" / "examples.ugn"):
         stepper = Stepper(record)
         while stepper.forward():
-            view = stepper.position.board_view()
+            view = stepper.cursor.position.board_view()
             svg = board_svg(view, arrow=last_move_arrow(stepper, view.marks))
             clearance = _arrow_clearance(svg)
             arrows += clearance is not None
-            assert clearance is None or clearance > 0, (record.index, stepper.turn)
+            assert clearance is None or clearance > 0, (record.index, stepper.cursor.turn)
     assert arrows > 50

@@ -74,19 +74,19 @@ def status(pilot: Pilot[int]) -> str:
 def turn(pilot: Pilot[int]) -> int:
     stepper = replay(pilot).stepper
     assert stepper is not None
-    return stepper.turn
+    return stepper.cursor.turn
 
 
 def depth(pilot: Pilot[int]) -> int:
     stepper = replay(pilot).stepper
     assert stepper is not None
-    return stepper.depth
+    return stepper.cursor.depth
 
 
 def last_move(pilot: Pilot[int]) -> str:
     stepper = replay(pilot).stepper
-    assert stepper is not None and stepper.last_node is not None
-    return stepper.last_node.text
+    assert stepper is not None and stepper.cursor.last_node is not None
+    return stepper.cursor.last_node.text
 
 
 # -- one scenario per line of the key table ----------------------------------------------
@@ -535,7 +535,7 @@ def test_a_cave_board_keeps_its_size_whatever_the_pieces() -> None:
     for record in read_file(CAVE):
         stepper = Stepper(record)
         while True:
-            layout = choose_layout(stepper.position.board_view(), 80, 24, several=False)
+            layout = choose_layout(stepper.cursor.position.board_view(), 80, 24, several=False)
             sizes.add((layout.board_width, layout.board_height, layout.inner))
             if not stepper.forward():
                 break

@@ -181,8 +181,8 @@ def test_the_navigator_goes_to_any_address_and_knows_where_it_is() -> None:
     nav = Navigator(nested())
     for found in nodes_in_order(nav.stepper.record):
         assert nav.goto(found.address) and nav.address == found.address
-        assert nav.stepper.last_node is found.node and nav.stepper.turn == found.turn
-    assert nav.goto((0,)) and nav.stepper.turn == 0
+        assert nav.stepper.cursor.last_node is found.node and nav.stepper.cursor.turn == found.turn
+    assert nav.goto((0,)) and nav.stepper.cursor.turn == 0
     assert not nav.goto((9,))  # no such move: the cursor stays
     assert nav.address == (0,)
     nav.goto((2,))

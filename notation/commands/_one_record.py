@@ -126,7 +126,7 @@ def go_to(stepper: Stepper, turn: int | None) -> None:
     """Step along the main line to the position after ``turn`` (None: its end).
 
     A turn outside the record is a usage error; a turn beyond a broken move stops
-    at that move, with ``stepper.error`` saying why.
+    at that move, with ``stepper.cursor.defect`` saying why.
     """
     if turn is None:
         stepper.to_end()
@@ -149,7 +149,7 @@ def print_position(stepper: Stepper, *, ascii: bool, position_only: bool) -> Non
 
     broken = not stepper.verdict.ok
     if position_only:
-        click.echo(stepper.position.position_string())
+        click.echo(stepper.cursor.position.position_string())
         problem = problem_line(stepper, ascii=True)
         if problem is not None:
             click.echo(problem.plain, err=True)

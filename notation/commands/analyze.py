@@ -53,14 +53,14 @@ def command(
     record = select_record(file, number)
     stepper = open_stepper(record, game)
     go_to(stepper, turn)
-    if stepper.error is not None:
-        click.echo(f"error: {stepper.error}", err=True)
+    if stepper.cursor.defect is not None:
+        click.echo(f"error: {stepper.cursor.defect}", err=True)
         raise SystemExit(1)
     engine = stepper.game
     if not engine.can_analyse:
         raise UsageProblem(f"{engine.title} has no analysis engine")
     try:
-        analysis = engine.analyse(stepper.position, depth=depth, seconds=seconds)
+        analysis = engine.analyse(stepper.cursor.position, depth=depth, seconds=seconds)
     except MisuseError as exc:
         raise UsageProblem(str(exc)) from None
     if fmt == "json":
@@ -75,9 +75,9 @@ def to_dict(stepper: Stepper, analysis: Analysis) -> dict[str, Any]:
     return {
         "game": stepper.game.name,
         "record": stepper.record.index,
-        "turn": stepper.position.turn,
-        "mover": stepper.position.mover,
-        "position": stepper.position.position_string(),
+        "turn": stepper.cursor.position.turn,
+        "mover": stepper.cursor.position.mover,
+        "position": stepper.cursor.position.position_string(),
         "value": analysis.value,
         "unit": analysis.unit,
         "best_line": list(analysis.best_line),
@@ -90,7 +90,7 @@ def to_dict(stepper: Stepper, analysis: Analysis) -> dict[str, Any]:
 
 def describe(stepper: Stepper, analysis: Analysis) -> list[str]:
     """The text form of an analysis, line by line."""
-    position = stepper.position
+    position = stepper.cursor.position
     lines = [
         f"{stepper.game.title}, record {stepper.record.index}, after turn {position.turn}; "
         f"{position.mover} to move",

@@ -123,15 +123,15 @@ def _gif(
         data, stepper = raster.record_gif(record, game, turn, size=size, delay=delay)
     except StepperError as exc:
         raise click.ClickException(str(exc.error)) from None
-    if turn is not None and stepper.turn != turn and stepper.error is None:
-        where = "starts after" if stepper.turn > turn else "ends at"
+    if turn is not None and stepper.cursor.turn != turn and stepper.cursor.defect is None:
+        where = "starts after" if stepper.cursor.turn > turn else "ends at"
         raise click.BadParameter(
-            f"record {number} {where} turn {stepper.turn}", param_hint="--turn"
+            f"record {number} {where} turn {stepper.cursor.turn}", param_hint="--turn"
         )
     with atomic_output(output) as out:
         out.flush()
         out.buffer.write(data)
-    error = stepper.error or stepper.verdict.error
+    error = stepper.cursor.defect or stepper.verdict.error
     if error is not None:
-        click.echo(f"warning: {error}; the GIF stops after turn {stepper.turn}", err=True)
+        click.echo(f"warning: {error}; the GIF stops after turn {stepper.cursor.turn}", err=True)
         sys.exit(1)

@@ -20,9 +20,9 @@ line's move ``i`` (from 0), and so on down.
 >>> [c.text for c in editor.candidates("b")]
 ['b1']
 >>> _ = editor.play("b1"); _ = editor.play("b5"); _ = editor.play("b1-b2")
->>> editor.undo(), editor.address
+>>> editor.undo(), editor.cursor.address
 (True, (2,))
->>> editor.redo(), editor.address
+>>> editor.redo(), editor.cursor.address
 (True, (3,))
 >>> print(editor.text(), end="")
 [Game "cave"]
@@ -34,43 +34,46 @@ line's move ``i`` (from 0), and so on down.
 from __future__ import annotations
 
 import datetime
-import re
-import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from notation.cursor import Address, Cursor
+from notation.editing.changes import Change
+from notation.editing.clocks import (
+    CLOCK_COMMAND,
+    clock_seconds,
+    clock_text,
+    parse_clock,
+    require_clock,
+    set_clock_comment,
+)
+from notation.editing.move_entry import Candidate, EditError, MoveEntry
+from notation.editing.new_record import new_record
 from notation.errors import (
     Defect,
-    ErrorKind,
     IllegalMoveError,
     MisuseError,
     MoveSyntaxError,
     NotationException,
-    TagValueError,
-    misuse,
     misuse_unless,
     require_encodable,
     require_flag,
     require_sequence,
     require_text,
 )
-from notation.games import get_game
 from notation.games.base import Game, Position
-from notation.lastchange import with_last_change
 from notation.reader import RESULTS
 from notation.record import Comment, MoveNode, Record, Tag, Variation, split_suffix
 from notation.replay import (
     Verdict,
     check_record,
-    require_tag_pairs,
     resolve_game,
     start_position,
 )
 from notation.writer import unwritable, write_record
 
-__all__ = ["Candidate", "EditError", "MendResult", "RecordEditor"]
+__all__ = ["Candidate", "EditError", "MendResult", "MoveEntry", "RecordEditor"]
 
 #: Glyphs written after a move (its suffix), and the numeric glyphs they stand for.
 GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
@@ -78,37 +81,8 @@ GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 #: How :meth:`RecordEditor.play` treats a move that differs from the next one there.
 How = Literal["variation", "replace", "main"]
 
-#: A clock command in a comment, ``[%clk 1:02:03]``.
-_CLOCK = re.compile(r"\[%clk [^\]]*\]")
-_CLOCK_VALUE = re.compile(r"(\d{1,3}):([0-5]?\d):([0-5]\d)")
-
 #: Edits kept for undo: far more than a game has moves, and a bound all the same.
 UNDO_LIMIT = 10_000
-
-#: Seconds a clock can show: ``[%clk h:mm:ss]`` is read back with at most 3 digits of hours.
-CLOCK_LIMIT = 1000 * 3600
-
-
-class EditError(NotationException, ValueError):
-    """An edit the rules or the record refuse: the reason in words, and the moves meant
-    if the text could be one of several (``choices``: a Cave attack written without
-    the classes that fought, ``b3xc4`` for ``Kb3xc4``, ``Zb3xc4`` or ``Sb3xc4``)."""
-
-    def __init__(self, message: str, choices: Sequence[str] = (), code: str = "") -> None:
-        super().__init__(message)
-        self.choices = list(choices)
-        self.code = code or None
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A legal move at the cursor: its canonical ``text``, the ``move`` object, and what
-    it would do in words (``"Red placed zombies on f4 and c1"``)."""
-
-    text: str
-    move: Any
-    description: str
-
 
 @dataclass(frozen=True, slots=True)
 class MendResult:
@@ -148,7 +122,7 @@ class RecordEditor:
         clock: Callable[[], float] | None = None,
     ) -> None:
         misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
-        _require_clock(clock)
+        require_clock(clock)
         game = resolve_game(record, default_game)
         if isinstance(game, Defect):
             raise MisuseError(f"the record cannot be edited: {game.message}")
@@ -160,9 +134,9 @@ class RecordEditor:
         self.roll: str | None = None
         #: Edits made (undo and redo count too).
         self.version = 0
-        self._undo: list[_Change] = []
-        self._redo: list[_Change] = []
-        self._change: _Change | None = None  # the edit being made
+        self._undo: list[Change] = []
+        self._redo: list[Change] = []
+        self._change: Change | None = None  # the edit being made
         self._cursor = Cursor(record, game, self._start_position(record), canonical=True)
         # The result follows the rules (or "*") until one is set by hand.
         outcome = self._main_line_outcome()
@@ -188,31 +162,9 @@ class RecordEditor:
         ``Players``, their number); then ``tags`` in their order (a tag given there
         wins over a default); ``Result`` last, ``*`` until the game ends.
         """
-        given, players = require_new_record(
-            tags, players=players, date=date, defaults=defaults, clock=clock
-        )
-        resolved = game if isinstance(game, Game) else get_game(game)
-        pairs: list[tuple[str, str]] = [("Game", resolved.name)]
-        if defaults:
-            day = date if date is not None else datetime.date.today()
-            pairs.append(("Date", day.strftime("%Y.%m.%d")))
-            if len(players) > len(resolved.player_tags):
-                raise MisuseError(
-                    f"{resolved.title} has at most {len(resolved.player_tags)} players, "
-                    f"not {len(players)}"
-                )
-            pairs.extend(zip(resolved.player_tags, players, strict=False))
-            if players:
-                try:
-                    pairs.extend(resolved.setup_tags(len(players)))
-                except TagValueError as exc:  # a number of names the game has no setup for
-                    raise MisuseError(f"players: {exc}") from None
-        names = {name for name, _ in given}
-        tags_out = [Tag(n, v) for n, v in pairs if n == "Game" or n not in names]
-        tags_out += [Tag(n, v) for n, v in given if n not in ("Game", "Result")]
-        result = next((v for n, v in given if n == "Result"), "*")
-        tags_out.append(Tag("Result", result))
-        return cls(Record(tags=tags_out, result=result), clock=clock)
+        record = new_record(game, tags, players=players, date=date, defaults=defaults)
+        require_clock(clock)
+        return cls(record, clock=clock)
 
     # -- where the cursor is --------------------------------------------------
     @property
@@ -221,58 +173,16 @@ class RecordEditor:
         return self._cursor.record
 
     @property
-    def position(self) -> Position[Any]:
-        """The position at the cursor (the moves before it played)."""
-        return self._cursor.position
-
-    @property
-    def defect(self) -> Defect | None:
-        """Why the next move of the line cannot be played, if it cannot."""
-        return self._cursor.defect
-
-    @defect.setter
-    def defect(self, defect: Defect | None) -> None:
-        self._cursor.defect = defect
-
-    @property
-    def line(self) -> list[MoveNode]:
-        """The moves of the cursor's line."""
-        return self._cursor.line
-
-    @property
-    def index(self) -> int:
-        """How many moves of the cursor's line are played."""
-        return self._cursor.index
-
-    @property
-    def depth(self) -> int:
-        """0 on the main line, 1 in a variation, 2 in a variation of a variation..."""
-        return self._cursor.depth
-
-    @property
-    def address(self) -> Address:
-        """Where the cursor is, as numbers (see the module's docstring)."""
-        return self._cursor.address
-
-    @property
-    def last_node(self) -> MoveNode | None:
-        """The move just played, if the cursor's line has one before the cursor."""
-        return self._cursor.last_node
-
-    @property
-    def next_node(self) -> MoveNode | None:
-        """The move after the cursor in its line, if there is one."""
-        return self._cursor.next_node
+    def cursor(self) -> Cursor:
+        """Where the editor stands: the line, the moves played of it, the position there
+        (``editor.cursor.position``), its :data:`~notation.cursor.Address`, and why the
+        next move cannot be played, if it cannot (``editor.cursor.defect``)."""
+        return self._cursor
 
     @property
     def first_turn(self) -> int:
         """The turn of the record's first move (1, or after a ``Position`` tag's turns)."""
         return self._cursor.start.turn + 1
-
-    @property
-    def turn(self) -> int:
-        """Turns played to the cursor, counted from the game's start."""
-        return self.position.turn
 
     @property
     def dirty(self) -> bool:
@@ -289,7 +199,7 @@ class RecordEditor:
 
     def variations_here(self) -> list[Variation]:
         """The alternatives to the next move (variations of :attr:`next_node`)."""
-        node = self.next_node
+        node = self._cursor.next_node
         return list(_variations(node)) if node is not None else []
 
     # -- moving the cursor (no edit) ------------------------------------------
@@ -301,7 +211,7 @@ class RecordEditor:
     def back(self) -> bool:
         """Take back the last move of the line; at a variation's start, leave it (the
         cursor before the move it replaces).  False at the start of the main line."""
-        self.defect = None
+        self._cursor.defect = None
         self.roll = None
         return self._cursor.back() is not None or self._cursor.back_out()
 
@@ -350,12 +260,7 @@ class RecordEditor:
     def needs_roll(self) -> bool:
         """Whether the next turn starts with a chance step (Zombie Kidz's die) whose face
         is not given yet (:meth:`set_roll`)."""
-        return self.roll is None and self.position.chance_outcomes() is not None
-
-    def roll_faces(self) -> list[str]:
-        """The faces the chance step before the next turn can show (``[]`` if none)."""
-        outcomes = self.position.chance_outcomes()
-        return [face for face, _ in outcomes] if outcomes else []
+        return self.roll is None and self._cursor.position.chance_outcomes() is not None
 
     def set_roll(self, face: str | None) -> None:
         """Give the die face rolled for the next turn (``None``: forget it); the moves
@@ -384,7 +289,7 @@ class RecordEditor:
     def _set_roll(self, face: str | None) -> None:
         if face == self.roll:
             return
-        change = _Change(self.address, f"the roll {face}" if face else "the roll cleared")
+        change = Change(self._cursor.address, f"the roll {face}" if face else "the roll cleared")
         change.roll = (self.roll, face)
         self.roll = face
         self._undo.append(change)
@@ -392,167 +297,35 @@ class RecordEditor:
         self._redo.clear()
         self.version += 1
 
+    def roll_faces(self) -> list[str]:
+        """The faces the chance step before the next turn can show (``[]`` if none)."""
+        return self.entry().roll_faces()
+
+    def entry(self) -> MoveEntry:
+        """What a move typed at the cursor is (:class:`MoveEntry`: the position there,
+        the roll given): the legal moves, the moves a prefix may start, the move a text
+        means.  Made anew for each question, as the cursor and the roll move."""
+        return MoveEntry(self.game, self._cursor.position, self.roll)
+
     def face_of(self, text: str) -> str | None:
         """The die face of the whole turn ``text`` (``K:b2-b1`` -> ``"K"``), if it is a
         legal turn here for that face, whatever face is given; ``None`` otherwise (no
         chance step, a turn with no face written, one the rules refuse)."""
-        require_text(text, "text")
-        faces = self.roll_faces()
-        if not faces:
-            return None
-        try:
-            move = self.position.canonical(self.game.parse(split_suffix(text.strip())[0]))
-        except (MoveSyntaxError, IllegalMoveError):
-            return None
-        position = self.position
-        return next((face for face in faces if move in position.legal_moves_after(face)), None)
+        return self.entry().face_of(text)
 
     def legal_moves(self) -> list[Any]:
         """The legal moves at the cursor (those the roll allows, once it is given)."""
-        if self.roll is not None:
-            return self.position.legal_moves_after(self.roll)
-        return self.position.legal_moves()
+        return self.entry().legal_moves()
 
     def candidates(self, prefix: str = "") -> list[Candidate]:
         """The legal moves at the cursor whose text starts with ``prefix`` (letters in
-        any case), each with what it would do, in the game's own order, a move written
-        exactly ``prefix`` first.  Where none starts so, the moves that ``prefix`` is
-        with letters left out (``b3xc4`` offers ``Kb3xc4``, ``Zb3xc4``, ``Sb3xc4``: the
-        classes the pieces can still be)."""
-        misuse_unless(isinstance(prefix, str), "prefix", "a str", prefix)
-        wanted = prefix.strip().lower()
-        moves = [(str(move), move) for move in self.legal_moves()]
-        found = [(text, move) for text, move in moves if text.lower().startswith(wanted)]
-        if not found and wanted and self.roll is not None:
-            # The die is given: what follows its face is enough (b2-c2x for G:b2-c2x).
-            found = [(text, move) for text, move in moves
-                     if self._after_roll(text).lower().startswith(wanted)]
-        if not found and wanted:
-            found = [(text, move) for text, move in moves if _with_letters_left_out(text, wanted)]
-        if not found and wanted:
-            found = self._spelled(prefix.strip())
-        found.sort(
-            key=lambda pair: wanted not in (pair[0].lower(), self._after_roll(pair[0]).lower())
-        )
-        return [Candidate(text, move, self._describe(move, text)) for text, move in found]
-
-    def _after_roll(self, text: str) -> str:
-        """``text`` without the die face given and what separates it from the rest
-        (``G:b2-c2x`` -> ``b2-c2x``); ``text`` itself when no roll is given."""
-        # Any game's way of joining a face to its move: the punctuation after it.
-        roll = self.roll
-        if roll is None or not text.lower().startswith(roll.lower()):
-            return text
-        return text[len(roll):].lstrip(string.punctuation + " ")
-
-    def _refusal(self, exc: IllegalMoveError, text: str) -> str:
-        """Why the rules refuse the move ``text`` here, with the turn that last changed
-        the square it depends on, as ``notation check`` names it."""
-        defect = Defect(ErrorKind.ILLEGAL, str(exc), 0, 0, code=exc.code or "")
-        return with_last_change(self.game, self.position, defect, text).message
-
-    def _with_roll(self, text: str) -> str | None:
-        """``text`` after the die face given, joined to it as the game's turns join it
-        (``b2-a2`` -> ``B:b2-a2``); ``None`` with no roll given, or no turn of that face
-        that joins a step to it."""
-        joiner = self._face_joiner()
-        return None if joiner is None or self.roll is None else self.roll + joiner + text
-
-    def _face_joiner(self) -> str | None:
-        """What joins the die face given to the step of a turn (``":"`` in ``B:b2-a2``);
-        ``None`` with no roll given, or no turn of that face that joins a step to it."""
-        roll = self.roll
-        if roll is None:
-            return None
-        for move in self.legal_moves():
-            written = str(move)
-            rest = written[len(roll):]
-            joiner = rest[: len(rest) - len(rest.lstrip(string.punctuation + " "))]
-            if written.startswith(roll) and joiner:
-                return joiner
-        return None
-
-    def _parse_turn(self, text: str) -> Any:
-        """The move ``text`` is (:meth:`Game.parse`); once the die's face is given, what
-        follows it is enough, in any spelling the notation accepts for it (``a2``,
-        ``b2-a2`` or ``b2-a2x`` for ``B:b2-a2x``).  ``MoveSyntaxError`` if neither reads:
-        of ``text`` as written if it is a whole turn (it holds what joins a face to its
-        step, ``:``), else of what it is after the face given (``b2-x9``: x9 is no
-        zone)."""
-        try:
-            return self.game.parse(text)
-        except MoveSyntaxError as error_as_written:
-            joined = self._with_roll(text)
-            if joined is None:
-                raise
-            try:
-                return self.game.parse(joined)
-            except MoveSyntaxError as error_after_face:
-                if (self._face_joiner() or "") in text:
-                    raise error_as_written from None  # a whole turn, face and all
-                # What follows the face: what is wrong with it (b2-x9: x9 is no zone),
-                # not that it has no face, which the roll gives.
-                raise error_after_face from None
-
-    def _spelled(self, text: str) -> list[tuple[str, Any]]:
-        """The legal move ``text`` is in a spelling of its own (``B:a2`` or, the die
-        given, ``a2`` for ``B:b2-a2x``), as (its text, it); ``[]`` if none."""
-        try:
-            move = self.position.canonical(self._parse_turn(text))
-        except (MoveSyntaxError, IllegalMoveError):
-            return []
-        return [(str(move), move)] if move in self.legal_moves() else []
-
-    def _describe(self, move: Any, text: str) -> str:
-        position = self.position
-        position.push(move)
-        try:
-            caption = position.caption()
-        except Exception:  # a description must never break entry
-            caption = ""
-        finally:
-            position.pop()
-        head = f"{text}: "
-        at = caption.find(head)
-        return caption[at + len(head):] if at >= 0 else caption
+        any case), each with what it would do: :meth:`MoveEntry.candidates`."""
+        return self.entry().candidates(prefix)
 
     def resolve(self, text: str) -> Any:
         """The canonical move that ``text`` (any spelling the notation accepts) is at the
-        cursor; ``EditError`` saying why there is none, with the moves meant as
-        ``choices`` where ``text`` could be several."""
-        misuse_unless(isinstance(text, str), "a move", "a str (its text) or a move", text)
-        written = text.strip()
-        if not written:
-            raise EditError("no move was given", code="editor-empty")
-        reason: str | None
-        try:
-            move = self._parse_turn(written)
-        except MoveSyntaxError as exc:
-            reason, code = str(exc), exc.code or "move-syntax"
-        else:
-            try:
-                canonical = self.position.canonical(move)
-                self.position.push(canonical)  # as Position.check, keeping the code
-            except IllegalMoveError as exc:
-                reason, code = self._refusal(exc, str(move)), exc.code or "move-illegal"
-            else:
-                self.position.pop()
-                reason = None
-            if reason is None:
-                if self.roll is not None and canonical not in self.legal_moves():
-                    raise EditError(
-                        f"the die shows {self.roll}: {written} is not one of its moves",
-                        [c.text for c in self.candidates(self.roll)], "editor-roll",
-                    )
-                return canonical
-        found = self.candidates(written)
-        spelled = written.lower()
-        same = [c for c in found if spelled in (c.text.lower(), self._after_roll(c.text).lower())]
-        if len(same) == 1:
-            return same[0].move  # a spelling only the case of its letters keeps apart
-        choices = [c.text for c in found]
-        hint = f"; did you mean {_either(choices)}?" if choices else ""
-        raise EditError(f"{written}: {reason}{hint}", choices, code)
+        cursor; ``EditError`` saying why there is none (:meth:`MoveEntry.resolve`)."""
+        return self.entry().resolve(text)
 
     # -- edits ----------------------------------------------------------------
     def play(self, move: Any, *, how: How = "variation") -> MoveNode:
@@ -576,7 +349,7 @@ class RecordEditor:
         else:
             canonical = self.resolve(str(move))
         text = str(canonical)
-        following = self.next_node
+        following = self._cursor.next_node
         existing: MoveNode | None = None
         if following is not None and following.text == text:
             self.forward()
@@ -619,8 +392,8 @@ class RecordEditor:
             cursor.advance(canonical)
             self.roll = None
             if self.clock is not None:
-                seconds = _seconds(self.clock(), "the clock's value")
-                _set_clock(node, _clock_text(seconds))  # a new node: nothing to keep
+                seconds = clock_seconds(self.clock(), "the clock's value")
+                set_clock_comment(node, clock_text(seconds))  # a new node: nothing to keep
 
         self._edit(edit, what=f"the move {text}")
         return node
@@ -636,12 +409,12 @@ class RecordEditor:
         misuse_unless(isinstance(node, MoveNode), "node", "a MoveNode of the record", node)
         self._require_move(move)
         after = self.address_of(node)
-        was, roll = self.address, self.roll
+        was, roll = self._cursor.address, self.roll
         self.goto((*after[:-1], after[-1] - 1))
-        if self.address == was:
+        if self._cursor.address == was:
             self.roll = roll  # the next move mended: the die given is still its turn's
-        if self.next_node is not node:
-            defect = self.defect
+        if self._cursor.next_node is not node:
+            defect = self._cursor.defect
             self.goto(was)
             self.roll = roll  # the cursor back: its die too
             raise EditError(
@@ -719,7 +492,7 @@ class RecordEditor:
     def promote(self) -> bool:
         """Make the variation the cursor is in the line it belongs to (its moves the
         main ones there, the old ones a variation); False on the main line."""
-        if not self.depth:
+        if not self._cursor.depth:
             return False
 
         def edit() -> None:
@@ -763,7 +536,7 @@ class RecordEditor:
                 return
             self._touch(owner, "comments_before" if before else "comments_after")
             kept = owner.comments_before if before else owner.comments_after
-            commands = [c for c in kept if _CLOCK.fullmatch(c.text)] if not before else []
+            commands = [c for c in kept if CLOCK_COMMAND.fullmatch(c.text)] if not before else []
             new = [Comment(text)] if text else []
             if before:
                 owner.comments_before = new
@@ -780,9 +553,9 @@ class RecordEditor:
         """The node a comment at the cursor goes with, and whether before it: the last
         move's; at a line's start the next move's, before it; with no move at all the
         record's (None)."""
-        node = self.last_node
+        node = self._cursor.last_node
         if node is None:
-            node = self.next_node
+            node = self._cursor.next_node
             return node, node is not None
         return node, before
 
@@ -793,14 +566,14 @@ class RecordEditor:
         if node is None:
             return " ".join(c.text for c in self.record.comments)
         comments = node.comments_before if before else node.comments_after
-        return " ".join(c.text for c in comments if not _CLOCK.fullmatch(c.text))
+        return " ".join(c.text for c in comments if not CLOCK_COMMAND.fullmatch(c.text))
 
     def toggle_glyph(self, glyph: str | int) -> None:
         """Put ``glyph`` on the last move, or take it off if it has it: a move glyph
         (``"!"``, ``"?"``, ``"!!"``, ``"??"``, ``"!?"``, ``"?!"``, the move's suffix, one
         at a time) or any other numeric glyph (``$N``).  ``EditError`` with no move."""
         misuse_unless(type(glyph) in (str, int), "glyph", "one of ! ? !! ?? !? ?! or $N", glyph)
-        node = self.last_node
+        node = self._cursor.last_node
         if node is None:
             raise EditError("there is no move here to mark", code="editor-no-move")
         number = glyph[1:] if isinstance(glyph, str) and glyph.startswith("$") else ""
@@ -834,15 +607,18 @@ class RecordEditor:
         if value is None:
             text = None
         elif isinstance(value, str):
-            text = _parse_clock(value)
+            text = parse_clock(value)
+            if text is None:
+                raise EditError(f"a clock is written h:mm:ss (or m:ss), not {value!r}",
+                                code="editor-clock")
         else:
-            text = _clock_text(_seconds(value, "value", ", a text h:mm:ss or None"))
-        node = self.last_node
+            text = clock_text(clock_seconds(value, "value", ", a text h:mm:ss or None"))
+        node = self._cursor.last_node
         if node is None:
             raise EditError("there is no move here to time", code="editor-no-move")
         def edit() -> None:
             self._touch(node, "comments_after")
-            _set_clock(node, text)
+            set_clock_comment(node, text)
 
         self._edit(edit, what=f"the clock after {node.text}")
 
@@ -850,11 +626,11 @@ class RecordEditor:
         """The clock written after ``node`` (default: the last move), ``h:mm:ss``."""
         misuse_unless(node is None or isinstance(node, MoveNode), "node", "a MoveNode or None",
                       node)
-        node = node if node is not None else self.last_node
+        node = node if node is not None else self._cursor.last_node
         if node is None:
             return None
         for comment in node.comments_after:
-            if _CLOCK.fullmatch(comment.text):
+            if CLOCK_COMMAND.fullmatch(comment.text):
                 return comment.text[6:-1].strip()
         return None
 
@@ -948,7 +724,7 @@ class RecordEditor:
         if change.roll is not None:
             self._redo.append(self._roll_back(change, change.roll[0]))
             return True
-        self._redo.append(change.revert(self))
+        self._redo.append(change.revert(self._cursor.address))
         self._reopen(change)
         return True
 
@@ -960,11 +736,11 @@ class RecordEditor:
         if change.roll is not None:
             self._undo.append(self._roll_back(change, change.roll[1]))
             return True
-        self._undo.append(change.revert(self))
+        self._undo.append(change.revert(self._cursor.address))
         self._reopen(change)
         return True
 
-    def _roll_back(self, change: _Change, face: str | None) -> _Change:
+    def _roll_back(self, change: Change, face: str | None) -> Change:
         """Undo or redo a roll given: the cursor where it was given, the face ``face``."""
         self.goto(change.address)
         self.roll = face
@@ -984,7 +760,7 @@ class RecordEditor:
     def _require_move(self, move: object) -> None:
         """``MisuseError`` unless ``move`` is a text or a move object of the game."""
         if not isinstance(move, str):
-            self.position.check(move)  # MisuseError for what is no move of this game
+            self._cursor.position.check(move)  # MisuseError for what is no move of this game
 
     def _start_position(self, record: Record) -> Position[Any]:
         try:
@@ -993,8 +769,8 @@ class RecordEditor:
             raise MisuseError(f"the record cannot be edited: {exc}") from None
 
     def _main_line_outcome(self) -> str | None:
-        if self.depth == 0 and self.index == len(self.record.moves):
-            return self.position.outcome()  # at the main line's end: nothing to replay
+        if self._cursor.depth == 0 and self._cursor.index == len(self.record.moves):
+            return self._cursor.position.outcome()  # at the main line's end: nothing to replay
         position = self._cursor.start.copy()
         for node in self.record.moves:
             try:
@@ -1035,7 +811,7 @@ class RecordEditor:
         text of the user's in the record (a comment, a tag), which record text may not
         be able to hold (a ``}`` in a comment): refused then, with ``EditError``.
         ``what``: the edit in words (:attr:`next_undo`)."""
-        self._change = _Change(self.address, what)
+        self._change = Change(self._cursor.address, what)
         self._touch(self, "_auto_result")
         try:
             change()
@@ -1049,7 +825,7 @@ class RecordEditor:
                     self._write_result(result)
         except BaseException:
             made, self._change = self._change, None
-            made.revert(self)
+            made.revert(self._cursor.address)
             self._reopen(made)
             raise
         if self.roll is None:
@@ -1062,7 +838,7 @@ class RecordEditor:
         self._redo.clear()
         self._changed()
 
-    def _reopen(self, change: _Change) -> None:
+    def _reopen(self, change: Change) -> None:
         """After ``change`` was reverted: the cursor back where it was before it."""
         self.goto(change.target)
         self._changed()
@@ -1074,7 +850,7 @@ class RecordEditor:
             start = start_position(self.game, {tag.name: tag.value for tag in reversed(tags)})
         except NotationException as exc:
             raise EditError(str(exc), code=getattr(exc, "code", None) or "tag-value") from None
-        address = self.address
+        address = self._cursor.address
 
         def edit() -> None:
             self._touch_list(self.record.tags)
@@ -1093,124 +869,3 @@ class RecordEditor:
 
 def _variations(node: MoveNode | None) -> list[Variation]:
     return node.variations if node is not None else []
-
-
-def require_new_record(
-    tags: object,
-    *,
-    players: object = (),
-    date: object = None,
-    defaults: object = True,
-    clock: object = None,
-) -> tuple[list[tuple[str, str]], list[str]]:
-    """The tags of a new record as ``(name, value)`` pairs and the players' names, as
-    lists; ``MisuseError`` unless every argument is what :meth:`RecordEditor.new` takes
-    (what :meth:`RecordFile.open <notation.editing.recordfile.RecordFile.open>` checks too)."""
-    given = require_tag_pairs(tags)  # type: ignore[arg-type]  # checked there
-    for name, value in given:
-        require_encodable(name, "a tag's name")
-        require_encodable(value, f"the value of the tag {name}")
-    require_sequence(players, "players", "names (str)")
-    names = [
-        require_encodable(name, "a player's name")
-        for name in players  # type: ignore[attr-defined]  # an iterable, checked above
-    ]
-    misuse_unless(date is None or isinstance(date, datetime.date), "date",
-                  "a datetime.date or None", date)
-    require_flag(defaults, "defaults")
-    _require_clock(clock)
-    return given, names
-
-
-def _require_clock(clock: object) -> None:
-    misuse_unless(clock is None or callable(clock), "clock", "a function giving seconds, or None",
-                  clock)
-
-
-def _seconds(value: object, what: str, or_else: str = "") -> float:
-    """``value`` as the seconds of a clock, or ``MisuseError`` naming ``what``."""
-    ok = isinstance(value, int | float) and not isinstance(value, bool)
-    if not ok or not 0 <= value < CLOCK_LIMIT:  # type: ignore[operator]  # a number
-        misuse(what, f"seconds from 0 to 999:59:59{or_else}", value)
-    return float(value)  # type: ignore[arg-type]  # a number, checked above
-
-
-class _Change:
-    """One edit, as what it changed held before the change: the attributes (owner,
-    name, value) and the lists (the list, its items), and the cursor's address.
-    :meth:`revert` puts them back and returns the change that undoes that."""
-
-    __slots__ = ("address", "attributes", "lists", "roll", "target", "what")
-
-    def __init__(self, address: tuple[int, ...], what: str) -> None:
-        self.address = address
-        self.what = what  # the edit in words
-        #: A roll given (the face before, the face after) instead of a change of record.
-        self.roll: tuple[str | None, str | None] | None = None
-        self.target = address  # where the cursor goes once the change is reverted
-        self.attributes: list[tuple[object, str, object]] = []
-        self.lists: list[tuple[list[Any], list[Any]]] = []
-
-    def revert(self, editor: RecordEditor) -> _Change:
-        """Put back what the change holds, and hold what was there instead (so that
-        reverting again redoes it); the cursor's address is swapped the same way."""
-        address, self.address = self.address, editor.address
-        # In the reverse order of the changes: an attribute changed twice gets its first value.
-        attributes = []
-        for owner, name, value in reversed(self.attributes):
-            attributes.append((owner, name, getattr(owner, name)))
-            setattr(owner, name, value)
-        attributes.reverse()
-        self.attributes = attributes
-        lists = []
-        for items, before in self.lists:
-            lists.append((items, list(items)))
-            items[:] = before
-        self.lists = lists
-        self.target = address
-        return self
-
-
-def _either(choices: list[str]) -> str:
-    if len(choices) == 1:
-        return choices[0]
-    shown = choices[:8]
-    more = f" (and {len(choices) - 8} more)" if len(choices) > 8 else ""
-    return ", ".join(shown[:-1]) + f" or {shown[-1]}" + more
-
-
-def _with_letters_left_out(text: str, wanted: str) -> bool:
-    """Whether ``wanted`` (lower case) is the start of ``text`` with some of its capital
-    letters (Cave's classes) left out."""
-    lowered = text.lower()
-    i = 0
-    for char, low in zip(text, lowered, strict=True):
-        if i == len(wanted):
-            return True
-        if wanted[i] == low:
-            i += 1
-        elif not char.isupper():
-            return False
-    return i == len(wanted)
-
-
-def _clock_text(seconds: float) -> str:
-    whole = int(seconds)
-    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
-
-
-def _parse_clock(text: str) -> str:
-    value = text.strip()
-    if value.count(":") == 1:
-        value = "0:" + value
-    match = _CLOCK_VALUE.fullmatch(value)
-    if match is None:
-        raise EditError(f"a clock is written h:mm:ss (or m:ss), not {text!r}",
-                        code="editor-clock")
-    hours, minutes, seconds = (int(part) for part in match.groups())
-    return f"{hours}:{minutes:02d}:{seconds:02d}"
-
-
-def _set_clock(node: MoveNode, text: str | None) -> None:
-    kept = [c for c in node.comments_after if not _CLOCK.fullmatch(c.text)]
-    node.comments_after = kept + ([Comment(f"[%clk {text}]")] if text is not None else [])

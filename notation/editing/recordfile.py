@@ -63,7 +63,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from notation.editing.editor import RecordEditor, require_new_record
+from notation.editing.editor import RecordEditor
+from notation.editing.new_record import require_new_record
 from notation.errors import (
     MisuseError,
     NotationException,
@@ -794,7 +795,7 @@ class RecordFile:
             "record": self.index,
             "game": editor.game.name,
             "digest": self._digest,
-            "address": list(editor.address),
+            "address": list(editor.cursor.address),
             "written": datetime.datetime.now().isoformat(timespec="seconds"),
             "text": editor.text(),
         }

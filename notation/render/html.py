@@ -387,17 +387,17 @@ def _record(record: Record, tables: _Tables, default_game: str | None) -> tuple[
         data.update(game=None, error=str(exc.error), fatal=True, moves=[])
         return data, exc.error
     recorder = _Recorder(tables)
-    start, start_data = recorder.state(stepper.position.board_view(), None, None)
+    start, start_data = recorder.state(stepper.cursor.position.board_view(), None, None)
     builder = _Builder(record, stepper.game, recorder, start)
     replay_tree(
-        record.moves, stepper.game, stepper.position, builder,
+        record.moves, stepper.game, stepper.cursor.position, builder,
         stop_at_error=False, check_numbers=False,
     )
     error = stepper.verdict.error
     data.update(
         game=stepper.game.name,
         title=stepper.game.title,
-        roundSize=stepper.position.round_size,
+        roundSize=stepper.cursor.position.round_size,
         startTurn=stepper.start_turn,
         start=start_data,
         moves=builder.main.out,

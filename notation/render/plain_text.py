@@ -90,7 +90,7 @@ def _stepped_to(
         return None
     facts = ""
     if node is not None and stepper.goto_node(node):
-        facts = facts_text(stepper.position.last_move_facts())
+        facts = facts_text(stepper.cursor.position.last_move_facts())
     return stepper, facts
 
 
@@ -99,7 +99,7 @@ def brief_text(stepper: Stepper, *, width: int = HOVER_WIDTH) -> str:
     the board drawn compact with one line a row (no note lines), the stacks it writes
     short in full, the legend of its symbols, the last move's caption, the facts of the
     side panel as one paragraph, and what stopped the replay, if anything."""
-    view = stepper.position.board_view()
+    view = stepper.cursor.position.board_view()
     drawing = draw_board(view, plain=True, compact=True, notes=False)
     board = Text("\n").join(drawing.lines)
     board.no_wrap = True

@@ -133,12 +133,12 @@ def record_gif(
 
     def frames() -> Iterable[str]:
         while True:
-            view = stepper.position.board_view()
+            view = stepper.cursor.position.board_view()
             yield board_svg(
-                view, size=size, facts=False, title=f"{event}, after turn {stepper.turn}",
+                view, size=size, facts=False, title=f"{event}, after turn {stepper.cursor.turn}",
                 arrow=last_move_arrow(stepper, view.marks),
             )
-            if (turn is not None and stepper.turn >= turn) or not stepper.forward():
+            if (turn is not None and stepper.cursor.turn >= turn) or not stepper.forward():
                 return
 
     return gif_frames(frames(), delay=delay), stepper

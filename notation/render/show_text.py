@@ -62,7 +62,7 @@ def move_number(turn: int, round_size: int) -> str:
 def line_range(stepper: Stepper) -> tuple[int, int]:
     """The first and last turn a position of the current line can be after."""
     turns = stepper.line_turns()
-    first = turns[0][0] - 1 if turns else stepper.turn
+    first = turns[0][0] - 1 if turns else stepper.cursor.turn
     return first, first + len(turns)
 
 
@@ -96,7 +96,7 @@ def turn_line(stepper: Stepper, ascii: bool = False) -> Text:
     """The turn, the line it is on, and whose turn it is (or how the game ended)."""
     first, last = line_range(stepper)
     out = Text()
-    out.append(f"Turn {stepper.turn}", style="bold")
+    out.append(f"Turn {stepper.cursor.turn}", style="bold")
     out.append(f" ({stepper.where()}, turns {first}-{last})   ")
     out.append_text(to_move(stepper, ascii))
     return out
@@ -105,7 +105,7 @@ def turn_line(stepper: Stepper, ascii: bool = False) -> Text:
 def to_move(stepper: Stepper, ascii: bool = False) -> Text:
     """Who moves next, or the result the rules gave."""
     clean = cleaner(ascii)
-    position = stepper.position
+    position = stepper.cursor.position
     outcome = position.outcome()
     if outcome is None:
         return Text(clean(f"{position.mover} to move"))
@@ -117,11 +117,11 @@ def move_lines(stepper: Stepper, ascii: bool = False) -> Text:
     """The last move with its glyphs, the comments around it, the variations instead of it."""
     clean = cleaner(ascii)
     lines: list[Text] = []
-    node = stepper.last_node
+    node = stepper.cursor.last_node
     if node is not None:
         line = Text("Last move: ", style="bold")
-        number = move_number(stepper.turn, stepper.position.round_size)
-        line.append(clean(f"turn {stepper.turn}, {number} {node.written}"))
+        number = move_number(stepper.cursor.turn, stepper.cursor.position.round_size)
+        line.append(clean(f"turn {stepper.cursor.turn}, {number} {node.written}"))
         glyphs = glyph_words(node)
         if glyphs:
             line.append(clean(f"   ({glyphs})"), style="italic")
@@ -140,7 +140,7 @@ def move_lines(stepper: Stepper, ascii: bool = False) -> Text:
 def variation_list(stepper: Stepper) -> str:
     """The variations instead of the last move, each by its first move: ``(1) 12. b5,
     (2) empty``."""
-    number = move_number(stepper.turn, stepper.position.round_size)
+    number = move_number(stepper.cursor.turn, stepper.cursor.position.round_size)
     return ", ".join(
         f"({i}) {number} {v.nodes[0].written}" if v.nodes else f"({i}) empty"
         for i, v in enumerate(stepper.variations_here(), 1)
@@ -164,16 +164,16 @@ def comments_here(stepper: Stepper) -> list[Comment]:
     At the start of the main line, the record's opening comments; at its end,
     the comments written after the last move too.
     """
-    node = stepper.last_node
+    node = stepper.cursor.last_node
     found: list[Comment] = []
     if node is None:
-        following = stepper.next_node
-        if following is not None and not stepper.depth:
+        following = stepper.cursor.next_node
+        if following is not None and not stepper.cursor.depth:
             found.extend(following.comments_before)
     else:
         found.extend(node.comments_before)
         found.extend(node.comments_after)
-    if stepper.at_end and not stepper.depth:
+    if stepper.cursor.at_end and not stepper.cursor.depth:
         found.extend(stepper.record.comments)
     return found
 
@@ -181,7 +181,7 @@ def comments_here(stepper: Stepper) -> list[Comment]:
 def problem_line(stepper: Stepper, ascii: bool = False) -> Text | None:
     """What is wrong: the move the replay could not play, else the record's first defect."""
     clean = cleaner(ascii)
-    error = stepper.error
+    error = stepper.cursor.defect
     if error is not None:
         text = f"stopped at turn {error.turn} ({error.move}): {error.message}"
         where = f"line {error.line}, column {error.column}"
@@ -200,7 +200,9 @@ def show_renderable(
     parts: list[RenderableType] = [
         header(stepper, ascii),
         Text(),
-        board_renderable(stepper.position.board_view(), width=width, ascii=ascii, plain=plain),
+        board_renderable(
+            stepper.cursor.position.board_view(), width=width, ascii=ascii, plain=plain
+        ),
         Text(),
         turn_line(stepper, ascii),
     ]

@@ -874,9 +874,9 @@ def move_arrow(
 
 def last_move_arrow(stepper: Stepper, marks: Collection[str]) -> tuple[str, str] | None:
     """:func:`move_arrow` of the move that made ``stepper``'s position (None at a start)."""
-    if stepper.position.turn <= stepper.start_turn or stepper.last_node is None:
+    if stepper.cursor.position.turn <= stepper.start_turn or stepper.cursor.last_node is None:
         return None
-    position = stepper.position
+    position = stepper.cursor.position
     move = position.pop()
     try:
         return move_arrow(stepper.game, move, position, marks)
@@ -917,17 +917,17 @@ def draw_position(
     stepper = Stepper(record, default_game=game)
     if turn is None:
         stepper.to_end()
-        reached = stepper.error is None
+        reached = stepper.cursor.defect is None
     else:
         reached = stepper.goto_turn(turn)
-    error = stepper.error or stepper.verdict.error
-    view = stepper.position.board_view()
+    error = stepper.cursor.defect or stepper.verdict.error
+    view = stepper.cursor.position.board_view()
     return PositionPicture(
         svg=board_svg(
-            view, size=size, title=_title(record, stepper.turn),
+            view, size=size, title=_title(record, stepper.cursor.turn),
             arrow=last_move_arrow(stepper, view.marks), legend=legend,
         ),
-        turn=stepper.turn,
+        turn=stepper.cursor.turn,
         reached=reached,
         error=None if error is None else str(error),
     )

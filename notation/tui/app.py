@@ -401,7 +401,7 @@ class ReplayApp(App[int]):
         if stepper is None:
             return
         clean = cleaner(self.ascii)
-        view = stepper.position.board_view()
+        view = stepper.cursor.position.board_view()
         width, height = self.size
         layout = choose_layout(
             view, width, height, several=len(self.catalog.entries) > 1, needs=self._needs
@@ -450,7 +450,7 @@ class ReplayApp(App[int]):
         rows, current = tree_rows(
             stepper.record,
             first_turn=stepper.start_turn + 1,
-            round_size=stepper.position.round_size,
+            round_size=stepper.cursor.position.round_size,
             current=nav.address,
             width=max(12, tree.size.width or 40),
             broken=broken,
@@ -490,8 +490,8 @@ class ReplayApp(App[int]):
             return
         stepper = self.nav.stepper
         moved = self.nav.forward(count)
-        if moved == 0 and stepper.error is None:
-            self._done("end of the variation" if stepper.depth else "end of the line")
+        if moved == 0 and stepper.cursor.defect is None:
+            self._done("end of the variation" if stepper.cursor.depth else "end of the line")
         else:
             self._done()
 
@@ -595,7 +595,7 @@ class ReplayApp(App[int]):
             self._close_prompt()
         elif self._list_alone or self.focused is not None:
             self._close_list()
-        elif self.nav is not None and self.nav.stepper.depth:
+        elif self.nav is not None and self.nav.stepper.cursor.depth:
             self.action_leave_variation()
 
     def _close_list(self) -> None:
@@ -614,7 +614,7 @@ class ReplayApp(App[int]):
         mouse = grid([(f"mouse: {what}", does) for what, does in MOUSE])
         parts: list[RenderableType] = [Text("Keys", style="bold underline"), keys, mouse]
         if self.stepper is not None:
-            view = self.stepper.position.board_view()
+            view = self.stepper.cursor.position.board_view()
             parts += [
                 Text(),
                 Text("Legend", style="bold underline"),
@@ -739,7 +739,7 @@ class ReplayApp(App[int]):
     @property
     def view(self) -> BoardView | None:
         """The board view shown (None when no record is open)."""
-        return self.stepper.position.board_view() if self.stepper is not None else None
+        return self.stepper.cursor.position.board_view() if self.stepper is not None else None
 
     def settled(self) -> bool:
         """Whether the workers are done: every record found and checked."""
@@ -755,8 +755,8 @@ def _main_line_needs(nav: Navigator) -> Needs:
     while nav.leave():
         pass
     stepper.to_start()
-    views = [stepper.position.board_view()]
+    views = [stepper.cursor.position.board_view()]
     while stepper.forward():
-        views.append(stepper.position.board_view())
+        views.append(stepper.cursor.position.board_view())
     nav.goto(address)
     return record_needs(views)

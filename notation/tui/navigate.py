@@ -107,7 +107,7 @@ class Navigator:
     @property
     def address(self) -> Address:
         """Where the stepper is."""
-        return self.stepper.address
+        return self.stepper.cursor.address
 
     def forward(self, count: int = 1) -> int:
         """Up to ``count`` moves forward on the line; how many were played."""
@@ -119,11 +119,11 @@ class Navigator:
 
     def to_index(self, index: int) -> bool:
         """To the position after ``index`` moves of the line (as far as the line goes)."""
-        while self.stepper.index > index and self.stepper.back():
+        while self.stepper.cursor.index > index and self.stepper.back():
             pass
-        while self.stepper.index < index and self.stepper.forward():
+        while self.stepper.cursor.index < index and self.stepper.forward():
             pass
-        return self.stepper.index == index
+        return self.stepper.cursor.index == index
 
     def enter(self, number: int = 1) -> bool:
         """Into variation ``number`` of the last move (see :meth:`Stepper.enter_variation`)."""

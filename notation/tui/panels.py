@@ -51,10 +51,10 @@ def status_text(
     count = len(stepper.variations_here())
     where = stepper.where()
     innermost = where.split(", in ", 1)[0] + (
-        f" (depth {stepper.depth})" if stepper.depth > 1 else ""
+        f" (depth {stepper.cursor.depth})" if stepper.cursor.depth > 1 else ""
     )
     plural = "s" if count > 1 else ""
-    short = f"depth {stepper.depth}" if stepper.depth else where
+    short = f"depth {stepper.cursor.depth}" if stepper.cursor.depth else where
     forms = [
         (where, f"Down: {count} variation{plural}", "Up: leave the variation", "   "),
         (where, f"Down: {count} var.", "Up: out", "   "),
@@ -63,12 +63,12 @@ def status_text(
     ]
     text = Text()
     for place, down, up, gap in forms:
-        text = Text(f"{place}: turn {stepper.turn} of {first}-{last}", style="bold")
+        text = Text(f"{place}: turn {stepper.cursor.turn} of {first}-{last}", style="bold")
         text.append(gap)
         text.append_text(to_move(stepper, ascii))
         if count:
             text.append(f"{gap}{down}", style="cyan")
-        if stepper.depth:
+        if stepper.cursor.depth:
             text.append(f"{gap}{up}", style="cyan")
         if message:
             text.append(f"{gap}{message}", style="bold yellow")
@@ -83,7 +83,7 @@ def status_text(
 def rule_facts(stepper: Stepper) -> list[tuple[str, str]]:
     """What the rules say the last move did (``Position.last_move_facts``), as words."""
     try:
-        facts = stepper.position.last_move_facts()
+        facts = stepper.cursor.position.last_move_facts()
     except Exception:  # a game's description must never break the viewer
         return []
     return [(key.replace("_", " "), _value(value)) for key, value in facts.items()]
@@ -105,22 +105,22 @@ def move_panel(stepper: Stepper, *, ascii: bool = False) -> RenderableType:
     """The last move and all that is said of it; at a line's start, what comes next."""
     clean = cleaner(ascii)
     parts: list[RenderableType] = []
-    node = stepper.last_node
-    round_size = stepper.position.round_size
+    node = stepper.cursor.last_node
+    round_size = stepper.cursor.position.round_size
     if node is None:
-        following = stepper.next_node
+        following = stepper.cursor.next_node
         line = Text("Start of the line", style="bold")
         if following is not None:
-            line.append(clean(f"; next: {move_number(stepper.turn + 1, round_size)} "))
+            line.append(clean(f"; next: {move_number(stepper.cursor.turn + 1, round_size)} "))
             line.append(clean(following.written))
         parts.append(line)
     else:
-        view = stepper.position.board_view()
+        view = stepper.cursor.position.board_view()
         # The caption names the move as a rule: "2. f1,b4: White placed...".  Where it
         # does not, the move comes first, numbered.
         line = Text(style="bold")
         if node.written not in view.caption:
-            line.append(clean(f"{move_number(stepper.turn, round_size)} {node.written}  "))
+            line.append(clean(f"{move_number(stepper.cursor.turn, round_size)} {node.written}  "))
         line.append(clean(view.caption))
         glyphs = glyph_words(node)
         if glyphs:
@@ -210,7 +210,7 @@ def facts_panel(stepper: Stepper, view: BoardView, *, ascii: bool = False) -> Re
     between zones if the board has them."""
     clean = cleaner(ascii)
     parts: list[RenderableType] = [fitted_facts(view.facts, ascii=ascii)]
-    facts = rule_facts(stepper) if stepper.last_node is not None else []
+    facts = rule_facts(stepper) if stepper.cursor.last_node is not None else []
     if facts:
         text = Text("Last move: ", style="bold")
         for i, (key, value) in enumerate(facts):

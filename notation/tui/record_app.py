@@ -352,7 +352,7 @@ class RecordApp(App[int]):
             title.append(f"  NOT journaled: {kept.journal_problem}", style="bold red")
         self.query_one("#title", Static).update(title)
         self.query_one("#last", Static).update(Text(clean(self._named(self._last_text()))))
-        defect = editor.defect
+        defect = editor.cursor.defect
         self.query_one("#defect", Static).update(
             Text(clean(f"turn {defect.turn}: {defect.message}")) if defect else ""
         )
@@ -364,8 +364,8 @@ class RecordApp(App[int]):
         rows, current = tree_rows(
             editor.record,
             first_turn=editor.first_turn,
-            round_size=editor.position.round_size,
-            current=editor.address,
+            round_size=editor.cursor.position.round_size,
+            current=editor.cursor.address,
             width=max(12, tree.size.width or 40),
             ascii=self.ascii,
         )
@@ -376,7 +376,7 @@ class RecordApp(App[int]):
     def _show_board(self) -> None:
         """The board; while a move is typed (or squares are picked), the squares it can
         go on to are marked."""
-        view = self.editor.position.board_view()
+        view = self.editor.cursor.position.board_view()
         typed = self.query_one(_Entry).value.strip()
         moving = self.mode == "move" and not typed.startswith((":", "{"))
         if moving and (typed or (self.picking and not self.editor.needs_roll)):
@@ -415,7 +415,7 @@ class RecordApp(App[int]):
 
     def _last_text(self) -> str:
         editor = self.editor
-        caption = editor.position.caption() if editor.last_node is not None else ""
+        caption = editor.cursor.position.caption() if editor.cursor.last_node is not None else ""
         said = caption or "The start: nothing played yet."
         # The comment here, as {Ctrl+T} would edit it: the last move's (at a line's
         # start, the next move's, before it; with no move, the record's).
@@ -445,9 +445,9 @@ class RecordApp(App[int]):
 
     def _status_text(self) -> str:
         editor = self.editor
-        position = editor.position
+        position = editor.cursor.position
         outcome = position.outcome()
-        parts = [f"turn {editor.turn}"]
+        parts = [f"turn {editor.cursor.turn}"]
         if outcome is not None:
             parts.append(f"game over: {outcome}")
         else:
@@ -457,8 +457,8 @@ class RecordApp(App[int]):
                 parts.append(f"rolled {editor.roll}")
             elif editor.needs_roll:
                 parts.append(f"roll the die: {' '.join(editor.roll_faces())}")
-        if editor.depth:
-            parts.append(f"in a variation (depth {editor.depth})")
+        if editor.cursor.depth:
+            parts.append(f"in a variation (depth {editor.cursor.depth})")
         if self.picking:
             parts.append(f"board {self.selected}: arrows, Space picks, Enter plays, Esc")
         if self.mode == "comment":
@@ -574,7 +574,7 @@ class RecordApp(App[int]):
             return
         if editor.roll is not None and self._new_face(text):
             return
-        following = editor.next_node
+        following = editor.cursor.next_node
         if following is not None:
             move = str(editor.resolve(text.rstrip("!?")))
             replaced = following.text == move or any(
@@ -612,7 +612,7 @@ class RecordApp(App[int]):
             return
         move, self._pending_move = self._pending_move, ""
         if choice == "e":
-            following = self.editor.next_node
+            following = self.editor.cursor.next_node
             assert following is not None
             result = self.editor.mend(following, move)
             self.message = (
@@ -632,7 +632,7 @@ class RecordApp(App[int]):
         if self._mends_version == editor.version:
             return
         self._mends_version = editor.version
-        if not (self._look_again or self.mends or editor.defect is not None):
+        if not (self._look_again or self.mends or editor.cursor.defect is not None):
             return
         self._look_again = False
         found = suggested_mends(editor.record, editor.game.name)
@@ -730,7 +730,7 @@ class RecordApp(App[int]):
         elif name == "roll" and len(args) == 1:
             editor.set_roll(args[0])
         elif name == "delete" and not args:
-            whole = editor.depth > 0 and editor.index == 0  # at a variation's start
+            whole = editor.cursor.depth > 0 and editor.cursor.index == 0  # at a variation's start
             count = editor.delete_rest()
             moves = f"{count} move{'s' if count != 1 else ''}"
             self.message = f"the variation deleted ({moves})" if whole else f"{moves} deleted"
@@ -917,7 +917,7 @@ class RecordApp(App[int]):
 
     def _grid(self) -> dict[str, tuple[int, int]]:
         """Every square of the board by (file, rank) index, ranks counted upwards."""
-        view = self.editor.position.board_view()
+        view = self.editor.cursor.position.board_view()
         return {
             file + rank: (x, y)
             for x, file in enumerate(view.files)
