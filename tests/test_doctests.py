@@ -42,6 +42,13 @@ MODULES = (
     "notation.verdict",
     "notation.visitor",
     "notation.writer",
+    "notation",
+    "notation.checking.every_defect",
+    "notation.checking.canonical_form",
+    "notation.formats.annotate",
+    "notation.collections.generate",
+    "notation.collections.referee",
+    "notation.games",
 )
 
 #: A line of a docstring that starts an example.

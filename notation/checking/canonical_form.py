@@ -68,7 +68,17 @@ def strict_replay(default_game: str | None = None) -> Replay:
 
 
 def check_record_strict(record: Record, default_game: str | None = None) -> Verdict:
-    """:func:`~notation.replay.check_record`, refusing the import form's liberties too."""
+    """:func:`~notation.replay.check_record`, refusing the import form's liberties too.
+
+    A square written in capitals is read (a check passes), but it is not canonical:
+
+    >>> import notation
+    >>> (record,) = notation.read_string('[Game "cave"]\\n\\n1. B1 b5 2. b1-c1 *\\n')
+    >>> notation.check_record(record).ok
+    True
+    >>> print(check_record_strict(record).error)
+    <input>:3:4: record 1, turn 1 (B1): write b1: letters in the wrong case (B1)
+    """
     misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
     return walk_record(record, strict_replay(default_game))
 

@@ -756,7 +756,22 @@ def all_errors(
 ) -> Verdict:
     """``verdict`` (of ``record``, by a check) with every defect of the record in
     :attr:`~notation.replay.Verdict.errors`, the first of them its ``error``.  Where the
-    record cannot be looked at again, ``errors`` holds the verdict's error alone."""
+    record cannot be looked at again, ``errors`` holds the verdict's error alone.
+
+    A check stops at a wrong move number; read with ``keep_raw=True``, the record is
+    looked at again and a later move off the board is found too, with its fix:
+
+    >>> import io
+    >>> from notation.reader import read_records
+    >>> from notation.replay import check_record
+    >>> text = '[Game "cave"]\\n\\n1. b1 b5 3. b1-c1 b5-b4 3. c1-c0 *\\n'
+    >>> record = next(read_records(io.StringIO(text), keep_raw=True))
+    >>> verdict = all_errors(record, check_record(record), None)
+    >>> [(defect.turn, defect.code) for defect in verdict.errors]
+    [(3, 'number-wrong'), (5, 'cave-not-a-square')]
+    >>> verdict.errors[1].fixes[0].title
+    'Replace with c1-c2'
+    """
     first = verdict.error
     if first is None:
         return replace(verdict, errors=())
