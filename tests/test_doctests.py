@@ -49,6 +49,10 @@ MODULES = (
     "notation.collections.generate",
     "notation.collections.referee",
     "notation.games",
+    "notation.editing.completions",
+    "notation.editing.places",
+    "notation.editing.buffer",
+    "notation.editing.fix_holds",
 )
 
 #: A line of a docstring that starts an example.
