@@ -53,6 +53,10 @@ MODULES = (
     "notation.editing.places",
     "notation.editing.buffer",
     "notation.editing.fix_holds",
+    "notation.games.view",
+    "notation.games.grammar",
+    "notation.files.console",
+    "notation.render.plain_text",
 )
 
 #: A line of a docstring that starts an example.
