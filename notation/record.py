@@ -58,7 +58,11 @@ _SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 
 def split_suffix(text: str) -> tuple[str, str]:
     """``text`` as (move, suffix), the way the reader splits a token: ``"h5-h3!"`` gives
-    ``("h5-h3", "!")``; a text with no suffix comes back with ``""``."""
+    ``("h5-h3", "!")``; a text with no suffix comes back with ``""``.
+
+    >>> split_suffix("h5-h3!"), split_suffix("Zb2xSc3?!"), split_suffix("b1")
+    (('h5-h3', '!'), ('Zb2xSc3', '?!'), ('b1', ''))
+    """
     # rstrip, not a regular expression: see the reader (a long run of "!" is quadratic).
     bare = text.rstrip("!?")
     if bare and len(bare) < len(text) and text[len(bare) :] in _SUFFIXES:

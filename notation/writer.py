@@ -603,6 +603,19 @@ def write_records(
 
     Each is numbered by its own layout (its tags say it); a pair (record, round size),
     as :func:`notation.collections.generate.generate_records` yields them, stands for its record.
+
+    >>> from notation.record import Record
+    >>> games = [Record.from_moves("cave", ["b1"]), Record.from_moves("cave", ["a1"])]
+    >>> print("".join(write_records(games)), end="")
+    [Game "cave"]
+    [Result "*"]
+    <BLANKLINE>
+    1. b1 *
+    <BLANKLINE>
+    [Game "cave"]
+    [Result "*"]
+    <BLANKLINE>
+    1. a1 *
     """
     require_sequence(records, "records", "records")
     for i, item in enumerate(records):

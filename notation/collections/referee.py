@@ -81,7 +81,14 @@ MOVE_LIMIT_REACHED = "unfinished: move limit of {turns} turns reached"
 def random_bot(view: Position[M], legal_moves: Sequence[M], rng: random.Random) -> M:
     """A bot that plays one of its legal moves at random (with its own ``rng``);
     ``MisuseError`` unless ``legal_moves`` is a sequence with a move in it and ``rng``
-    a ``random.Random``."""
+    a ``random.Random``.
+
+    >>> import random
+    >>> from notation.games import get_game
+    >>> start = get_game("cave").new_position()
+    >>> random_bot(start, list(start.legal_moves()), random.Random(3))
+    Enter('b1')
+    """
     misuse_unless(
         isinstance(legal_moves, Sequence)
         and not isinstance(legal_moves, (str, bytes))

@@ -517,6 +517,14 @@ def read_json_records(
     the default): it becomes a record whose ``error`` says why (a syntax error at that
     line) and whose ``raw`` is the line itself, and the reading goes on, as the text
     reader does.  With ``errors="raise"`` it raises :class:`NotARecord` instead.
+
+    A JSON object that is no record becomes a record that says so:
+
+    >>> (record,) = read_json_records(['{"not": "a record"}\\n'])
+    >>> record
+    <Record 1: no game, no result, 0 turns, syntax error at 1:1>
+    >>> print(record.error)
+    <input>:1:1: not a notation-record/1 object (format: None)
     """
     require_text_lines(lines, "lines", "lines of text")
     count = 0

@@ -246,7 +246,11 @@ def game_spellings() -> list[str]:
 
 
 def nearest_game_name(name: str) -> str | None:
-    """The name or alias nearest to a misspelt ``name`` (``"tinkertwn"``), if any is near."""
+    """The name or alias nearest to a misspelt ``name`` (``"tinkertwn"``), if any is near.
+
+    >>> nearest_game_name("tinkertwn"), nearest_game_name("chess")
+    ('tinkertown', None)
+    """
     import difflib
 
     spellings = {_key(spelling): spelling for spelling in game_spellings()}
