@@ -810,7 +810,20 @@ def check_replay(
 ) -> Replay:
     """The replay of ``notation check`` with its options: ``strict`` (``--strict``: the
     canonical form too) and ``every`` (``--all``: every defect, the records read with
-    ``keep_raw=True``)."""
+    ``keep_raw=True``).
+
+    ``notation check --all`` from the library: every record of a text checked, each
+    verdict with every defect of its record:
+
+    >>> from notation.reader import visit_records
+    >>> text = '[Game "cave"]\\n\\n1. b1 } b5 2. b1-b0 *\\n'
+    >>> replay = check_replay(every=True)
+    >>> (verdict,) = visit_records(text.splitlines(keepends=True), replay, keep_raw=True)
+    >>> for defect in verdict.errors:
+    ...     print(defect.line, defect.column, defect.code)
+    3 7 comment-unopened
+    3 15 cave-not-a-square
+    """
     if not every:
         return strict_replay(default_game) if strict else Replay(default_game)
     judges: list[Judge] = [StrictJudge(default_game)] if strict else []
