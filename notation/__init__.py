@@ -11,6 +11,24 @@ The everyday names are here, as ``import chess`` gives chess's::
 They are loaded on first use (``notation.read_file`` imports the reader then), so
 that ``import notation`` and the command line start fast; type checkers see them all
 (the package ships ``py.typed``).
+
+A record goes from text to a verdict and back to canonical text in three calls:
+
+>>> import notation
+>>> (record,) = notation.read_string('[Game "cave"]\\n\\n1.b1 b5   2.b1-c1 *\\n')
+>>> verdict = notation.check_record(record)
+>>> verdict.ok, verdict.game, verdict.turns, verdict.result
+(True, 'cave', 3, '*')
+>>> print(notation.write_record(record), end="")
+[Game "cave"]
+<BLANKLINE>
+1. b1 b5 2. b1-c1 *
+
+A broken record's verdict says what is wrong and where, as ``notation check`` does:
+
+>>> (broken,) = notation.read_string('[Game "cave"]\\n\\n1. b1 b5 2. b1-b0 *\\n')
+>>> print(notation.check_record(broken).error)
+<input>:3:13: record 1, turn 3 (b1-b0): b0 is not a square of the Cave board (a1-d5)
 """
 
 from __future__ import annotations

@@ -122,7 +122,22 @@ class Fix:
 
 @dataclass(frozen=True, slots=True)
 class Defect:
-    """One defect, with everything a user needs to find it."""
+    """One defect, with everything a user needs to find it.
+
+    A check gives the first defect of a record: where it is, the turn and move, a
+    stable code and a sentence; ``str()`` puts them on one line, as ``notation check``
+    prints it:
+
+    >>> import notation
+    >>> record = notation.read_string("1. b1 b5 2. b1-b0 *\\n")[0]
+    >>> defect = notation.check_record(record, "cave").error
+    >>> defect.line, defect.column, defect.turn, defect.move, defect.code
+    (1, 13, 3, 'b1-b0', 'cave-not-a-square')
+    >>> print(defect)
+    <input>:1:13: record 1, turn 3 (b1-b0): b0 is not a square of the Cave board (a1-d5)
+    >>> defect.to_dict()["kind"]
+    'syntax'
+    """
 
     kind: ErrorKind
     message: str

@@ -93,7 +93,18 @@ def _cell_state(position: Position[Any], square: str) -> object:
 def last_change(position: Position[Any], square: str) -> tuple[int, Any] | None:
     """The turn that last changed ``square`` (its background or what stands on it)
     along the moves ``position`` was played with, and that turn's move; ``None`` if no
-    move of them did.  ``position`` is left as it is (moves are taken back on a copy)."""
+    move of them did.  ``position`` is left as it is (moves are taken back on a copy).
+
+    After three turns of Tinkertown Cemetery, Red's pair at turn 2 last changed d2; no
+    move touched a1:
+
+    >>> import notation
+    >>> position = notation.Record.from_moves("tinkertown", ["d3", "d2,b5", "c5,f2"]).end_position()
+    >>> last_change(position, "d2")
+    (2, Resurrection('d2,b5'))
+    >>> last_change(position, "a1") is None
+    True
+    """
     probe = position.copy()
     now = _cell_state(probe, square)
     while True:
@@ -112,7 +123,18 @@ def with_last_change(
     """``defect`` (of the move ``text``, refused at ``position``) with the turn that last
     changed the square it depends on (:data:`SQUARE_OF_CODE`), in its message and as
     :attr:`~notation.errors.Defect.last_changed`; as it is for a defect that depends on
-    no square, or on one no move changed."""
+    no square, or on one no move changed.
+
+    A check calls it for every rules defect, so a verdict's defect names that turn:
+
+    >>> import notation
+    >>> record = notation.read_string('[Game "tinkertown"]\\n\\n1. d3 d2,b5 2. d3,f2 *\\n')[0]
+    >>> defect = notation.check_record(record).error
+    >>> defect.message
+    'd3 is occupied; d3 was last changed at turn 1: 1. d3'
+    >>> defect.last_changed
+    LastChange(square='d3', turn=1, move='d3', roll='')
+    """
     index = SQUARE_OF_CODE.get(defect.code)
     if index is None or defect.last_changed is not None:
         return defect

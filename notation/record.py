@@ -21,6 +21,20 @@ This module knows no game, and imports neither the games nor the replay, which s
 above it: the methods that need one (:meth:`Record.from_moves`, :meth:`Record.game`,
 :meth:`Record.end_position`...) call the play layer (:mod:`notation.replay`),
 imported on their first call.
+
+Reading a record gives its tree: the main line's nodes, a comment after a move, and
+a variation (an alternative to the move it follows) with nodes of its own:
+
+>>> import notation
+>>> record = notation.read_string('[Game "cave"]\\n\\n1. b1 {first} b5 (1... b4) 2. b1-c1 *\\n')[0]
+>>> record
+<Record 1: cave, *, 3 turns>
+>>> record.moves
+[<MoveNode 1. b1>, <MoveNode b5 (1 variation)>, <MoveNode 2. b1-c1>]
+>>> record.moves[0].comment
+'first'
+>>> record.moves[1].variations[0].nodes
+[<MoveNode 1... b4>]
 """
 
 from __future__ import annotations
@@ -44,7 +58,11 @@ _SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 
 def split_suffix(text: str) -> tuple[str, str]:
     """``text`` as (move, suffix), the way the reader splits a token: ``"h5-h3!"`` gives
-    ``("h5-h3", "!")``; a text with no suffix comes back with ``""``."""
+    ``("h5-h3", "!")``; a text with no suffix comes back with ``""``.
+
+    >>> split_suffix("h5-h3!"), split_suffix("Zb2xSc3?!"), split_suffix("b1")
+    (('h5-h3', '!'), ('Zb2xSc3', '?!'), ('b1', ''))
+    """
     # rstrip, not a regular expression: see the reader (a long run of "!" is quadratic).
     bare = text.rstrip("!?")
     if bare and len(bare) < len(text) and text[len(bare) :] in _SUFFIXES:
@@ -125,6 +143,18 @@ class MoveNode:
     Almost every move has none of them, so a node makes each list only when it is
     first asked for: until then its slot holds ``None`` (``_nags``, ``_variations``...:
     the package's walks read those, to make no list for a move that has nothing).
+
+    A node built in code holds its move as text; a comment and a variation are added
+    to it in place (nothing is checked: a node knows no game):
+
+    >>> node = MoveNode("b5")
+    >>> node.is_bare
+    True
+    >>> node.comment = "a quiet reply"
+    >>> node.add_variation(["b4"])
+    <Variation of 1 move from b4>
+    >>> node, node.comment, node.is_bare
+    (<MoveNode b5 (1 variation)>, 'a quiet reply', False)
     """
 
     text: str
@@ -356,6 +386,27 @@ class Record:
     Read from text (:func:`notation.read_file`), or built in code: from the moves of a
     game (:meth:`from_moves`), or node by node.  ``==`` compares what records say, not
     where they were written (see the module's docstring).
+
+    Built from a game's moves, each move is checked and kept as a node of the main
+    line; the tags name the game, the players given and the result:
+
+    >>> record = Record.from_moves("tinkertown", ["d3", "d2,b5", "c5,f2"], tags={"White": "Mina"})
+    >>> record
+    <Record: tinkertown, Mina, *, 3 turns>
+    >>> record.tag_dict
+    {'Game': 'tinkertown', 'White': 'Mina', 'Result': '*'}
+    >>> [node.text for node in record.mainline()]
+    ['d3', 'd2,b5', 'c5,f2']
+
+    A variation added to a turn of the main line is checked against the rules too,
+    from the position before that turn's move:
+
+    >>> record.add_variation(2, ["c3,g6"])
+    <Variation of 1 move from c3,g6>
+    >>> record.add_variation(3, ["d3,f2"])
+    Traceback (most recent call last):
+    ...
+    notation.errors.IllegalMoveError: turn 3 (d3,f2): d3 is occupied
     """
 
     tags: list[Tag] = field(default_factory=list)

@@ -376,6 +376,25 @@ def walk_record(record: Record, visitor: RecordVisitor[T]) -> T:
     nest to any depth.
 
     ``MisuseError`` unless ``record`` is a Record and ``visitor`` a RecordVisitor.
+
+    A visitor whose :meth:`~RecordVisitor.end_tags` returns :data:`SKIP` is told no move,
+    as a reader of headers wants:
+
+    >>> import notation
+    >>> class Headers(RecordVisitor[tuple[dict[str, str], int]]):
+    ...     def begin_record(self, record):
+    ...         self.tags, self.moves = {}, 0
+    ...     def visit_tag(self, name, value, line, column):
+    ...         self.tags[name] = value
+    ...     def end_tags(self, record):
+    ...         return SKIP
+    ...     def visit_move(self, text, suffix, number, line, column):
+    ...         self.moves += 1
+    ...     def end_record(self, record):
+    ...         return self.tags, self.moves
+    >>> record = notation.Record.from_moves("cave", ["b1", "b5"], tags={"Red": "Ann"})
+    >>> walk_record(record, Headers())
+    ({'Game': 'cave', 'Red': 'Ann', 'Result': '*'}, 0)
     """
     from notation.errors import misuse_unless
 

@@ -515,6 +515,30 @@ def write_record(
 
     Raises :class:`UnwritableRecord` for a record that text cannot hold as it is
     (which the reader never makes).
+
+    A record read as it was typed comes back in canonical text: one space between
+    tokens, numbers before the first player's moves, and comments kept:
+
+    >>> import notation
+    >>> record = notation.read_string('[Game "cave"]\\n\\n1.b1   b5 {a quiet start}2.b1-c1 *\\n')[0]
+    >>> print(write_record(record), end="")
+    [Game "cave"]
+    <BLANKLINE>
+    1. b1 b5 {a quiet start} 2. b1-c1 *
+
+    ``width`` wraps the moves' lines; ``round_size`` numbers them as if each round held
+    that many turns:
+
+    >>> print(write_record(record, width=12), end="")
+    [Game "cave"]
+    <BLANKLINE>
+    1. b1 b5
+    {a quiet start}
+    2. b1-c1 *
+    >>> print(write_record(record, round_size=1), end="")
+    [Game "cave"]
+    <BLANKLINE>
+    1. b1 2. b5 {a quiet start} 3. b1-c1 *
     """
     misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
     require_number(width, "width")
@@ -579,6 +603,19 @@ def write_records(
 
     Each is numbered by its own layout (its tags say it); a pair (record, round size),
     as :func:`notation.collections.generate.generate_records` yields them, stands for its record.
+
+    >>> from notation.record import Record
+    >>> games = [Record.from_moves("cave", ["b1"]), Record.from_moves("cave", ["a1"])]
+    >>> print("".join(write_records(games)), end="")
+    [Game "cave"]
+    [Result "*"]
+    <BLANKLINE>
+    1. b1 *
+    <BLANKLINE>
+    [Game "cave"]
+    [Result "*"]
+    <BLANKLINE>
+    1. a1 *
     """
     require_sequence(records, "records", "records")
     for i, item in enumerate(records):

@@ -68,7 +68,17 @@ def strict_replay(default_game: str | None = None) -> Replay:
 
 
 def check_record_strict(record: Record, default_game: str | None = None) -> Verdict:
-    """:func:`~notation.replay.check_record`, refusing the import form's liberties too."""
+    """:func:`~notation.replay.check_record`, refusing the import form's liberties too.
+
+    A square written in capitals is read (a check passes), but it is not canonical:
+
+    >>> import notation
+    >>> (record,) = notation.read_string('[Game "cave"]\\n\\n1. B1 b5 2. b1-c1 *\\n')
+    >>> notation.check_record(record).ok
+    True
+    >>> print(check_record_strict(record).error)
+    <input>:3:4: record 1, turn 1 (B1): write b1: letters in the wrong case (B1)
+    """
     misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
     return walk_record(record, strict_replay(default_game))
 
@@ -78,6 +88,19 @@ def strict_problem(record: Record, default_game: str | None = None) -> Defect | 
 
     ``None`` when every legal move of the record (and its variations) is canonical;
     whether the record checks is :func:`~notation.replay.check_record`'s business.
+
+    A record that leaves out the number of Red's second turn checks, but is not in
+    canonical form:
+
+    >>> import notation
+    >>> (record,) = notation.read_string('[Game "cave"]\\n\\n1. b1 b5 b1-c1 *\\n')
+    >>> notation.check_record(record).ok
+    True
+    >>> problem = strict_problem(record)
+    >>> problem.turn, problem.code
+    (3, 'strict-number-missing')
+    >>> problem.message
+    'write 2. before b1-c1: the first turn of a round carries its number (missing move number)'
     """
     strict = StrictJudge(default_game)
     check_record(record, default_game, strict)

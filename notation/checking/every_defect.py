@@ -756,7 +756,22 @@ def all_errors(
 ) -> Verdict:
     """``verdict`` (of ``record``, by a check) with every defect of the record in
     :attr:`~notation.replay.Verdict.errors`, the first of them its ``error``.  Where the
-    record cannot be looked at again, ``errors`` holds the verdict's error alone."""
+    record cannot be looked at again, ``errors`` holds the verdict's error alone.
+
+    A check stops at a wrong move number; read with ``keep_raw=True``, the record is
+    looked at again and a later move off the board is found too, with its fix:
+
+    >>> import io
+    >>> from notation.reader import read_records
+    >>> from notation.replay import check_record
+    >>> text = '[Game "cave"]\\n\\n1. b1 b5 3. b1-c1 b5-b4 3. c1-c0 *\\n'
+    >>> record = next(read_records(io.StringIO(text), keep_raw=True))
+    >>> verdict = all_errors(record, check_record(record), None)
+    >>> [(defect.turn, defect.code) for defect in verdict.errors]
+    [(3, 'number-wrong'), (5, 'cave-not-a-square')]
+    >>> verdict.errors[1].fixes[0].title
+    'Replace with c1-c2'
+    """
     first = verdict.error
     if first is None:
         return replace(verdict, errors=())
@@ -795,7 +810,20 @@ def check_replay(
 ) -> Replay:
     """The replay of ``notation check`` with its options: ``strict`` (``--strict``: the
     canonical form too) and ``every`` (``--all``: every defect, the records read with
-    ``keep_raw=True``)."""
+    ``keep_raw=True``).
+
+    ``notation check --all`` from the library: every record of a text checked, each
+    verdict with every defect of its record:
+
+    >>> from notation.reader import visit_records
+    >>> text = '[Game "cave"]\\n\\n1. b1 } b5 2. b1-b0 *\\n'
+    >>> replay = check_replay(every=True)
+    >>> (verdict,) = visit_records(text.splitlines(keepends=True), replay, keep_raw=True)
+    >>> for defect in verdict.errors:
+    ...     print(defect.line, defect.column, defect.code)
+    3 7 comment-unopened
+    3 15 cave-not-a-square
+    """
     if not every:
         return strict_replay(default_game) if strict else Replay(default_game)
     judges: list[Judge] = [StrictJudge(default_game)] if strict else []

@@ -55,6 +55,16 @@ def generate_records(
     """``count`` random games of ``game_name`` from ``seed``, one at a time; ``extra_tags``
     set up the game further (``("Zombies", "7")``).  Raises ``TagValueError`` for a
     number of players or a tag the game cannot accept.
+
+    Each record comes with its round size (the turns of a round: two players at Cave);
+    one seed always gives the same games:
+
+    >>> from notation.writer import write_record
+    >>> (record, round_size), = generate_records("cave", 1, seed=7, max_turns=6)
+    >>> round_size, record.tag("Source")
+    (2, 'generated: random legal play, seed 7, game 1')
+    >>> print(write_record(record).splitlines()[-1])
+    1. b1 a5 2. a1 a5-b5 3. a1-b1 a5 *
     """
     require_number(count, "count")
     game = get_game(game_name)

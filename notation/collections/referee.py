@@ -81,7 +81,14 @@ MOVE_LIMIT_REACHED = "unfinished: move limit of {turns} turns reached"
 def random_bot(view: Position[M], legal_moves: Sequence[M], rng: random.Random) -> M:
     """A bot that plays one of its legal moves at random (with its own ``rng``);
     ``MisuseError`` unless ``legal_moves`` is a sequence with a move in it and ``rng``
-    a ``random.Random``."""
+    a ``random.Random``.
+
+    >>> import random
+    >>> from notation.games import get_game
+    >>> start = get_game("cave").new_position()
+    >>> random_bot(start, list(start.legal_moves()), random.Random(3))
+    Enter('b1')
+    """
     misuse_unless(
         isinstance(legal_moves, Sequence)
         and not isinstance(legal_moves, (str, bytes))
@@ -116,6 +123,16 @@ def play(
     ``TagValueError`` for a number of players or a tag the game cannot accept;
     ``MisuseError`` for an argument of the wrong type, or when a bot returns a move
     that is not one of its legal moves.
+
+    Two random bots play six turns of Cave; the seed replays the same game, and the
+    tags say who played and why it stopped:
+
+    >>> import random
+    >>> record = play("cave", [random_bot, random_bot], random.Random(1), max_turns=6)
+    >>> [node.text for node in record.moves]
+    ['a1', 'b5', 'd1', 'a5', 'c1', 'b5-b4']
+    >>> record.tag("Red"), record.result, record.tag("Termination")
+    ('random_bot', '*', 'unfinished: move limit of 6 turns reached')
     """
     if not isinstance(game, Game):
         game = get_game(game)  # a name, or MisuseError for what is neither

@@ -330,6 +330,29 @@ class RecordDocument:
     ``default_game`` is the game of records without a ``Game`` tag (``--game``); setting
     it again forgets every check.  An argument of the wrong type (a line that is not an
     int, a position that is not a ``(line, character)`` pair) raises ``MisuseError``.
+
+    A file of two records is two chunks; checked, the second has an error (a square off
+    the board) and a strict-form hint (a square in capitals), placed in the file:
+
+    >>> text = '[Game "cave"]\\n\\n1. b1 b5 *\\n\\n[Game "cave"]\\n\\n1. B1 b5 2. b1-b0 *\\n'
+    >>> document = RecordDocument(text)
+    >>> [chunk.start for chunk in document.chunks]
+    [0, 4]
+    >>> document.check_all()
+    >>> [(found.strict, found.defect.line, found.defect.code) for found in document.findings()]
+    [(True, 7, 'strict-letter-case'), (False, 7, 'cave-not-a-square')]
+
+    An edit (lines and characters from 0) leaves the first record's check as it was;
+    only the chunk it changed is checked again:
+
+    >>> document.edit((6, 12), (6, 17), "b1-b2")
+    >>> [chunk.start for chunk in document.unchecked()]
+    [4]
+    >>> document.check_all()
+    >>> [(found.strict, found.defect.code) for found in document.findings()]
+    [(True, 'strict-letter-case')]
+    >>> document.canonical()
+    [Replacement(start=4, end=8, text='[Game "cave"]\\n\\n1. b1 b5 2. b1-b2 *\\n')]
     """
 
     def __init__(self, text: str = "", *, default_game: str | None = None) -> None:

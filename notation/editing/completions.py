@@ -107,7 +107,13 @@ def tag_names(game: str | None) -> list[str]:
 
 def tag_meaning(name: str, game: str | None = None) -> str | None:
     """What the tag ``name`` means in a record of ``game`` (a name, or None), in words;
-    None for a tag the toolkit gives no meaning (it is kept all the same)."""
+    None for a tag the toolkit gives no meaning (it is kept all the same).
+
+    >>> tag_meaning("Red", "cave")
+    'Cave: the name of the player who moves first (Red)'
+    >>> tag_meaning("Opening") is None
+    True
+    """
     found = _game(game)
     if found is not None and name in found.player_tags:
         side = found.player_tags.index(name) + 1
@@ -187,7 +193,21 @@ def warm_up(game: str) -> None:
 
 def offers_at(cursor: MoveCursor | TagCursor, game: str | None) -> list[Offer]:
     """What to offer at ``cursor`` (:func:`notation.editing.places.cursor_at`) in a record of
-    ``game`` (the record's ``Game`` tag, else the default game; None if unknown)."""
+    ``game`` (the record's ``Game`` tag, else the default game; None if unknown).
+
+    Typing ``b1-c`` as Red's second move, the legal moves that start so are offered,
+    each with what it does:
+
+    >>> from notation.editing.places import cursor_at
+    >>> lines = ['[Game "cave"]\\n', '\\n', '1. b1 b5 2. b1-c *\\n']
+    >>> offers_at(cursor_at(lines, 1, 3, 17), "cave")
+    [Offer(text='b1-c1', description="Red's piece moved to c1", kind='move')]
+
+    In a ``Game`` tag's value, the games' names are offered:
+
+    >>> offers_at(cursor_at(['[Game "c'], 1, 1, 9), None)
+    [Offer(text='cave', description='Cave', kind='game')]
+    """
     if isinstance(cursor, TagCursor):
         return tag_offers(cursor, game)
     return move_offers(cursor, game)

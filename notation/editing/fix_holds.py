@@ -27,7 +27,20 @@ def fix_holds(
     of the file), checked as ``check --all`` checks them before and after the fix.  It
     holds when every defect found after was found before too (by its code), and an error
     it is for (not a strict-form issue) is one fewer.  A fix that reaches outside
-    ``lines`` does not hold."""
+    ``lines`` does not hold.
+
+    The fix a check offers for a square off the board holds; another move in its place
+    breaks the line and does not:
+
+    >>> from notation.editing.buffer import check_text
+    >>> from notation.errors import Fix
+    >>> lines = ['[Game "cave"]\\n', '\\n', '1. b1 b5 2. b1-b0 *\\n']
+    >>> (defect,) = check_text(lines, 1, None).defects
+    >>> defect.fixes[0].title, fix_holds(defect.fixes[0], defect, lines, 1)
+    ('Replace with b1-b2', True)
+    >>> fix_holds(Fix("Replace with b5-b4", 3, 13, 18, "b5-b4"), defect, lines, 1)
+    False
+    """
     fixed = [*lines]
     for made in fix.edits():  # the fix, and the edits made with it
         at = made.line - first_line

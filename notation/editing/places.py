@@ -70,7 +70,19 @@ def walk(moves: list[MoveNode]) -> Iterator[MoveNode]:
 
 def node_at(record: Record, line: int, column: int) -> MoveNode | None:
     """The move of ``record`` whose token (suffix included) holds ``column`` of ``line``,
-    or ends just before it; None if no move does."""
+    or ends just before it; None if no move does.
+
+    Column 16 of line 3 is in Black's alternative first move, inside the variation;
+    :func:`line_of_play` gives the moves that lead to it, with their turns:
+
+    >>> import notation
+    >>> (record,) = notation.read_string('[Game "cave"]\\n\\n1. b1 b5 (1... c5) 2. b1-c1 *\\n')
+    >>> node = node_at(record, 3, 16)
+    >>> node, node_at(record, 3, 1)
+    (<MoveNode 1... c5>, None)
+    >>> line_of_play(record, node, first_turn(record))
+    [(1, <MoveNode 1. b1>), (2, <MoveNode 1... c5>)]
+    """
     touching: MoveNode | None = None
     for node in walk(record.moves):
         if node.line != line or node.column > column:
@@ -211,7 +223,18 @@ def cursor_at(
     """Where a cursor before ``column`` of ``line`` is, in ``lines`` (whole records, each
     line ending in ``\\n`` or not; the first is line ``first_line``): in a tag line being
     typed, among the moves (the record read again with :data:`MARK` there), or in neither
-    (a comment, an escape line, a tag line's end, after the result: None)."""
+    (a comment, an escape line, a tag line's end, after the result: None).
+
+    A cursor after ``b1-c`` on line 3 is in a move being typed, Red's second (the third
+    turn: after 2 moves of the main line):
+
+    >>> lines = ['[Game "cave"]\\n', '\\n', '1. b1 b5 2. b1-c *\\n']
+    >>> cursor = cursor_at(lines, 1, 3, 17)
+    >>> cursor.prefix, cursor.address, cursor.column
+    ('b1-c', (2,), 13)
+    >>> cursor_at(lines, 1, 1, 4)
+    TagCursor(name='Ga', value=False, prefix='Ga', column=2)
+    """
     index = line - first_line
     if not 0 <= index < len(lines):
         return None

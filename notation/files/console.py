@@ -21,7 +21,18 @@ _ANSI = r"\033\[[0-?]*[ -/]*[@-~]"
 def echo_err(message: str) -> None:
     """Write ``message`` and a line end to standard error and flush it, exactly as
     ``click.echo(message, err=True)`` does: ANSI style codes stripped when standard
-    error is not a terminal, UTF-8 where its encoding is misconfigured as ASCII."""
+    error is not a terminal, UTF-8 where its encoding is misconfigured as ASCII.
+
+    Written to a file (here a string buffer standing for standard error), the bold of a
+    warning is taken out:
+
+    >>> import contextlib, io
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     echo_err("\\033[1mwarning:\\033[0m record 2 was skipped")
+    >>> err.getvalue()
+    'warning: record 2 was skipped\\n'
+    """
     stream = sys.stderr
     if stream is None:  # closed: nowhere to write, as click
         return
@@ -43,7 +54,12 @@ def echo_err(message: str) -> None:
 
 
 def is_terminal(stream: object) -> bool:
-    """Whether ``stream`` is a terminal (not if it is closed, missing or cannot say)."""
+    """Whether ``stream`` is a terminal (not if it is closed, missing or cannot say).
+
+    >>> import io
+    >>> is_terminal(io.StringIO()), is_terminal(None)
+    (False, False)
+    """
     try:
         return bool(stream.isatty())  # type: ignore[attr-defined]
     except Exception:  # as click: anything that cannot say is not a terminal

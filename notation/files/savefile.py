@@ -159,7 +159,17 @@ def replace_file(
     path: str | os.PathLike[str], data: bytes, *, follow_links: bool = True
 ) -> None:
     """Save ``data`` as the file at ``path``, whole or not at all (:func:`saving`,
-    ``follow_links`` as there)."""
+    ``follow_links`` as there).
+
+    >>> import pathlib, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = pathlib.Path(folder, "games.txt")
+    >>> replace_file(path, b'[Game "cave"]\\n\\n1. b1 *\\n')
+    >>> replace_file(path, b'[Game "cave"]\\n\\n1. b1 b5 *\\n')
+    >>> path.read_bytes()
+    b'[Game "cave"]\\n\\n1. b1 b5 *\\n'
+    >>> shutil.rmtree(folder)
+    """
     with saving(path, follow_links=follow_links) as handle:
         handle.write(data)
 

@@ -203,7 +203,12 @@ class MissingExtra(OSError):
 
 
 def compression_of(head: bytes) -> str | None:
-    """The compression a file beginning with ``head`` uses (``"gzip"``...), or ``None``."""
+    """The compression a file beginning with ``head`` uses (``"gzip"``...), or ``None``.
+
+    >>> import gzip
+    >>> compression_of(gzip.compress(b"1. b1 *\\n")), compression_of(b"1. b1 *\\n")
+    ('gzip', None)
+    """
     for magic, name in MAGIC:
         if head.startswith(magic):
             return name
@@ -522,6 +527,13 @@ def open_stream(stream: IO[bytes], name: str) -> IO[bytes]:
     """The bytes of an open binary stream (standard input's), read as :func:`open_binary`
     reads a file's, errors naming ``name``; closing it leaves ``stream`` open.  The first
     bytes are looked at (and waited for, on a pipe) here.
+
+    Compressed bytes come out decompressed, as from a compressed file:
+
+    >>> import gzip, io
+    >>> piped = io.BytesIO(gzip.compress(b'[Game "cave"]\\n\\n1. b1 b5 *\\n'))
+    >>> open_stream(piped, "<stdin>").read()
+    b'[Game "cave"]\\n\\n1. b1 b5 *\\n'
     """
     return _reading(stream, name, owned=False)
 

@@ -250,7 +250,19 @@ def annotate_record(
 ) -> Converted:
     """The record annotated, as canonical text; or, if it does not check, exactly as it
     was written (with the error, so the caller can say so).  The record's tags get
-    the ``Termination`` tag when it checks; nothing else of it is changed."""
+    the ``Termination`` tag when it checks; nothing else of it is changed.
+
+    Cave's annotations are the reserves left after a move that changes them, and an
+    unfinished game (``*``) gets ``[Termination "unfinished"]``:
+
+    >>> import notation
+    >>> (record,) = notation.read_string('[Game "cave"]\\n\\n1. b1 b5 2. b1-c1 *\\n')
+    >>> print(annotate_record(record).text, end="")
+    [Game "cave"]
+    [Termination "unfinished"]
+    <BLANKLINE>
+    1. b1 {[%reserve R5 B6]} 1... b5 {[%reserve R5 B5]} 2. b1-c1 *
+    """
     misuse_unless(isinstance(record, Record), "record", "a notation.Record", record)
     writer = AnnotatingWriter(options, default_game)
     verdict = walk_record(record, Replay(default_game, writer))

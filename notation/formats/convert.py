@@ -517,6 +517,14 @@ def read_json_records(
     the default): it becomes a record whose ``error`` says why (a syntax error at that
     line) and whose ``raw`` is the line itself, and the reading goes on, as the text
     reader does.  With ``errors="raise"`` it raises :class:`NotARecord` instead.
+
+    A JSON object that is no record becomes a record that says so:
+
+    >>> (record,) = read_json_records(['{"not": "a record"}\\n'])
+    >>> record
+    <Record 1: no game, no result, 0 turns, syntax error at 1:1>
+    >>> print(record.error)
+    <input>:1:1: not a notation-record/1 object (format: None)
     """
     require_text_lines(lines, "lines", "lines of text")
     count = 0
@@ -606,7 +614,19 @@ def read_any_records(
     json_errors: str = "record",
 ) -> Iterator[Record]:
     """Records from record text or JSON Lines, told apart by the first non-blank line
-    (``json_errors`` is :func:`read_json_records`'s ``errors``)."""
+    (``json_errors`` is :func:`read_json_records`'s ``errors``).
+
+    A record written as JSON reads back as the same record as its text:
+
+    >>> text = '[Game "cave"]\\n\\n1. b1 {first} b5 2. b1-c1 *\\n'
+    >>> (from_text,) = read_any_records(text.splitlines(keepends=True))
+    >>> json_line = convert_record(from_text, "json").text
+    >>> json_line[:30]
+    '{"format": "notation-record/1"'
+    >>> (from_json,) = read_any_records([json_line])
+    >>> from_json == from_text, from_json.moves[0].comment
+    (True, 'first')
+    """
     require_text_lines(lines, "lines", "lines of text")
     is_json, rest = sniff_json(lines)
     if is_json:

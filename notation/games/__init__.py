@@ -138,7 +138,18 @@ def get_game(name: str) -> Game[Any]:
     """The game called ``name`` (its ``Game`` tag value or an alias, in any case).
 
     :class:`UnknownGameError` for a name no game answers to; ``MisuseError`` for a
-    ``name`` that is not a str."""
+    ``name`` that is not a str.
+
+    A game answers to its name and its aliases, in any case:
+
+    >>> game = get_game("Cemetery")
+    >>> game.name, game.player_tags
+    ('tinkertown', ('White', 'Red'))
+    >>> get_game("chess")
+    Traceback (most recent call last):
+    ...
+    notation.games.UnknownGameError: unknown game 'chess' (known games: ...)
+    """
     key = _key(name)
     declared = _declared().get(key)
     if declared is not None:
@@ -160,7 +171,14 @@ def canonical_name(name: str) -> str:
 
 
 def all_games() -> list[Game[Any]]:
-    """Every registered game, once each, by name."""
+    """Every registered game, once each, by name.
+
+    The package's three games are always among them (an installed plugin adds its own):
+
+    >>> names = [game.name for game in all_games()]
+    >>> {"cave", "tinkertown", "zombie-kidz"} <= set(names), names == sorted(names)
+    (True, True)
+    """
     seen: dict[str, Game[Any]] = {}
     for game in _registry().values():
         seen.setdefault(game.name, game)
@@ -228,7 +246,11 @@ def game_spellings() -> list[str]:
 
 
 def nearest_game_name(name: str) -> str | None:
-    """The name or alias nearest to a misspelt ``name`` (``"tinkertwn"``), if any is near."""
+    """The name or alias nearest to a misspelt ``name`` (``"tinkertwn"``), if any is near.
+
+    >>> nearest_game_name("tinkertwn"), nearest_game_name("chess")
+    ('tinkertown', None)
+    """
     import difflib
 
     spellings = {_key(spelling): spelling for spelling in game_spellings()}

@@ -167,6 +167,23 @@ def build_parser(
     path of a ``.lark`` file.  ``transformer`` is a :class:`GameTransformer` (any object
     whose methods are named after the grammar's rules will do), or a
     ``lark.Transformer``, which keeps Lark's parser.  Callers keep the result.
+
+    A transformer's methods, named after the rules of Cave's grammar, make a value of
+    each move token: here, the squares it names:
+
+    >>> class Squares(GameTransformer[list[str]]):
+    ...     def enter(self, children):
+    ...         return [str(children[0])]
+    ...     def step(self, children):
+    ...         return [str(child) for child in children]
+    >>> parser = build_parser("cave", Squares())
+    >>> parser.parse("b1"), parser.parse("b1-b2")
+    (['b1'], ['b1', 'b2'])
+    >>> parser.parse("b1-")
+    Traceback (most recent call last):
+    ...
+    lark.exceptions.UnexpectedToken: Unexpected token Token('$END', '') at line 1, column 3.
+    Expected one of: ...
     """
     text = grammar_text(grammar)
     if _is_lark_object(transformer):  # Lark is imported already: its parser, from its cache

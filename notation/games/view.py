@@ -71,7 +71,25 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class BoardView:
-    """A position, ready to be drawn."""
+    """A position, ready to be drawn.
+
+    After Red's piece moved from b1 to c1, Cave's view has that piece on c1 (its class
+    not shown yet), the move's squares marked, and the move in words:
+
+    >>> import notation
+    >>> record = notation.Record.from_moves("cave", ["b1", "b5", "b1-c1"])
+    >>> view = record.end_position().board_view()
+    >>> view.files, view.ranks
+    (('a', 'b', 'c', 'd'), ('1', '2', '3', '4', '5'))
+    >>> view.cell("c1").role, view.cell("c1").tokens
+    ('home-red', (Token(role='red', label='r?'),))
+    >>> view.cell("e9").role  # no such square: off the board
+    'off'
+    >>> view.marks, view.caption
+    (('b1', 'c1'), "b1-c1: Red's piece moved to c1")
+    >>> view.facts[0]
+    ('To move', 'Black')
+    """
 
     #: Column labels left to right and row labels bottom to top.
     files: tuple[str, ...]

@@ -56,7 +56,12 @@ def stepper_text(stepper: Stepper, *, width: int = PLAIN_WIDTH, ascii: bool = Fa
 
 def facts_text(facts: dict[str, Any]) -> str:
     """A move's facts (``Position.last_move_facts``) as lines ``key: value``, the empty and
-    false ones left out."""
+    false ones left out.
+
+    >>> print(facts_text({"side": "red", "reserve_left": 5, "captured": None}))
+    side: red
+    reserve left: 5
+    """
     lines = []
     for key, value in facts.items():
         if value in (None, False, "", {}, []):
@@ -136,6 +141,31 @@ def position_brief(
     record: Record, node: MoveNode | None, default_game: str | None = None,
     *, width: int = HOVER_WIDTH,
 ) -> tuple[str, str] | None:
-    """:func:`position_after`, the picture drawn by :func:`brief_text` (for a hover)."""
+    """:func:`position_after`, the picture drawn by :func:`brief_text` (for a hover).
+
+    Hovering over Red's ``b1-c1``: the turn line and the board after it (Red's piece on
+    c1, its class not shown yet), then the move's facts:
+
+    >>> import notation
+    >>> (record,) = notation.read_string('[Game "cave"]\\n\\n1. b1 b5 2. b1-c1 *\\n')
+    >>> picture, facts = position_brief(record, record.moves[2])
+    >>> print("\\n".join(picture.splitlines()[:13]))
+    Turn 3 (main line, turns 0-3)   Black to move
+      ┌────┬────┬────┬────┐
+    5 │   %│ b?%│   %│   %│
+      ├────┼────┼────┼────┤
+    4 │    │    │    │    │
+      ├────┼────┼────┼────┤
+    3 │    │    │    │    │
+      ├────┼────┼────┼────┤
+    2 │    │    │    │    │
+      ├────┼────┼────┼────┤
+    1 │   #│[  ]│[r?]│   #│
+      └────┴────┴────┴────┘
+        a    b    c    d
+    >>> print(facts)
+    side: red
+    team size: 1
+    """
     stepped = _stepped_to(record, node, default_game)
     return None if stepped is None else (brief_text(stepped[0], width=width), stepped[1])
