@@ -261,13 +261,13 @@ def test_no_command_imports_another() -> None:
 def test_the_default_number_of_processes_counts_only_free_cores(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from notation.collections import batch
-    monkeypatch.setattr(batch, "_cores", lambda: 4)
-    big = batch.POOL_MIN_BYTES
-    monkeypatch.setattr(batch.os, "getloadavg", lambda: (0.2, 0.0, 0.0))
-    assert batch.default_jobs(big) == 4
-    monkeypatch.setattr(batch.os, "getloadavg", lambda: (2.6, 0.0, 0.0))
-    assert batch.default_jobs(big) == 1  # 1.4 cores free: two workers would crowd them
-    monkeypatch.setattr(batch.os, "getloadavg", lambda: (9.0, 0.0, 0.0))
-    assert batch.default_jobs(big) == 1
-    assert batch.default_jobs(big - 1) == 1  # a small input: one process whatever the load
+    from notation.collections import workers
+    monkeypatch.setattr(workers, "_cores", lambda: 4)
+    big = workers.POOL_MIN_BYTES
+    monkeypatch.setattr(workers.os, "getloadavg", lambda: (0.2, 0.0, 0.0))
+    assert workers.default_jobs(big) == 4
+    monkeypatch.setattr(workers.os, "getloadavg", lambda: (2.6, 0.0, 0.0))
+    assert workers.default_jobs(big) == 1  # 1.4 cores free: two workers would crowd them
+    monkeypatch.setattr(workers.os, "getloadavg", lambda: (9.0, 0.0, 0.0))
+    assert workers.default_jobs(big) == 1
+    assert workers.default_jobs(big - 1) == 1  # a small input: one process whatever the load

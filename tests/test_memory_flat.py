@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from notation.collections import batch
+from notation.collections import batch, workers
 from notation.collections.batch import TextSource, check_paths
 from notation.reader import read_string
 from notation.record import Comment, MoveNode
@@ -170,7 +170,7 @@ def test_check_paths_with_workers_hands_out_a_few_parts_ahead(
     finally:
         verdicts.close()
     assert len(made) > 12  # the file was cut in many parts...
-    assert handed <= 2 * batch._AHEAD + 1  # ...and only a few were taken for the first
+    assert handed <= 2 * workers.AHEAD + 1  # ...and only a few were taken for the first
 
 
 # -- the record tree: what it shares, and what it must not -----------------------------

@@ -198,8 +198,9 @@ def _readable_file(name: str) -> bool:
 def _run_fast(run: Callable[[], int]) -> int:
     """The exit code of the fast path's ``run``, its failures ended as the command
     group ends a command's (see ``_Notation.invoke``).  The garbage collector runs as
-    :func:`notation.collections.batch.collecting_less` makes it from the start, and every object is
-    frozen at the end, so that the collection at exit finds nothing to look at.
+    :func:`notation.collections.workers.collecting_less` makes it from the start, and
+    every object is frozen at the end, so that the collection at exit finds nothing to
+    look at.
     """
     import gc
 

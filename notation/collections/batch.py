@@ -11,20 +11,25 @@ terminated however the iteration ends.
 from __future__ import annotations
 
 import functools
-import gc
 import itertools
 import operator
 import os
 import warnings
-from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import closing, contextmanager, nullcontext
+from contextlib import closing
 from dataclasses import dataclass, fields
 from typing import IO, TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
+from notation.collections.workers import (
+    POOL_MIN_BYTES,
+    WorkerError,
+    collecting_less,
+    default_jobs,
+    in_order,
+    map_in_order,
+)
 from notation.errors import (
     MisuseError,
-    NotationException,
     misuse_unless,
     require_number,
     require_path,
@@ -48,8 +53,6 @@ from notation.visitor import RecordVisitor, walk_record
 T = TypeVar("T")
 
 if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
-    from multiprocessing.process import BaseProcess
 
     from notation.collections.stats import Summary
     from notation.record import Record
@@ -67,22 +70,12 @@ __all__ = [
     "tally_paths",
 ]
 
-#: Below this much input, all in this process: starting workers costs more than it saves.
-POOL_MIN_BYTES = 1_000_000
 #: A file is cut in parts of about this size at most (and at least _MIN_PART).
 _MAX_PART = 8_000_000
 _MIN_PART = 250_000
 #: For workers, a part is about the rest of the file divided by this many per worker:
 #: parts get smaller towards the end, so that the workers finish together.
 _SHARE = 4
-#: Units handed out ahead of the one being yielded, per worker: enough to keep them
-#: busy, few enough that verdicts waiting their turn stay few.
-_AHEAD = 4
-#: Units a worker holds at once: one it checks, one waiting in its pipe, so that it
-#: never waits for this process between two.
-_PER_WORKER = 2
-#: Seconds a terminated worker is given to end before it is killed.
-_STOP_WAIT = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +87,6 @@ class TextSource:
 
     name: str
     lines: Iterable[str]
-
-
-class WorkerError(NotationException, RuntimeError):
-    """A worker process ended without its verdicts (killed, out of memory)."""
 
 
 def check_paths(
@@ -273,28 +262,6 @@ class _Unreadable:
 
 
 _Work = _Unit | TextSource | _Unreadable
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))  # the cores this process may use
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
-
-
-def default_jobs(size: int) -> int:
-    """How many processes to use for ``size`` bytes of input when the caller does not
-    say: one per core that is free by the load average of the last minute (a busy core
-    only slows the workers down); one below :data:`POOL_MIN_BYTES`.
-    """
-    cores = _cores()
-    if size < POOL_MIN_BYTES or cores == 1:
-        return 1
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):  # no load average on this platform
-        load = 0.0
-    return max(1, min(cores, int(cores - load + 0.5)))
 
 
 def _size(name: str) -> int:
@@ -549,37 +516,17 @@ def _summarise_unit(unit: _Unit, settings: _Settings) -> tuple[Summary, bool]:
     return summary, bool(flagged)
 
 
-def _call(work: Any, settings: _Settings) -> Any:
-    """A call of :func:`map_in_order` in a worker: ``work`` is (function, item)."""
-    function, item = work
-    return function(item)
-
-
 #: What a worker can do with a unit, by ``_Settings.task``.
 _TASKS: dict[str, Callable[[_Unit, _Settings], Any]] = {
     "check": _check_unit,
     "tally": _tally_unit,
     "summarise": _summarise_unit,
-    "call": _call,
 }
 
 
-def map_in_order(
-    function: Callable[[Any], Any], items: Iterable[Any], workers: int
-) -> Generator[Any, None, None]:
-    """``function(item)`` for each of ``items``, in order, computed by ``workers`` worker
-    processes as :func:`check_paths` uses them: memory stays flat, the workers are
-    stopped however the iteration ends, an exception of ``function`` is raised here.
-    ``function`` (of a module), the items and the results must be picklable.
-
-    A worker is given an item only when it holds none: with big items and results,
-    both pipes full would make it and this process wait for each other for ever.
-    """
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
-    calls: Iterator[Any] = ((function, item) for item in items)
-    for _, result in _in_order(calls, workers, _Settings(None, False, "call"), most=1):
-        yield result
+def _serve(settings: _Settings, unit: _Unit) -> Any:
+    """What a worker makes of ``unit``: the task of ``settings`` done on it."""
+    return _TASKS[settings.task](unit, settings)
 
 
 def summarise_paths(
@@ -624,7 +571,8 @@ def summarise_paths(
         return total
     settings = _Settings(default_game, False, "summarise")
     units = _units(sources, _MIN_PART, share=workers * _SHARE)
-    for work, result in _in_order(units, workers, settings):
+    serve = functools.partial(_serve, settings)
+    for work, result in in_order(units, workers, serve, here=_here):
         if isinstance(work, _Unreadable):
             raise work.error
         if result is None:
@@ -691,7 +639,8 @@ class _Run:
     def parallel(
         self, units: Iterator[_Work], workers: int
     ) -> Generator[Verdict, None, None]:
-        for work, result in _in_order(units, workers, self.settings):
+        serve = functools.partial(_serve, self.settings)
+        for work, result in in_order(units, workers, serve, here=_here):
             if result is None:
                 yield from self.here(work)
                 continue
@@ -707,7 +656,8 @@ class _Run:
     ) -> Generator[Verdict | int, None, None]:
         """:meth:`parallel` as :func:`tally_paths` gives it, the workers tallying."""
         settings = self.settings._replace(task="tally")
-        for work, result in _in_order(units, workers, settings):
+        serve = functools.partial(_serve, settings)
+        for work, result in in_order(units, workers, serve, here=_here):
             if result is None:
                 yield from _tallied(self.here(work))
                 continue
@@ -735,222 +685,13 @@ class _Run:
         return offset
 
 
-class _Pending:
-    """A unit of work in its turn, and its result once a worker sent it."""
-
-    __slots__ = ("done", "result", "work")
-
-    def __init__(self, work: _Work) -> None:
-        self.work = work
-        self.result: Any = None
-        self.done = False
-
-
 def _here(work: _Work) -> bool:
     """Whether ``work`` is done in this process (standard input, a pipe, an unreadable
     file), not by a worker."""
     return isinstance(work, (TextSource, _Unreadable)) or (isinstance(work, _Unit) and work.here)
 
 
-def _in_order(
-    units: Iterator[_Work], workers: int, settings: _Settings, most: int = _PER_WORKER
-) -> Generator[tuple[_Work, Any], None, None]:
-    """Each unit with the result of its task from a worker, in input order; ``None`` for
-    work to be done in this process (:func:`_here`).  A worker holds ``most`` units."""
-    # map_in_order ("call") leaves the garbage collector to its caller.
-    collector = nullcontext() if settings.task == "call" else collecting_less()
-    with collector, _Pool(workers, settings) as pool:
-        pending: deque[_Pending] = deque()  # in input order
-        waiting: deque[_Pending] = deque()  # not yet handed to a worker
-        more = True
-        while more or pending:
-            while more and len(pending) < workers * _AHEAD:
-                work = next(units, None)
-                if work is None:
-                    more = False
-                    break
-                entry = _Pending(work)
-                pending.append(entry)
-                if not _here(work):
-                    waiting.append(entry)
-            if not pending:
-                break
-            pool.hand_out(waiting, most)
-            head = pending[0]
-            if _here(head.work):
-                pending.popleft()
-                yield head.work, None
-                continue
-            while not head.done:
-                pool.collect()
-                pool.hand_out(waiting, most)
-            pending.popleft()
-            yield head.work, head.result
-
-
-@contextmanager
-def collecting_less() -> Iterator[None]:
-    """Collect cycles less often while checking (records hold no cycles), objects that
-    live until the end frozen out; the caller's settings back afterwards."""
-    thresholds = gc.get_threshold()
-    froze = gc.get_freeze_count() == 0  # never unfreeze what the caller froze
-    if froze:
-        gc.freeze()
-    gc.set_threshold(50_000, 10, 10)
-    try:
-        yield
-    finally:
-        if froze:
-            gc.unfreeze()
-        gc.set_threshold(*thresholds)
-
-
 def _warn_not_utf8(name: str) -> None:
     warnings.warn(NotUTF8Warning(not_utf8_message(name)), stacklevel=2)
 
 
-# -- worker processes -----------------------------------------------------------------
-
-
-class _Worker:
-    """A worker process, the pipe to it, and the units it holds, oldest first."""
-
-    __slots__ = ("conn", "held", "process")
-
-    def __init__(self, process: BaseProcess, conn: Connection) -> None:
-        self.process = process
-        self.conn = conn
-        self.held: deque[_Pending] = deque()
-
-
-class _Pool:
-    """Worker processes, each fed units through a pipe of its own.
-
-    Not :class:`multiprocessing.pool.Pool`, whose ``terminate()`` can wait for ever for
-    a lock an idle worker holds: here no lock is shared, and stopping is a SIGTERM, then
-    a SIGKILL for a worker still there after a moment.
-    """
-
-    def __init__(self, count: int, settings: _Settings) -> None:
-        import multiprocessing
-
-        context = multiprocessing.get_context()
-        self.workers: list[_Worker] = []
-        # Workers are started with SIGINT blocked, and ignore it before they unblock it:
-        # a Ctrl-C as they start is this process's alone, and none prints a traceback.
-        blocked = _block_sigint()
-        try:
-            for _ in range(count):
-                ours, theirs = context.Pipe()
-                process = context.Process(
-                    target=_work, args=(theirs, settings), daemon=True, name="notation-check"
-                )
-                self.workers.append(_Worker(process, ours))
-                process.start()
-                theirs.close()
-        except BaseException:
-            self.stop()
-            raise
-        finally:
-            _restore_sigint(blocked)
-
-    def __enter__(self) -> _Pool:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    def hand_out(self, waiting: deque[_Pending], most: int = _PER_WORKER) -> None:
-        """Give waiting units, in order, to the workers that hold fewer than ``most``."""
-        while waiting:
-            worker = min(self.workers, key=lambda w: len(w.held))
-            if len(worker.held) >= most:
-                return
-            entry = waiting.popleft()
-            worker.conn.send(entry.work)
-            worker.held.append(entry)
-
-    def collect(self) -> None:
-        """Wait for at least one result, and file every result that came."""
-        busy = [worker for worker in self.workers if worker.held]
-        assert busy, "no unit handed out: nothing to wait for"
-        from multiprocessing.connection import wait
-
-        ready = wait([worker.conn for worker in busy] + [w.process.sentinel for w in busy])
-        for worker in busy:
-            if worker.conn in ready or (
-                worker.process.sentinel in ready and worker.conn.poll()
-            ):
-                try:
-                    ok, payload = worker.conn.recv()
-                except EOFError:
-                    raise WorkerError("a worker process stopped unexpectedly") from None
-                if not ok:
-                    raise payload
-                entry = worker.held.popleft()
-                entry.result, entry.done = payload, True
-            elif worker.process.sentinel in ready:
-                raise WorkerError(
-                    "a worker process stopped unexpectedly "
-                    f"(exit code {worker.process.exitcode}; out of memory?)"
-                )
-
-    def stop(self) -> None:
-        """End every worker now, whatever it is doing, with a bounded wait."""
-        # SIGTERM first, the pipe closed after: a worker that found its pipe closed
-        # while still running would report the broken pipe on standard error.
-        for worker in self.workers:
-            if worker.process.pid is not None:
-                worker.process.terminate()
-            worker.conn.close()
-        for worker in self.workers:
-            if worker.process.pid is not None:
-                worker.process.join(_STOP_WAIT)
-                if worker.process.exitcode is None:
-                    worker.process.kill()
-                    worker.process.join(_STOP_WAIT)
-        self.workers = []
-
-
-def _block_sigint() -> bool:
-    import signal
-
-    if not hasattr(signal, "pthread_sigmask"):
-        return False
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    return True
-
-
-def _restore_sigint(blocked: bool) -> None:
-    # A Ctrl-C that came meanwhile is delivered here, as a KeyboardInterrupt.
-    if blocked:
-        import signal
-
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-def _work(conn: Connection, settings: _Settings) -> None:
-    """A worker's life: check the units that come, send back their results."""
-    import signal
-    import traceback
-
-    # Ctrl-C is for the main process, which stops the workers (no traceback from each).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _restore_sigint(hasattr(signal, "pthread_sigmask"))
-    gc.freeze()
-    gc.set_threshold(50_000, 10, 10)  # as collecting_less, for the worker's life
-    while True:
-        try:
-            unit = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            reply: tuple[bool, object] = (True, _TASKS[settings.task](unit, settings))
-        except Exception as exc:  # a bug: the main process raises it, as if it were its own
-            reply = (False, exc)
-        try:
-            conn.send(reply)
-        except OSError:  # the main process stopped listening: it is stopping this one
-            return
-        except Exception:  # an exception that cannot be pickled: its traceback, as text
-            conn.send((False, RuntimeError(traceback.format_exc())))

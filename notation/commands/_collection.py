@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 import click
 
-from notation.collections.batch import collecting_less
+from notation.collections.workers import collecting_less
 from notation.commands.common import Progress, Source, UsageProblem, is_terminal
 from notation.files.textfile import is_compressed
 from notation.formats.convert import (
@@ -42,7 +42,7 @@ def written_records(source: Source) -> Iterator[Written]:
     told from record text by the first non-blank line, standard input included.
 
     While they are read, the garbage collector runs as seldom as it does for ``check``
-    (:func:`notation.collections.batch.collecting_less`).
+    (:func:`notation.collections.workers.collecting_less`).
     """
     with collecting_less():
         is_json, rest = sniff_json(source.lines())

@@ -7,7 +7,7 @@ from typing import TextIO
 
 import click
 
-from notation.collections.batch import collecting_less
+from notation.collections.workers import collecting_less
 from notation.commands.common import (
     Source,
     atomic_output,

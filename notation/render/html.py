@@ -25,7 +25,12 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, TextIO
 
-from notation.collections.batch import POOL_MIN_BYTES, collecting_less, default_jobs, map_in_order
+from notation.collections.workers import (
+    POOL_MIN_BYTES,
+    collecting_less,
+    default_jobs,
+    map_in_order,
+)
 from notation.errors import Defect, display_path
 from notation.formats import jsontext
 from notation.games.base import Game, Position
@@ -509,7 +514,7 @@ def build_chunks(
     """The page's chunks for ``records``, in order, the same whatever ``jobs``
     (processes; None: one per free core; a single chunk is always made here).
     Streamed: a few chunks per worker at a time, the workers stopped however the
-    iteration ends (:func:`notation.collections.batch.map_in_order`)."""
+    iteration ends (:func:`notation.collections.workers.map_in_order`)."""
     groups = _groups(records, size)
     with collecting_less():
         first = next(groups, None)
