@@ -74,7 +74,8 @@ def test_one_record_start_detector_and_one_chunk() -> None:
     starts = [name for _, name in names if re.search(r"Starts?$", name)]
     assert starts == ["SureStarts"], starts
     for module in (
-        "collections/batch.py", "collections/index.py", "editing/recordfile.py", "editing/buffer.py"
+        "collections/batch.py", "collections/scanning.py", "editing/recordfile.py",
+        "editing/buffer.py",
     ):
         text = (PACKAGE / module).read_text(encoding="utf-8")
         assert "record_starts" in text or "SureStarts" in text, module

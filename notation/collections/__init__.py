@@ -3,8 +3,8 @@
 :mod:`~notation.collections.batch` checks files of records with several processes
 (:func:`~notation.collections.batch.check_paths`) on :mod:`~notation.collections.workers`
 (work handed to worker processes, results back in order),
-:mod:`~notation.collections.index` finds where each record of a file starts without
-reading its moves,
+:mod:`~notation.collections.scanning` cuts a file into chunks of records at a glance,
+:mod:`~notation.collections.index` finds record N and indexes a file with them,
 :mod:`~notation.collections.operations` selects, deduplicates and splits streams of
 records, :mod:`~notation.collections.stats` counts results, lengths and openings, and
 :mod:`~notation.collections.generate` and :mod:`~notation.collections.referee` make

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
-from notation.collections.index import SourceSpan, is_json_source, read_chunk, scan_chunks
+from notation.collections.scanning import SourceSpan, is_json_source, read_chunk, scan_chunks
 from notation.errors import Defect
 from notation.record import Record
 from notation.replay import check_record, resolve_game
