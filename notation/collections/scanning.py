@@ -15,7 +15,7 @@ second read alone is record 2, at line 5, as in the whole file:
 
 >>> import io
 >>> from notation.collections.scanning import read_chunk, scan_chunks
->>> data = b'[Game "Cave"]\n\n1. b1 b5 *\n\n[Game "Cave"]\n\n1. c1 *\n'
+>>> data = b'[Game "Cave"]\\n\\n1. b1 b5 *\\n\\n[Game "Cave"]\\n\\n1. c1 *\\n'
 >>> spans = list(scan_chunks(io.BytesIO(data)))
 >>> [(s.start, s.end, s.first_line, s.count) for s in spans]
 [(0, 27, 1, 1), (27, 50, 5, 1)]
