@@ -718,25 +718,22 @@ class RecordEditor:
 
     def undo(self) -> bool:
         """Undo the last edit (the cursor back where it was before it); False if none."""
-        if not self._undo:
-            return False
-        change = self._undo.pop()
-        if change.roll is not None:
-            self._redo.append(self._roll_back(change, change.roll[0]))
-            return True
-        self._redo.append(change.revert(self._cursor.address))
-        self._reopen(change)
-        return True
+        return self._step(self._undo, self._redo, undoing=True)
 
     def redo(self) -> bool:
         """Redo the last edit undone; False if none."""
-        if not self._redo:
+        return self._step(self._redo, self._undo, undoing=False)
+
+    def _step(self, source: list[Change], target: list[Change], *, undoing: bool) -> bool:
+        """Revert the last change of ``source`` (undo's list or redo's) and keep it on
+        ``target`` (the other), where reverting it again makes it once more."""
+        if not source:
             return False
-        change = self._redo.pop()
+        change = source.pop()
         if change.roll is not None:
-            self._undo.append(self._roll_back(change, change.roll[1]))
+            target.append(self._roll_back(change, change.roll[0 if undoing else 1]))
             return True
-        self._undo.append(change.revert(self._cursor.address))
+        target.append(change.revert(self._cursor.address))
         self._reopen(change)
         return True
 
