@@ -1,13 +1,13 @@
 """Converting and annotating write the same driven from text as from a record tree.
 
 ``notation convert`` and ``notation annotate`` read record text with
-:func:`notation.formats.convert.convert_lines` and :func:`notation.formats.annotate.annotate_lines`:
-the replay and the writer run on the reader's events, no tree built.
-:func:`notation.formats.convert.convert_record` and
-:func:`notation.formats.annotate.annotate_record`
-run the same visitors on each record that ``read_records(..., keep_raw=True)`` yields:
-the texts, errors and flags must be equal, in every format, on the same inputs as the
-check's (bundled files, generated games plain and decorated, edges, mutated records).
+:func:`notation.formats.convert.convert_lines` and
+:func:`notation.formats.annotate.annotate_lines`: the replay and the writer run on the
+reader's events, no tree built. :func:`notation.formats.convert.convert_record` and
+:func:`notation.formats.annotate.annotate_record` run the same visitors on each record
+that ``read_records(..., keep_raw=True)`` yields: the texts, errors and flags must be
+equal, in every format, on the same inputs as the check's (bundled files, generated
+games plain and decorated, edges, mutated records).
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
-"""The library under the language server, without the server: a document cut into
-chunks and checked by chunk (notation.editing.buffer), what stands at a line and column
-(notation.editing.places), the quick fixes a defect carries (notation.editing.fix_holds), what to
-offer at
-a cursor (notation.editing.completions) and the text of a position (notation.render.plain_text).
-None of it
-needs pygls."""
+"""The library under the language server, without the server: a document cut into chunks
+and checked by chunk (notation.editing.buffer), what stands at a line and column
+(notation.editing.places), the quick fixes a defect carries
+(notation.editing.fix_holds), what to offer at a cursor (notation.editing.completions)
+and the text of a position (notation.render.plain_text). None of it needs pygls."""
 
 from __future__ import annotations
 

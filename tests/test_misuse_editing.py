@@ -1,9 +1,9 @@
 """Calling the editing library wrongly: :class:`~notation.editing.editor.RecordEditor`,
 :class:`~notation.editing.recordfile.RecordFile` and
-:class:`~notation.editing.buffer.RecordDocument`
-refuse every wrong type or value with :class:`notation.errors.MisuseError` (issue 37,
-item 22), never ``TypeError``, ``AttributeError``, ``OverflowError``, ``IndexError``,
-``KeyError``, ``UnicodeEncodeError`` or a bare ``ValueError``, and change nothing.
+:class:`~notation.editing.buffer.RecordDocument` refuse every wrong type or value with
+:class:`notation.errors.MisuseError` (issue 37, item 22), never ``TypeError``,
+``AttributeError``, ``OverflowError``, ``IndexError``, ``KeyError``,
+``UnicodeEncodeError`` or a bare ``ValueError``, and change nothing.
 
 Each public entry point is tried with the values a program passes by mistake: None, a
 str for a number, a number for a str, a bool for a number and a number for a flag,

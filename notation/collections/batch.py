@@ -108,9 +108,9 @@ def check_paths(
     :data:`POOL_MIN_BYTES`, and what is not a regular file, are checked in this process;
     the verdicts are the same for any number.
     ``default_game``: the game of records without a ``Game`` tag.  ``strict``: check
-    as :func:`~notation.checking.canonical_form.check_record_strict` does.  ``on_not_utf8(name)``:
-    told
-    of a file read as Windows-1252 (default: a :class:`~notation.files.textfile.NotUTF8Warning`).
+    as :func:`~notation.checking.canonical_form.check_record_strict` does.
+    ``on_not_utf8(name)``: told of a file read as Windows-1252 (default: a
+    :class:`~notation.files.textfile.NotUTF8Warning`).
     ``on_progress(size)``: told of each ``size`` bytes of files done; with it, a big
     file is cut into parts in one process too, so that progress moves within it.
 
