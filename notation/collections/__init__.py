@@ -3,6 +3,8 @@
 :mod:`~notation.collections.batch` checks files of records with several processes
 (:func:`~notation.collections.batch.check_paths`) on :mod:`~notation.collections.workers`
 (work handed to worker processes, results back in order),
+:mod:`~notation.collections.cutting` is the one loop that finds where records surely
+start (for ``--jobs``, the chunks and an editor's document),
 :mod:`~notation.collections.scanning` cuts a file into chunks of records at a glance,
 :mod:`~notation.collections.index` finds record N and indexes a file with them,
 :mod:`~notation.collections.operations` selects, deduplicates and splits streams of

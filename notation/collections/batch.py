@@ -2,10 +2,10 @@
 
 Verdicts come in input order whatever the number of processes, and memory stays
 flat.  A big file is cut into parts at lines where the reader surely begins a record
-(:func:`notation.reader.record_starts`); each part is read from its offset with its
-own first line number, so it reads as it does within the whole.  Workers number the
-verdicts within a unit, this process renumbers them.  Workers ignore SIGINT, and are
-terminated however the iteration ends.
+(:func:`notation.collections.cutting.sure_starts`); each part is read from its offset
+with its own first line number, so it reads as it does within the whole.  The units go
+to the workers of :mod:`notation.collections.workers`, which number the verdicts within
+a unit; this process renumbers them.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from contextlib import closing
 from dataclasses import dataclass, fields
 from typing import IO, TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
+from notation.collections.cutting import sure_starts
 from notation.collections.workers import (
     POOL_MIN_BYTES,
     WorkerError,
@@ -45,7 +46,7 @@ from notation.files.textfile import (
     not_utf8_message,
     open_binary,
 )
-from notation.reader import read_records, record_starts, visit_records
+from notation.reader import SureStarts, read_records, visit_records
 from notation.replay import Replay, Verdict
 from notation.visitor import RecordVisitor, walk_record
 
@@ -331,9 +332,10 @@ def _is_json(handle: IO[bytes]) -> bool:
 
 def _cuts(path: str, part: int, *, size: int = 0, share: int = 0) -> Iterator[tuple[int, int]]:
     """Where a file can be cut into parts of about ``part`` bytes: (offset, line number)
-    of lines where the reader surely begins a record (:func:`record_starts`).  With
-    ``share``, a part is rather about (``size`` - its start) / ``share`` bytes, within
-    ``part`` and :data:`_MAX_PART`.  Cutting stops at a lone carriage return (line
+    of lines where the reader surely begins a record
+    (:func:`~notation.collections.cutting.sure_starts`).  With ``share``, a part is
+    rather about (``size`` - its start) / ``share`` bytes, within ``part`` and
+    :data:`_MAX_PART`.  Cutting stops at a lone carriage return (line
     numbers would differ from a count of line feeds): the rest is one part.
     """
     with open(path, "rb") as handle:
@@ -357,26 +359,22 @@ def _cuts(path: str, part: int, *, size: int = 0, share: int = 0) -> Iterator[tu
                 return
             pos += len(text)
             line += 1
-            # record_starts looks no further than the line it finds, so the place of the
-            # last line read is that line's.
-            here = [pos, line]
-            if next(record_starts(_lines_counted(handle, here)), None) is None:
+            found = next(sure_starts(_whole_lines(handle), SureStarts()), None)
+            if found is None:
                 return
-            pos, line = here
+            pos, line = pos + found[1], line + found[0]
             yield pos, line
             handle.seek(pos)  # that line is the next part's first
 
 
-def _lines_counted(handle: IO[bytes], here: list[int]) -> Iterator[str]:
-    """The lines of ``handle`` decoded as the reader gets them, up to the end or a lone
-    carriage return; ``here`` holds the offset and number of the last one given."""
+def _whole_lines(handle: IO[bytes]) -> Iterator[bytes]:
+    """The lines of ``handle`` up to the end or a line longer than
+    :data:`~notation.files.textfile.MAX_LINE` (no cut there: reading says why)."""
     while True:
-        text = handle.readline(MAX_LINE + 1)  # a longer line: no cut, reading says why
-        if not text.endswith(b"\n") or text.count(b"\r") != text.count(b"\r\n"):
+        text = handle.readline(MAX_LINE + 1)
+        if not text.endswith(b"\n"):
             return
-        yield decode_line(text)[0]
-        here[0] += len(text)
-        here[1] += 1
+        yield text
 
 
 # -- checking a unit ------------------------------------------------------------------

@@ -2,8 +2,8 @@
 
 :func:`scan_chunks` goes through the bytes of a source once, reading no record, and
 cuts it into chunks (:class:`SourceSpan`): runs of lines that begin where the reader
-surely begins a record (:class:`notation.reader.SureStarts`), with their byte offsets
-and first line numbers.  :func:`read_chunk` reads the records of one chunk, numbered
+surely begins a record (:func:`notation.collections.cutting.sure_starts`), with their
+byte offsets and first line numbers.  :func:`read_chunk` reads the records of one chunk, numbered
 and located as a reading of the whole source would.  A chunk whose lines surely make
 one record (tag lines, then movetext with no ``[`` line and no result before the
 last) has ``count`` 1; any other has ``count`` None: only reading it tells.  In JSON
@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, TypeAlias, cast
 
+from notation.collections.cutting import Cut, sure_starts
 from notation.files.textfile import decode_line
 from notation.formats.convert import looks_like_json_records, read_json_records
 from notation.reader import SureStarts, visit_records
@@ -82,35 +83,40 @@ class SourceSpan:
 
 
 class _Glance:
-    """Whether the lines of a chunk surely make one record (see the module's docstring)."""
+    """Whether the lines of a chunk surely make one record (see the module's docstring):
+    the :class:`~notation.collections.cutting.ChunkWatch` of :func:`scan_chunks`."""
 
     __slots__ = ("body", "closed", "gap", "single")
 
     def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """As made: for the next chunk."""
         self.single = True
         self.body = False  # a line that is not a tag line was seen
         self.gap = False  # a blank line was seen
         self.closed = False  # a result token was seen
 
-    def tag_line(self) -> None:
-        # A tag line after a blank line or after moves may begin a record.
-        if self.body or self.gap:
-            self.single = False
-
-    def body_line(self, line: str) -> None:
+    def line(self, text: str, stripped: str) -> None:
+        if stripped[0] == "[":
+            # A tag line after a blank line or after moves may begin a record.
+            if self.body or self.gap:
+                self.single = False
+            return
         if self.closed:
             self.single = False  # anything after the result: perhaps the next record
             return
         self.body = True
-        if "*" not in line and "-0" not in line and "-1" not in line:
+        if "*" not in text and "-0" not in text and "-1" not in text:
             return  # no result token here (each holds one of these): the usual line
         results = [
-            found for found in _RESULT.finditer(line)
+            found for found in _RESULT.finditer(text)
             if not found.start()
-            or line[found.start() - 1].isspace()
-            or line[found.start() - 1] in _SEPARATORS
+            or text[found.start() - 1].isspace()
+            or text[found.start() - 1] in _SEPARATORS
         ]
-        if len(results) > 1 or (results and line[results[0].end() :].strip()):
+        if len(results) > 1 or (results and text[results[0].end() :].strip()):
             self.single = False
         elif results:
             self.closed = True
@@ -130,7 +136,7 @@ def is_json_source(stream: Iterable[bytes]) -> bool:
 
 def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[SourceSpan]:
     """The chunks of a binary stream read from its start, in order, as it is read, cut
-    where :func:`~notation.reader.record_starts` cuts.  Cutting stops at a lone carriage
+    where :func:`~notation.collections.cutting.sure_starts` cuts.  Cutting stops at a lone carriage
     return (line numbers would differ from a count of line feeds): the rest of the
     source is then one chunk.
     """
@@ -138,43 +144,16 @@ def scan_chunks(stream: IO[bytes], *, json: bool = False) -> Iterator[SourceSpan
         yield from _json_chunks(stream)
         return
     glance = _Glance()
+    cut = Cut()
     start, first_line = 0, 1
-    position, number = 0, 0
-    starts = SureStarts()
-    for raw in stream:
-        if b"\r" in raw and raw.count(b"\r") != raw.endswith(b"\r\n"):
-            yield SourceSpan(start, stream.seek(0, io.SEEK_END), first_line, None)
-            return
-        number += 1
-        here = position
-        position += len(raw)
-        if raw.isspace():  # a blank line (ASCII white space), told without decoding
-            starts.feed_stripped("", "")
-            glance.gap = True
-            continue
-        if raw[:1] == b"%":
-            continue  # an escape line: nothing to the reader, blank lines around it too
-        # Decoded as the reader decodes it, so that strip() strips what it strips.
-        text = raw.decode("ascii") if raw.isascii() else decode_line(raw)[0]
-        if text[:1] == "\ufeff":  # a byte-order mark, where the reader skips it
-            text = starts.skip_bom(text)
-            if text[:1] == "%":
-                continue
-        stripped = text.strip()
-        begins = starts.feed_stripped(text, stripped)
-        if not stripped:
-            glance.gap = True
-        elif begins:
-            yield SourceSpan(start, here, first_line, 1 if glance.single else None)
-            glance = _Glance()
-            start, first_line = here, number
-        elif glance.single:
-            if stripped[0] == "[":
-                glance.tag_line()
-            else:
-                glance.body_line(text)
-    if position > start or start == 0:
-        yield SourceSpan(start, position, first_line, 1 if glance.single and start else None)
+    for index, here in sure_starts(stream, SureStarts(), glance, cut):
+        yield SourceSpan(start, here, first_line, 1 if glance.single else None)
+        glance.reset()
+        start, first_line = here, index + 1
+    if cut.short:
+        yield SourceSpan(start, stream.seek(0, io.SEEK_END), first_line, None)
+    elif cut.size > start or start == 0:
+        yield SourceSpan(start, cut.size, first_line, 1 if glance.single and start else None)
 
 
 def _json_chunks(stream: IO[bytes]) -> Iterator[SourceSpan]:

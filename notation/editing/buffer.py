@@ -35,8 +35,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from notation.checking.every_defect import EveryDefect, check_replay
+from notation.collections.cutting import sure_starts
 from notation.errors import (
     Defect,
+    misuse,
     misuse_unless,
     require_flag,
     require_number,
@@ -92,12 +94,13 @@ def chunk_starts(lines: Sequence[str]) -> list[int]:
     reader begins a record (:class:`notation.reader.SureStarts`, reading from the
     text's start)."""
     require_sequence(lines, "lines", "str")
-    feeder = SureStarts(from_start=True)
-    starts = [0]
-    for index, line in enumerate(lines):
-        if feeder.feed(line) and index:
-            starts.append(index)
-    return starts
+    if not isinstance(lines, (list, tuple)):
+        lines = list(lines)  # read twice: checked, then cut
+    for line in lines:
+        if type(line) is not str:
+            misuse("a line", "a str", line)
+    found = sure_starts(lines, SureStarts(from_start=True))
+    return [0, *(index for index, _ in found if index)]
 
 
 @dataclass(frozen=True, slots=True)
