@@ -20,7 +20,7 @@ surely begins at line 3 (from 0), 23 characters in:
 
 >>> from notation.collections.cutting import sure_starts
 >>> from notation.reader import SureStarts
->>> lines = ['[Game "Cave"]\n', "1. b1 *\n", "\n", '[Game "Cave"]\n', "1. c1 *\n"]
+>>> lines = ['[Game "Cave"]\\n', '1. b1 *\\n', '\\n', '[Game "Cave"]\\n', '1. c1 *\\n']
 >>> list(sure_starts(lines, SureStarts(from_start=True)))
 [(3, 23)]
 """
