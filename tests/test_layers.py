@@ -437,3 +437,21 @@ def test_every_sub_package_says_what_its_layer_is_and_may_import() -> None:
 def test_the_top_of_the_package_is_a_small_core() -> None:
     top = [p.name for p in PACKAGE.glob("*.py")]
     assert len(top) <= TOP_MOST, sorted(top)
+
+
+# -- (d) names: no two public classes share one ----------------------------------------
+
+
+def public_classes() -> dict[str, list[str]]:
+    """Each public class name defined at the top of a module, with the modules defining it."""
+    found: dict[str, list[str]] = {}
+    for name, module in modules().items():
+        for node in module.tree.body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                found.setdefault(node.name, []).append(name)
+    return found
+
+
+def test_no_two_public_classes_share_a_name() -> None:
+    shared = {name: where for name, where in public_classes().items() if len(where) > 1}
+    assert not shared, shared

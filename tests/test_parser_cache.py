@@ -42,8 +42,9 @@ ONE_MOVE = {"cave": "b1-b2", "tinkertown": "d2,b5", "zombie-kidz": "K:b2-b1"}
 
 
 def _transformer(game: str) -> Any:
-    module = __import__(GAMES[game][1], fromlist=["MoveBuilder"])
-    return module.MoveBuilder()
+    module = __import__(GAMES[game][1], fromlist=["*"])
+    builder = next(name for name in vars(module) if name.endswith("MoveBuilder"))
+    return getattr(module, builder)()
 
 
 @pytest.fixture(scope="module")

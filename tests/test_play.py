@@ -23,10 +23,10 @@ from notation.games.base import Deal, Position
 from notation.games.cave import GAME as CAVE
 from notation.games.cave.hidden import CaveDeal
 from notation.games.cave.moves import Attack, CaveMove
-from notation.games.cave.rules import CavePosition
+from notation.games.cave.rules import CaveRules
 from notation.games.zombie_kidz import GAME as ZOMBIE_KIDZ
 from notation.games.zombie_kidz.moves import ZombieKidzMove
-from notation.games.zombie_kidz.rules import ZombieKidzPosition
+from notation.games.zombie_kidz.rules import ZombieKidzRules
 from notation.replay import check_record
 
 GAMES = sorted(game.name for game in all_games())
@@ -235,7 +235,7 @@ def test_the_bot_sees_the_roll_only_in_its_moves() -> None:
     def watcher(
         view: Position[ZombieKidzMove], legal_moves: Sequence[ZombieKidzMove], rng: random.Random
     ) -> ZombieKidzMove:
-        assert isinstance(view, ZombieKidzPosition)
+        assert isinstance(view, ZombieKidzRules)
         seen.append({move.die for move in legal_moves})
         return rng.choice(legal_moves)
 
@@ -295,7 +295,7 @@ def test_a_cave_bot_sees_only_what_the_record_revealed() -> None:
     def spy(
         view: Position[CaveMove], legal_moves: Sequence[CaveMove], rng: random.Random
     ) -> CaveMove:
-        assert isinstance(view, CavePosition)
+        assert isinstance(view, CaveRules)
         views.append(view.position_string())
         return rng.choice(legal_moves)
 

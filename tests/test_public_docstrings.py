@@ -107,7 +107,7 @@ def test_the_walk_finds_the_packages_public_names() -> None:
                 names.update(name for name, _ in _public_methods(value))
     assert "notation.reader.read_string" in names
     assert "notation.games.base.Position.push" in names
-    assert "notation.games.cave.rules.CavePosition.push" in names
+    assert "notation.games.cave.rules.CaveRules.push" in names
     assert "notation.errors.Defect.located" in names
     assert len(names) > 300
 

@@ -34,7 +34,7 @@ from notation.render.show_text import header, line_range
 from notation.render.terminal import BoardDrawing, cleaner
 from notation.replay import resolve_game
 from notation.stepper import Stepper, StepperError
-from notation.tui.board import BoardWidget, Layout, Needs, choose_layout, record_needs
+from notation.tui.board import BoardWidget, Layout, ScreenNeeds, choose_layout, record_needs
 from notation.tui.catalog import Catalog
 from notation.tui.keys import KEYS, MOUSE
 from notation.tui.legend import legend_renderable
@@ -200,7 +200,7 @@ class ReplayApp(App[int]):
         self._in_view: tuple[int, ...] = ()
         self._legend_key: object = None
         #: What every position of the open record's main line needs of the screen.
-        self._needs: Needs | None = None
+        self._needs: ScreenNeeds | None = None
 
     def get_key_display(self, binding: Binding) -> str:
         if self.ascii and binding.action in _ASCII_GLYPHS:
@@ -747,7 +747,7 @@ class ReplayApp(App[int]):
         return self.catalog.scanned and (not self._check or checked >= len(self.catalog.entries))
 
 
-def _main_line_needs(nav: Navigator) -> Needs:
+def _main_line_needs(nav: Navigator) -> ScreenNeeds:
     """What the positions of the main line need (see :func:`record_needs`), so that
     the board keeps its size from move to move; ``nav`` is left where it was."""
     stepper = nav.stepper

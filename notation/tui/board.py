@@ -24,7 +24,7 @@ from notation.render.terminal import (
 )
 
 # BoardWidget is left out for pdoc, which cannot read Textual's own annotations.
-__all__ = ["Layout", "Needs", "choose_layout", "record_needs"]
+__all__ = ["Layout", "ScreenNeeds", "choose_layout", "record_needs"]
 
 #: The narrowest the side panels (move, moves, facts) may be beside the board.
 SIDE_MIN = 30
@@ -50,7 +50,7 @@ FORMS: tuple[Form, ...] = ((False, True), (False, False), (True, True), (True, F
 
 
 @dataclass(frozen=True, slots=True)
-class Needs:
+class ScreenNeeds:
     """What every position of a record needs of the screen, so that all are drawn the
     same size: the cells' inside width in each form, a note line, the facts' width."""
 
@@ -59,8 +59,8 @@ class Needs:
     facts: int
 
 
-def record_needs(views: Iterable[BoardView]) -> Needs:
-    """The :class:`Needs` of the positions ``views`` (a record's, as it is opened)."""
+def record_needs(views: Iterable[BoardView]) -> ScreenNeeds:
+    """The :class:`ScreenNeeds` of the positions ``views`` (a record's, as it is opened)."""
     inner = dict.fromkeys(FORMS, 0)
     note_line = False
     facts = 0
@@ -70,7 +70,7 @@ def record_needs(views: Iterable[BoardView]) -> Needs:
             inner[form] = max(inner[form], width)
             note_line = note_line or lines
         facts = max(facts, facts_width(view.facts))
-    return Needs(MappingProxyType(inner), note_line, facts)
+    return ScreenNeeds(MappingProxyType(inner), note_line, facts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +96,7 @@ class Layout:
 
 
 def choose_layout(
-    view: BoardView, width: int, height: int, *, several: bool, needs: Needs | None = None
+    view: BoardView, width: int, height: int, *, several: bool, needs: ScreenNeeds | None = None
 ) -> Layout:
     """The layout for a ``width`` x ``height`` terminal (``several``: more than one
     record, so the list is worth its room).

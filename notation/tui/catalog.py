@@ -2,7 +2,7 @@
 
 A :class:`Catalog` holds the sources and one :class:`Entry` per record, found by
 :func:`notation.collections.index.scan_chunks` without reading any.  A record is read when it is
-opened or its row is shown, and checked in the background; its :class:`Summary` is
+opened or its row is shown, and checked in the background; its :class:`ListedRecord` is
 kept, the record is not.  Worker threads scan and check while the screen reads:
 entries are only appended, summaries only added, the chunk cache is locked.
 """
@@ -23,7 +23,7 @@ from notation.errors import Defect
 from notation.record import Record
 from notation.replay import check_record, resolve_game
 
-__all__ = ["Catalog", "Entry", "RecordSource", "Summary"]
+__all__ = ["Catalog", "Entry", "ListedRecord", "RecordSource"]
 
 #: Chunks kept read (a chunk is usually one record): enough for the rows on a screen.
 CACHE_CHUNKS = 64
@@ -71,7 +71,7 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
-class Summary:
+class ListedRecord:
     """What the record list shows of a record."""
 
     game: str
@@ -107,7 +107,7 @@ class Catalog:
         self._chunks: list[list[SourceSpan]] = [[] for _ in sources]
         #: Per source, per chunk: the number of its first record.
         self._first: list[list[int]] = [[] for _ in sources]
-        self._summaries: dict[int, Summary] = {}
+        self._summaries: dict[int, ListedRecord] = {}
         self._headers: dict[int, str] = {}
         self._cache: OrderedDict[tuple[int, int], list[Record]] = OrderedDict()
         self._lock = threading.Lock()
@@ -206,18 +206,18 @@ class Catalog:
         return None
 
     # -- what the list shows ----------------------------------------------------------
-    def known(self, index: int) -> Summary | None:
+    def known(self, index: int) -> ListedRecord | None:
         """The summary of entry ``index`` if it was made, without reading anything."""
         return self._summaries.get(index)
 
-    def summary(self, index: int) -> Summary:
+    def summary(self, index: int) -> ListedRecord:
         """The summary of entry ``index``: read now if needed, checked if it was."""
         if index not in self._summaries:
             self._summaries.setdefault(index, self._summarise(self.record(index)))
             self.version += 1
         return self._summaries[index]
 
-    def check(self, index: int) -> Summary:
+    def check(self, index: int) -> ListedRecord:
         """The summary of entry ``index`` with the rules' verdict (read and replayed now)."""
         found = self._summaries.get(index)
         if found is not None and found.status:
@@ -271,7 +271,7 @@ class Catalog:
         self._headers[index] = text
         return text
 
-    def _summarise(self, record: Record) -> Summary:
+    def _summarise(self, record: Record) -> ListedRecord:
         game = resolve_game(record, self.default_game)
         tags = record.tag_dict
         if isinstance(game, Defect):
@@ -286,5 +286,5 @@ class Catalog:
             record.error.located(file=record.source, record=record.index)
         )
         result = record.result or tags.get("Result") or "none"
-        return Summary(title, tags.get("Event", ""), players, result, len(record.moves),
+        return ListedRecord(title, tags.get("Event", ""), players, result, len(record.moves),
                        status, problem)

@@ -4,7 +4,7 @@ annotations, the board view and its caption (docs/cave.md, "Moves and facts as d
 
 Everything is computed on demand from the board and the last undo record, so push
 and pop stay lean.  What a hidden piece may be comes from the position's one place
-for it (``CavePosition._hidden_letters``), and the odds of each identity from
+for it (``CaveRules._hidden_letters``), and the odds of each identity from
 :mod:`notation.games.cave.infer`: the board view shows them as facts (one line per
 side: every piece a side has never shown has the same odds) and in each cell's
 ``detail`` (docs/cave.md, "What can be known").
@@ -40,12 +40,12 @@ from notation.games.cave.board import (
 )
 from notation.games.cave.infer import odds_text, side_odds
 from notation.games.cave.moves import Attack, Enter, Step
-from notation.games.cave.rules import Undo
+from notation.games.cave.rules import CaveUndo
 from notation.games.view import BoardView, Cell
 from notation.games.view import Token as ViewToken
 
 if TYPE_CHECKING:
-    from notation.games.cave.rules import CavePosition
+    from notation.games.cave.rules import CaveRules
 
 #: Background roles by square (home rows tinted per side), and every role's colour.
 SQUARE_ROLE: tuple[str, ...] = tuple(
@@ -86,13 +86,13 @@ BOARD_LEGEND: Mapping[str, str] = MappingProxyType({
 })
 
 
-def _piece_text(position: "CavePosition", pid: int) -> str:
+def _piece_text(position: "CaveRules", pid: int) -> str:
     """A piece's letter if it was shown, else ``?``."""
     c = position._identity[pid]
     return LETTERS[c] if c >= 0 else "?"
 
 
-def diagram(position: "CavePosition") -> str:
+def diagram(position: "CaveRules") -> str:
     """A plain-text picture of the board, reserves, reveals and the side to move."""
     board = position._board
     lines = [("   " + "".join(f"{f:<7}" for f in FILES)).rstrip()]
@@ -130,10 +130,10 @@ def diagram(position: "CavePosition") -> str:
 # -- the last move ------------------------------------------------------------------
 
 
-def _revealed(position: "CavePosition") -> list[tuple[str, str]]:
+def _revealed(position: "CaveRules") -> list[tuple[str, str]]:
     """The pieces the last move (an attack) showed for the first time: (square it
     fought on, letter), attacker first."""
-    last = Undo._make(position._history[-1])
+    last = CaveUndo._make(position._history[-1])
     move, first = last.move, last.first
     assert isinstance(move, Attack)
     return [
@@ -145,11 +145,11 @@ def _revealed(position: "CavePosition") -> list[tuple[str, str]]:
     ]
 
 
-def last_move_facts(position: "CavePosition") -> dict[str, Any]:
+def last_move_facts(position: "CaveRules") -> dict[str, Any]:
     """What the last move did (``{}`` before any move); keys in docs/cave.md."""
     if not position._history:
         return {}
-    last = Undo._make(position._history[-1])
+    last = CaveUndo._make(position._history[-1])
     move, first, second, won = last.move, last.first, last.second, last.won
     side = (position.turn - 1) & 1
     facts: dict[str, Any] = {"side": SIDE_KEYS[side]}
@@ -176,11 +176,11 @@ def last_move_facts(position: "CavePosition") -> dict[str, Any]:
     return facts
 
 
-def annotations(position: "CavePosition") -> list[tuple[str, str]]:
+def annotations(position: "CaveRules") -> list[tuple[str, str]]:
     """``reveal`` and ``possible`` after a fight, ``reserve`` after an entry."""
     if not position._history:
         return []
-    move = Undo._make(position._history[-1]).move
+    move = CaveUndo._make(position._history[-1]).move
     notes: list[tuple[str, str]] = []
     if isinstance(move, Attack):
         revealed = _revealed(position)
@@ -195,7 +195,7 @@ def annotations(position: "CavePosition") -> list[tuple[str, str]]:
     return notes
 
 
-def _narrowed_squares(position: "CavePosition") -> list[str]:
+def _narrowed_squares(position: "CaveRules") -> list[str]:
     """``square:letters`` for each square holding a piece never shown that cannot be
     every class any more, with the letters it may be."""
     hidden = (position._hidden_letters(RED), position._hidden_letters(BLACK))
@@ -217,7 +217,7 @@ def _narrowed_squares(position: "CavePosition") -> list[str]:
 # -- the board view -------------------------------------------------------------------
 
 
-def board_view(position: "CavePosition") -> BoardView:
+def board_view(position: "CaveRules") -> BoardView:
     """The position as data for the renderers: docs/cave.md, "Board view"."""
     identity = position._identity
     # Every piece a side has never shown has the same odds: their text, per side.
@@ -272,7 +272,7 @@ CELL_CACHE_SIZE = 20_000
 
 
 def _unit_cell(
-    position: "CavePosition", sq: int, stack: tuple[int, ...], hidden: int, odds: str
+    position: "CaveRules", sq: int, stack: tuple[int, ...], hidden: int, odds: str
 ) -> Cell:
     """A square with a token per piece, bottom to top, the note in its corner, and the
     odds of its ``hidden`` pieces (never shown: their side's ``odds``, in words) as
@@ -292,7 +292,7 @@ def _unit_cell(
 
 
 def _make_unit_cell(
-    position: "CavePosition", sq: int, stack: tuple[int, ...], hidden: int, odds: str
+    position: "CaveRules", sq: int, stack: tuple[int, ...], hidden: int, odds: str
 ) -> Cell:
     identity = position._identity
     side = PIECE_SIDE[stack[0]]
@@ -317,7 +317,7 @@ _ODDS_TEXTS: dict[tuple[int, ...], tuple[str, str]] = {}
 _DETAILS: dict[tuple[str, int, int], str] = {}
 
 
-def _odds_texts(position: "CavePosition") -> tuple[str, str]:
+def _odds_texts(position: "CaveRules") -> tuple[str, str]:
     """The odds of a piece Red, Black has never shown, in words ("" for a side that
     has shown all six)."""
     key = tuple(position._shown)
@@ -346,10 +346,10 @@ def _detail(odds: str, size: int, hidden: int) -> str:
     return found
 
 
-def _marks(position: "CavePosition") -> tuple[str, ...]:
+def _marks(position: "CaveRules") -> tuple[str, ...]:
     if not position._history:
         return ()
-    move = Undo._make(position._history[-1]).move
+    move = CaveUndo._make(position._history[-1]).move
     if isinstance(move, Enter):
         return (SQUARES[move.square],)
     if isinstance(move, Step | Attack):
@@ -358,7 +358,7 @@ def _marks(position: "CavePosition") -> tuple[str, ...]:
 
 
 def _view_facts(
-    position: "CavePosition", odds_facts: list[tuple[str, str]]
+    position: "CaveRules", odds_facts: list[tuple[str, str]]
 ) -> tuple[tuple[str, str], ...]:
     facts: list[tuple[str, str]] = []
     result = position._result
@@ -381,7 +381,7 @@ def _view_facts(
 
 
 def _odds_facts(
-    position: "CavePosition", odds: tuple[str, str], count: list[int]
+    position: "CaveRules", odds: tuple[str, str], count: list[int]
 ) -> list[tuple[str, str]]:
     """For each side with pieces never shown, on the board (``count`` of them) or in
     reserve: their ``odds``, the same for all of them, and how many they are, e.g.
@@ -404,7 +404,7 @@ def _odds_facts(
     return facts
 
 
-def _unit_words(position: "CavePosition", stack: tuple[int, ...], c: int | None = None) -> str:
+def _unit_words(position: "CaveRules", stack: tuple[int, ...], c: int | None = None) -> str:
     """ "Red's zombie", "Black's piece", "Red's team of 2 (fighting as a zombie)"."""
     owner = SIDE_NAMES[PIECE_SIDE[stack[0]]]
     if len(stack) > 1:
@@ -414,12 +414,12 @@ def _unit_words(position: "CavePosition", stack: tuple[int, ...], c: int | None 
     return f"{owner}'s {CLASS_NAMES[known]}" if known >= 0 else f"{owner}'s piece"
 
 
-def caption(position: "CavePosition") -> str:
+def caption(position: "CaveRules") -> str:
     """The last move and what it did: ``Zb2xSc3: Red's zombie beat Black's skeleton and
     took c3``, with ``; Red wins`` when it ended the game."""
     if not position._history:
         return ""
-    last = Undo._make(position._history[-1])
+    last = CaveUndo._make(position._history[-1])
     move, first, second, won = last.move, last.first, last.second, last.won
     side = (position.turn - 1) & 1
     if isinstance(move, Enter):

@@ -35,7 +35,7 @@ from notation.games.cave.board import (
 )
 from notation.games.cave.hidden import deal_classes
 from notation.games.cave.moves import ATTACKS, Attack, CaveMove
-from notation.games.cave.rules import ATTACKER_WINS, CavePosition
+from notation.games.cave.rules import ATTACKER_WINS, CaveRules
 from notation.games.view import Analysis, Assessment
 
 __all__ = [
@@ -81,7 +81,7 @@ _RESULT_SIDE = {WIN_FIRST: 0, WIN_SECOND: 1}
 # -- the odds of one fight ------------------------------------------------------------
 
 
-def _letter_odds(position: CavePosition, square: int) -> list[tuple[str | None, Fraction]]:
+def _letter_odds(position: CaveRules, square: int) -> list[tuple[str | None, Fraction]]:
     """The letters a fight may show for the unit on ``square``, with their probabilities:
     ``None`` for a team (it shows nothing), the letter of a piece already shown, else
     every letter a hidden piece may have."""
@@ -92,7 +92,7 @@ def _letter_odds(position: CavePosition, square: int) -> list[tuple[str | None, 
     return [(letter, p) for letter, p in odds.items() if p]
 
 
-def fight_odds(position: CavePosition, origin: int, target: int) -> list[tuple[Attack, Fraction]]:
+def fight_odds(position: CaveRules, origin: int, target: int) -> list[tuple[Attack, Fraction]]:
     """Every way the attack from ``origin`` on ``target`` (square indices) may be written,
     that is may turn out, with its exact probability given the record so far.
 
@@ -117,7 +117,7 @@ _TEAM_LETTERS: tuple[tuple[None, float]] = ((None, 1.0),)
 _SHOWN_LETTERS = tuple(((LETTERS[c], 1.0),) for c in range(3))
 
 
-def _fight_floats(position: CavePosition, origin: int, target: int) -> list[tuple[Attack, float]]:
+def _fight_floats(position: CaveRules, origin: int, target: int) -> list[tuple[Attack, float]]:
     """:func:`fight_odds` in floats, as the search wants them."""
     sides: list[tuple[tuple[str | None, float], ...]] = []
     identity = position._identity
@@ -134,7 +134,7 @@ def _fight_floats(position: CavePosition, origin: int, target: int) -> list[tupl
     ]
 
 
-def win_chance(position: CavePosition, origin: int, target: int) -> Fraction:
+def win_chance(position: CaveRules, origin: int, target: int) -> Fraction:
     """The exact probability that the attack from ``origin`` on ``target`` wins."""
     size_a, size_d = len(position._board[origin]), len(position._board[target])
     return sum(
@@ -155,7 +155,7 @@ def _class(size: int, letter: str | None) -> int:
 # -- what the search looks at ----------------------------------------------------------
 
 
-def actions(position: CavePosition) -> list[CaveMove]:
+def actions(position: CaveRules) -> list[CaveMove]:
     """The distinct choices of the side to move: every entry, step and join, each attack
     once (its letters are the fight's business, not the player's), or the pass."""
     seen: set[tuple[int, int]] = set()
@@ -179,7 +179,7 @@ def _mean_bonus(unshown: tuple[int, int, int]) -> float:
     return sum(unshown[c] * CLASS_BONUS[c] for c in range(3)) / n if n else 0.0
 
 
-def _balance(position: CavePosition, side: int, bonus: Sequence[float]) -> float:
+def _balance(position: CaveRules, side: int, bonus: Sequence[float]) -> float:
     """What ``side`` has minus what its opponent has: a point per piece (board and
     reserve), each unit's class bonus and its advance; ``bonus[piece]`` is a single
     piece's class bonus (expected over its odds, or as a sampled deal has it)."""
@@ -203,7 +203,7 @@ def _balance(position: CavePosition, side: int, bonus: Sequence[float]) -> float
     return value
 
 
-def _terminal(position: CavePosition, side: int, sooner: int = 0) -> float | None:
+def _terminal(position: CaveRules, side: int, sooner: int = 0) -> float | None:
     """The value of a finished game for ``side``, else None.
 
     ``sooner``: the plies a search had still to go when the game ended, added to a
@@ -218,7 +218,7 @@ def _terminal(position: CavePosition, side: int, sooner: int = 0) -> float | Non
     return WON + sooner if _RESULT_SIDE[result] == side else -WON - sooner
 
 
-def evaluate(position: CavePosition, side: int | None = None) -> float:
+def evaluate(position: CaveRules, side: int | None = None) -> float:
     """The static value of ``position`` for ``side`` (0 Red, 1 Black; the side to move by
     default): its material minus the opponent's, each piece 1 plus its unit's class
     bonus (expected over the identity odds for a hidden single piece), or ±1000
@@ -231,7 +231,7 @@ def evaluate(position: CavePosition, side: int | None = None) -> float:
     return _balance(position, side, _expected_bonus(position))
 
 
-def _expected_bonus(position: CavePosition) -> list[float]:
+def _expected_bonus(position: CaveRules) -> list[float]:
     """Each piece's class bonus, expected over its odds (exact for a piece shown)."""
     identity = position._identity
     hidden = (
@@ -259,7 +259,7 @@ class _Expectimax:
         self.nodes = 0
         self.deadline = deadline
 
-    def value(self, position: CavePosition, depth: int) -> float:
+    def value(self, position: CaveRules, depth: int) -> float:
         """The value for the side to move, searching ``depth`` plies then one more for
         the attacks of the side to move (the quiescence that stops a horizon from
         hiding a fight that is on)."""
@@ -276,7 +276,7 @@ class _Expectimax:
             return self.quiet(position, side)
         return max(self.move_value(position, move, depth) for move in actions(position))
 
-    def quiet(self, position: CavePosition, side: int) -> float:
+    def quiet(self, position: CaveRules, side: int) -> float:
         """The static value, or the best expected static value after one of the
         mover's attacks if that is better (the mover may also not attack)."""
         best = evaluate(position, side)
@@ -291,7 +291,7 @@ class _Expectimax:
                 best = max(best, value)
         return best
 
-    def move_value(self, position: CavePosition, move: CaveMove, depth: int) -> float:
+    def move_value(self, position: CaveRules, move: CaveMove, depth: int) -> float:
         """The expected value of ``move`` for the side that plays it."""
         if type(move) is not Attack:
             position.push(move)
@@ -311,7 +311,7 @@ class _Expectimax:
 
 
 def _root_values(
-    position: CavePosition, depth: int, deadline: float | None = None
+    position: CaveRules, depth: int, deadline: float | None = None
 ) -> tuple[list[tuple[CaveMove, float]], int]:
     """Each action of the side to move with its expectimax value, and the nodes seen."""
     search = _Expectimax(deadline)
@@ -328,14 +328,14 @@ def _pick(values: Sequence[tuple[CaveMove, float]], rng: random.Random) -> CaveM
 # -- the players --------------------------------------------------------------------
 
 
-def _view(view: Position[CaveMove]) -> CavePosition:
+def _view(view: Position[CaveMove]) -> CaveRules:
     """The view a Cave bot is given, which must be a Cave position."""
-    if not isinstance(view, CavePosition):
+    if not isinstance(view, CaveRules):
         raise MisuseError(f"a Cave bot plays Cave positions, not {view!r}")
     return view
 
 
-def _attack_gain(position: CavePosition, move: Attack) -> float:
+def _attack_gain(position: CaveRules, move: Attack) -> float:
     """Pieces the attack is expected to take minus pieces it is expected to lose."""
     board = position._board
     p = float(win_chance(position, move.origin, move.target))
@@ -423,7 +423,7 @@ class _Determinised:
         self.truth = truth
         self.bonus = [CLASS_BONUS[c] for c in truth]
 
-    def settle(self, position: CavePosition, move: Attack) -> Attack:
+    def settle(self, position: CaveRules, move: Attack) -> Attack:
         """``move`` written with the sampled letters of its single pieces."""
         board, truth = position._board, self.truth
         letters = [
@@ -432,14 +432,14 @@ class _Determinised:
         ]
         return ATTACKS[move.origin, move.target, letters[0], letters[1]]
 
-    def evaluate(self, position: CavePosition, side: int, sooner: int = 0) -> float:
+    def evaluate(self, position: CaveRules, side: int, sooner: int = 0) -> float:
         """:func:`evaluate` with every identity as the sampled deal has it."""
         done = _terminal(position, side, sooner)
         if done is not None:
             return done
         return _balance(position, side, self.bonus)
 
-    def value(self, position: CavePosition, depth: int, alpha: float, beta: float) -> float:
+    def value(self, position: CaveRules, depth: int, alpha: float, beta: float) -> float:
         """The value for the side to move within the window ``alpha``-``beta``."""
         side = position.turn & 1
         if depth <= 0 or position._result is not None:
@@ -463,7 +463,7 @@ class _Determinised:
         return best
 
     def move_value(
-        self, position: CavePosition, move: CaveMove, depth: int, alpha: float, beta: float
+        self, position: CaveRules, move: CaveMove, depth: int, alpha: float, beta: float
     ) -> float:
         """The value of ``move`` for the side that plays it."""
         played = self.settle(position, move) if isinstance(move, Attack) else move
@@ -477,7 +477,7 @@ class _Determinised:
 # -- analysis (notation analyze) and assessment (notation annotate --analyze) ----------
 
 
-def _spelled(position: CavePosition, move: CaveMove) -> CaveMove:
+def _spelled(position: CaveRules, move: CaveMove) -> CaveMove:
     """An attack written with its most likely letters (a hidden piece's letters are the
     fight's to show; the record needs some); other moves as they are."""
     if not isinstance(move, Attack):
@@ -486,7 +486,7 @@ def _spelled(position: CavePosition, move: CaveMove) -> CaveMove:
     return max(outcomes, key=lambda pair: pair[1])[0]
 
 
-def _playout(position: CavePosition, rng: random.Random, max_turns: int) -> str | None:
+def _playout(position: CaveRules, rng: random.Random, max_turns: int) -> str | None:
     """Play greedy against greedy from ``position`` (pushed on it) with a deal drawn
     consistently with it; the outcome, or None if the game is still on at the end."""
     truth = deal_classes(position, rng)
@@ -500,13 +500,13 @@ def _playout(position: CavePosition, rng: random.Random, max_turns: int) -> str 
     return position._result
 
 
-def _seed(position: CavePosition) -> int:
+def _seed(position: CaveRules) -> int:
     """A seed that depends on the position only, so that an analysis is repeatable."""
     return sum((i + 1) * ord(ch) for i, ch in enumerate(position.position_string()))
 
 
 def analyse(
-    position: CavePosition,
+    position: CaveRules,
     *,
     depth: int | None = None,
     seconds: float | None = None,
@@ -581,7 +581,7 @@ def analyse(
     )
 
 
-def assess_move(position: CavePosition, move: CaveMove) -> Assessment | None:
+def assess_move(position: CaveRules, move: CaveMove) -> Assessment | None:
     """What ``annotate --analyze`` writes for ``move`` (before it is played).
 
     An attack gets the exact probability that it wins, as the ``analysis`` reason,

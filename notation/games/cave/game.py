@@ -19,7 +19,7 @@ from notation.games.cave.moves import (
     SYNTAX_FORMS,
     Attack,
     CaveMove,
-    MoveBuilder,
+    CaveMoveBuilder,
     move_to_dict,
 )
 from notation.games.cave.position import CavePosition
@@ -64,7 +64,7 @@ class CaveGame(Game[CaveMove]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._parser = build_parser("cave", MoveBuilder())
+        self._parser = build_parser("cave", CaveMoveBuilder())
 
     def parse_move(self, text: str) -> CaveMove:
         require_text(text, "a move token")

@@ -1,11 +1,11 @@
 """Cave's hidden identities, as a referee holds them (docs/cave.md, "For programmers").
 
 Each side's six pieces are 1 K, 2 Z and 3 S, face down: nobody, not even their
-owner, knows which is which until a fight turns them up.  A :class:`CavePosition`
+owner, knows which is which until a fight turns them up.  A :class:`CaveRules`
 knows only what the record has revealed; a :class:`CaveDeal` knows the rest, and
 the referee (:func:`notation.play.play`) uses it to write every attack with the
 true letters of the pieces that fight.  A player's view is the position alone: what
-the record has shown, which :meth:`CavePosition.possible_identities` narrows down.
+the record has shown, which :meth:`CaveRules.possible_identities` narrows down.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from notation.errors import MisuseError
 from notation.games.base import Deal, Position
 from notation.games.cave.board import BLACK, LETTERS, LIMIT, RED, SQUARES, piece_arg, side_pieces
 from notation.games.cave.moves import ATTACKS, Attack, CaveMove
-from notation.games.cave.rules import CavePosition
+from notation.games.cave.rules import CaveRules
 
 
-def deal_classes(position: CavePosition, rng: random.Random) -> list[int]:
+def deal_classes(position: CaveRules, rng: random.Random) -> list[int]:
     """The true class (0 S, 1 Z, 2 K) of every piece id 0-11, dealt with ``rng``.
 
     A piece ``position`` has revealed keeps its class; each side's other classes
@@ -80,7 +80,7 @@ class CaveDeal(Deal[CaveMove]):
         if type(move) is not Attack:
             return move
         assert isinstance(move, Attack)
-        if not isinstance(position, CavePosition):
+        if not isinstance(position, CaveRules):
             raise MisuseError(f"a Cave deal settles moves in a CavePosition, not {position!r}")
         letters = []
         for square in (move.origin, move.target):

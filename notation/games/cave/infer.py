@@ -48,7 +48,7 @@ from notation.games.cave.board import (
 
 if TYPE_CHECKING:
     from notation.games.cave.hidden import CaveDeal
-    from notation.games.cave.rules import CavePosition
+    from notation.games.cave.rules import CaveRules
 
 __all__ = [
     "Odds",
@@ -81,7 +81,7 @@ def _multinomial(counts: tuple[int, ...]) -> int:
     return ways
 
 
-def _unshown(position: CavePosition, side: int) -> tuple[int, int, int]:
+def _unshown(position: CaveRules, side: int) -> tuple[int, int, int]:
     """How many of each class (S, Z, K) ``side`` has not shown."""
     shown = position._shown[side * 3 : side * 3 + 3]
     return LIMIT[0] - shown[0], LIMIT[1] - shown[1], LIMIT[2] - shown[2]
@@ -125,13 +125,13 @@ def _side_arg(side: str | int) -> int:
     raise MisuseError(f"{side!r} is not a Cave side: give 'Red' or 'Black' (or 0, 1)")
 
 
-def consistent_deals(position: CavePosition) -> int:
+def consistent_deals(position: CaveRules) -> int:
     """How many deals fit everything ``position`` has revealed, out of the 3600 (60 per
     side) a game can start with: the denominator of every probability here."""
     return _multinomial(_unshown(position, RED)) * _multinomial(_unshown(position, BLACK))
 
 
-def deals_with(position: CavePosition, piece: int, letter: str) -> int:
+def deals_with(position: CaveRules, piece: int, letter: str) -> int:
     """How many deals consistent with ``position`` give piece ``piece`` (id 0-11, on the
     board, in reserve or removed) the identity ``letter`` (K, Z or S): the numerator."""
     pid = piece_arg(piece)
@@ -150,14 +150,14 @@ def deals_with(position: CavePosition, piece: int, letter: str) -> int:
     return _multinomial(tuple(unshown)) * other
 
 
-def side_odds(position: CavePosition, side: str | int) -> Odds:
+def side_odds(position: CaveRules, side: str | int) -> Odds:
     """The odds of each identity for a piece ``side`` ("Red", "Black", or 0, 1) has never
     shown; every such piece has the same.  Empty when the side has shown all six."""
     unshown = _unshown(position, _side_arg(side))
     return _side_odds(unshown) if any(unshown) else _NONE
 
 
-def piece_odds(position: CavePosition, piece: int) -> Odds:
+def piece_odds(position: CaveRules, piece: int) -> Odds:
     """The odds of each identity of piece ``piece`` (id 0-11: ids 0-5 Red's, 6-11
     Black's, in the order they enter; on the board, in reserve or removed).
 
@@ -172,7 +172,7 @@ def piece_odds(position: CavePosition, piece: int) -> Odds:
     return _side_odds(_unshown(position, PIECE_SIDE[pid]))
 
 
-def square_odds(position: CavePosition, square: str | int) -> tuple[Odds, ...]:
+def square_odds(position: CaveRules, square: str | int) -> tuple[Odds, ...]:
     """The odds of each piece on ``square`` (a name such as ``"b3"`` or an index 0-19),
     bottom to top: one for a single piece, two or three for a team.
 
@@ -185,7 +185,7 @@ def square_odds(position: CavePosition, square: str | int) -> tuple[Odds, ...]:
     return tuple(piece_odds(position, pid) for pid in stack)
 
 
-def hidden_odds(position: CavePosition) -> list[tuple[str, int, Odds]]:
+def hidden_odds(position: CaveRules) -> list[tuple[str, int, Odds]]:
     """Where pieces never shown are, how many, and the odds of each: ``(where, count,
     odds)``, where is a square name (a single piece, or the hidden members of a team,
     which all share one answer) in board order, then ``"Red reserve"`` and ``"Black
@@ -227,7 +227,7 @@ def odds_text(odds: Odds, *, compact: bool = False) -> str:
     return text
 
 
-def odds_lines(position: CavePosition) -> list[tuple[str, str]]:
+def odds_lines(position: CaveRules) -> list[tuple[str, str]]:
     """Every piece never shown, as ``(where, odds in words)`` pairs for people and for
     ``Analysis.notes``: ``("b3", "K 1/6, Z 1/3, S 1/2")``, ``("c4, team of 2 (1
     hidden)", ...)``, ``("Red reserve (4)", ...)``.  Empty when every piece is shown."""
@@ -245,7 +245,7 @@ def odds_lines(position: CavePosition) -> list[tuple[str, str]]:
     return lines
 
 
-def annotation_value(position: CavePosition) -> str:
+def annotation_value(position: CaveRules) -> str:
     """The value of the ``identities`` annotation: every square holding a piece never
     shown with its odds, then each reserve, space separated:
     ``b3:K1/5,Z2/5,S2/5 c4:Z1/2,S1/2 reserve-red:K1/5,Z2/5,S2/5``; ``""`` when every
@@ -258,7 +258,7 @@ def annotation_value(position: CavePosition) -> str:
     return " ".join(parts)
 
 
-def cell_notes(position: CavePosition) -> dict[str, str]:
+def cell_notes(position: CaveRules) -> dict[str, str]:
     """A short note per square holding a piece never shown, for a board view's cell:
     ``{"b3": "K1/6 Z1/3 S1/2"}`` (for a team, the odds of each hidden member)."""
     return {
@@ -268,7 +268,7 @@ def cell_notes(position: CavePosition) -> dict[str, str]:
     }
 
 
-def sample_deal(position: CavePosition, rng: random.Random) -> CaveDeal:
+def sample_deal(position: CaveRules, rng: random.Random) -> CaveDeal:
     """A deal drawn uniformly among those consistent with ``position``, with ``rng``:
     ``GAME.deal(rng, position)``, which keeps every revealed letter and shuffles the
     rest (so each consistent deal is equally likely, as the counts here assume)."""

@@ -169,7 +169,7 @@ def _square(token: Token) -> int:
     return index
 
 
-class MoveBuilder(GameTransformer["CaveMove"]):
+class CaveMoveBuilder(GameTransformer["CaveMove"]):
     """Builds move objects while the LALR parser reads (no tree is kept).
 
     A plain class (Lark calls its methods by the rules' names), so that reading a move

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 # Strings, descriptions and odds are imported where used: a check needs none of them.
 
 
-class CavePosition(DescribedPosition[CaveMove], rules.CavePosition):
+class CavePosition(DescribedPosition[CaveMove], rules.CaveRules):
     """A Cave game in progress, as far as the record has revealed it: the rules'
     position, with its descriptions and odds.
 

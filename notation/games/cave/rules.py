@@ -1,4 +1,4 @@
-"""The rules of Cave: :class:`CavePosition`, a game as far as the record has revealed it.
+"""The rules of Cave: :class:`CaveRules`, a game as far as the record has revealed it.
 
 Each side owns six face-down pieces whose identities nobody knows until they fight,
 so the engine knows only what a record has revealed: the class letters written in
@@ -75,10 +75,10 @@ ATTACKER_WINS: tuple[tuple[bool, ...], ...] = tuple(
 )
 
 
-class Undo(NamedTuple):
-    """The layout of what :meth:`CavePosition.push` keeps to undo one move (one entry
+class CaveUndo(NamedTuple):
+    """The layout of what :meth:`CaveRules.push` keeps to undo one move (one entry
     per move pushed, in the position's history): push keeps a plain tuple, so read an
-    entry with ``Undo._make(entry)``."""
+    entry with ``CaveUndo._make(entry)``."""
 
     #: The move as pushed.
     move: CaveMove
@@ -97,14 +97,14 @@ class Undo(NamedTuple):
 
 # The tuple's constructor is made outside this module, where "CaveMove" names nothing: its
 # type, for tools that read the annotations (the API reference).
-Undo.__new__.__annotations__["move"] = CaveMove
-#: A history entry as push makes it: the fields of :class:`Undo`.
+CaveUndo.__new__.__annotations__["move"] = CaveMove
+#: A history entry as push makes it: the fields of :class:`CaveUndo`.
 _Entry = tuple[CaveMove, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 _EMPTY: tuple[int, ...] = ()
 
 
-class CavePosition(Position[CaveMove]):
+class CaveRules(Position[CaveMove]):
     """A Cave game in progress, as far as the record has revealed it: the rules.
 
     The game hands out positions of the subclass
@@ -249,7 +249,7 @@ class CavePosition(Position[CaveMove]):
         """The last move pushed, itself (:meth:`canonical` never changes a move)."""
         if not self._history:
             raise MisuseError("last_move_canonical() with no move pushed on this position")
-        return Undo._make(self._history[-1]).move
+        return CaveUndo._make(self._history[-1]).move
 
     # -- public extras ---------------------------------------------------------
     @property

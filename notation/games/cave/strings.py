@@ -37,9 +37,9 @@ from notation.games.cave.board import (
 )
 
 if TYPE_CHECKING:
-    from notation.games.cave.rules import CavePosition
+    from notation.games.cave.rules import CaveRules
 
-P = TypeVar("P", bound="CavePosition")
+P = TypeVar("P", bound="CaveRules")
 
 __all__ = ["POSITION_FIELDS", "position_string", "read_position"]
 
@@ -65,7 +65,7 @@ _LETTER_RANK = {c: i for i, c in enumerate(LETTER_ORDER)}
 # -- writing ------------------------------------------------------------------
 
 
-def position_string(position: CavePosition) -> str:
+def position_string(position: CaveRules) -> str:
     """The position as one line: board, reserves, removed, passes, mover, turn."""
     reserve = position._reserve
     turn = position.turn
@@ -82,7 +82,7 @@ def position_string(position: CavePosition) -> str:
     )
 
 
-def _board_field(position: CavePosition) -> str:
+def _board_field(position: CaveRules) -> str:
     """Each occupied square, in board order: ``b3:rK@9?`` (side, then pieces bottom up)."""
     units = [
         f"{SQUARES[sq]}:{SIDE_CODES[PIECE_SIDE[stack[0]]]}{_members_text(position, stack)}"
@@ -92,7 +92,7 @@ def _board_field(position: CavePosition) -> str:
     return ",".join(units) or "-"
 
 
-def _removed_field(position: CavePosition, side: int, placed: set[int]) -> str:
+def _removed_field(position: CaveRules, side: int, placed: set[int]) -> str:
     """The pieces of ``side`` that entered and are not ``placed`` on the board."""
     entered = side_pieces(side)[: PIECES_PER_SIDE - position._reserve[side]]
     gone = [pid for pid in entered if pid not in placed]
@@ -100,12 +100,12 @@ def _removed_field(position: CavePosition, side: int, placed: set[int]) -> str:
     return _members_text(position, gone) or "-"
 
 
-def _removed_key(position: CavePosition, pid: int) -> tuple[int, int, int]:
+def _removed_key(position: CaveRules, pid: int) -> tuple[int, int, int]:
     c = position._identity[pid]
     return (1, 0, 0) if c < 0 else (0, position._shown_at[pid], _LETTER_RANK[c])
 
 
-def _members_text(position: CavePosition, pids: tuple[int, ...] | list[int]) -> str:
+def _members_text(position: CaveRules, pids: tuple[int, ...] | list[int]) -> str:
     """Pieces as written: ``?`` if never shown, else the letter and ``@turn`` if known."""
     identity, shown_at = position._identity, position._shown_at
     texts: list[str] = []
@@ -270,7 +270,7 @@ def _check_survivors(on_board: list[int], reserve: list[int]) -> None:
             )
 
 
-def _check_passes(position: CavePosition, passes: int, turn: int) -> None:
+def _check_passes(position: CaveRules, passes: int, turn: int) -> None:
     """The passes fit the board: each passer had no action, and the game was not over."""
     if not passes:
         return
@@ -336,7 +336,7 @@ def read_position(cls: type[P], text: str) -> P:
     return position
 
 
-def _place_pieces(position: CavePosition, units: list[_Unit], removed: list[list[_Member]]) -> None:
+def _place_pieces(position: CaveRules, units: list[_Unit], removed: list[list[_Member]]) -> None:
     """Give the pieces their ids: per side, those on the board in board order, bottom
     to top, then the removed ones in the order written (docs/cave.md, "Position strings")."""
     next_id = [0, PIECES_PER_SIDE]

@@ -17,7 +17,7 @@ from notation.games.view import Assessment
 
 if TYPE_CHECKING:
     from notation.games.tinkertown.moves import TinkertownMove
-    from notation.games.tinkertown.rules import TinkertownPosition
+    from notation.games.tinkertown.rules import TinkertownRules
 
 # The game imports this module only to assess a move: a check or a conversion never
 # builds the search's tables.
@@ -34,7 +34,7 @@ BLUNDER: Final = 500
 
 
 def assess_move(
-    position: TinkertownPosition, move: TinkertownMove, depth: int = ASSESS_DEPTH
+    position: TinkertownRules, move: TinkertownMove, depth: int = ASSESS_DEPTH
 ) -> Assessment | None:
     """``??``, ``?``, ``!`` or no glyph for ``move`` in ``position`` (movement stage), by a
     search ``depth`` plies deep, with the move's score for White as ``eval``; None
@@ -117,7 +117,7 @@ def _only(searcher: Searcher, played: TinkertownMove, score: int, depth: int) ->
     return f"every other move scores {MISTAKE / CONTROL:.2f} groups less or worse (depth {depth})"
 
 
-def _reply(position: TinkertownPosition, played: TinkertownMove) -> TinkertownMove | str:
+def _reply(position: TinkertownRules, played: TinkertownMove) -> TinkertownMove | str:
     """The opponent's win at once after ``played`` (which allows one)."""
     position.push(played)
     try:
@@ -137,8 +137,8 @@ def eval_text(score: int, side: int) -> str:
     return f"{white / CONTROL:+.2f}"
 
 
-def winning_move(position: TinkertownPosition) -> TinkertownMove | None:
+def winning_move(position: TinkertownRules) -> TinkertownMove | None:
     """A move that wins at once for the side to move, or None (movement stage only):
-    :meth:`TinkertownPosition.winning_move <notation.games.tinkertown.rules.
-    TinkertownPosition.winning_move>`."""
+    :meth:`TinkertownRules.winning_move <notation.games.tinkertown.rules.
+    TinkertownRules.winning_move>`."""
     return position.winning_move()

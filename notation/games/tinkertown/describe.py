@@ -32,13 +32,13 @@ from notation.games.tinkertown.board import (
     zombies,
 )
 from notation.games.tinkertown.moves import Drop, Move, Resurrection, squares_of, with_mark
-from notation.games.tinkertown.rules import Undo
+from notation.games.tinkertown.rules import TinkertownUndo
 from notation.games.tinkertown.strings import BOARD_LEGEND
 from notation.games.view import BoardView, Cell
 from notation.games.view import Token as ViewToken
 
 if TYPE_CHECKING:
-    from notation.games.tinkertown.rules import TinkertownPosition
+    from notation.games.tinkertown.rules import TinkertownRules
 
 #: Colours of the board view's roles: a dark cemetery, bone-white and red zombies.
 PALETTE: Final[Mapping[str, str]] = MappingProxyType(
@@ -55,7 +55,7 @@ PALETTE: Final[Mapping[str, str]] = MappingProxyType(
 _VIEW_TOKENS: Final = {"w": ViewToken("white", "W"), "r": ViewToken("red", "R")}
 
 
-def diagram(position: "TinkertownPosition") -> str:
+def diagram(position: "TinkertownRules") -> str:
     """The board as text, rank 8 at the top, and a line saying whose turn it is."""
     width = max(2, *(len(s) for s in position._stacks)) + 1
     lines = []
@@ -72,7 +72,7 @@ def diagram(position: "TinkertownPosition") -> str:
     return "\n".join(lines)
 
 
-def _diagram_cell(position: "TinkertownPosition", sq: int) -> str:
+def _diagram_cell(position: "TinkertownRules", sq: int) -> str:
     if sq in OFF_BOARD:
         return ""
     if sq in CHAPEL:
@@ -93,8 +93,8 @@ class _Landing(NamedTuple):
     zombies: int  # how many zombies the action brought
 
 
-def _landing(position: "TinkertownPosition") -> _Landing:
-    last = Undo._make(position._history[-1])
+def _landing(position: "TinkertownRules") -> _Landing:
+    last = TinkertownUndo._make(position._history[-1])
     move, changes = last.move, last.changes
     if isinstance(move, Move):
         (_origin, group), (square, before) = changes
@@ -105,14 +105,14 @@ def _landing(position: "TinkertownPosition") -> _Landing:
     return _Landing(square, before + COLOURS[1 - position._to_move], 1)
 
 
-def last_move_facts(position: "TinkertownPosition") -> dict[str, Any]:
+def last_move_facts(position: "TinkertownRules") -> dict[str, Any]:
     """What the last move did (docs/tinkertown.md, "Moves as data, and what a move did"),
     read from the history entry; ``_reference_last_move_facts`` in
     tests/test_describe_equivalence.py is the plain version it must equal."""
     history = position._history
     if not history:
         return {}
-    last = Undo._make(history[-1])
+    last = TinkertownUndo._make(history[-1])
     move, tomb = last.move, last.tomb
     side = SIDE_NAMES[position._to_move ^ 1]
     winner = SIDE_NAMES[position._winner] if position._winner >= 0 else None
@@ -169,7 +169,7 @@ def _note(
     return note
 
 
-def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
+def annotations(position: "TinkertownRules") -> list[tuple[str, str]]:
     """Facts for ``[%key value]`` comments (docs/tinkertown.md, "Annotations"); each pair
     comes from a cache by what it says (see above)."""
     if not position._movement:
@@ -177,7 +177,7 @@ def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     history = position._history
     if history:
-        last = Undo._make(history[-1])
+        last = TinkertownUndo._make(history[-1])
         if last.tomb >= 0:  # the action captured: a tombstone went on this grave
             landed = _landing(position).landed
             key = (last.tomb, landed.count("w"), landed.count("r"))
@@ -206,7 +206,7 @@ def annotations(position: "TinkertownPosition") -> list[tuple[str, str]]:
 # -- the board view --------------------------------------------------------------
 
 
-def board_view(position: "TinkertownPosition") -> BoardView:
+def board_view(position: "TinkertownRules") -> BoardView:
     """The position for the renderers (docs/tinkertown.md, "Board views").
 
     A square's :class:`~notation.games.view.Cell` comes from a cache by its contents (cells
@@ -249,7 +249,7 @@ def board_view(position: "TinkertownPosition") -> BoardView:
     _last_board = _Board(list(stacks), list(capacity), list(tomb), cells, above)
     marks: tuple[str, ...] = ()
     if position._history:
-        move = Undo._make(position._history[-1]).move
+        move = TinkertownUndo._make(position._history[-1]).move
         marks = tuple(SQUARE_NAMES[sq] for sq in squares_of(move))
     return BoardView(
         files=_VIEW_FILES,
@@ -323,7 +323,7 @@ def cached_cells() -> int:
     return len(_CELLS)
 
 
-def _view_facts(position: "TinkertownPosition", over: list[int]) -> tuple[tuple[str, str], ...]:
+def _view_facts(position: "TinkertownRules", over: list[int]) -> tuple[tuple[str, str], ...]:
     facts: list[tuple[str, str]] = []
     if position._winner >= 0:
         facts.append(("Winner", SIDE_NAMES[position._winner]))
@@ -356,12 +356,12 @@ def _side_fact(groups: int, count: int) -> str:
     return f"{plural(groups, 'group')}, {zombies(count)}"
 
 
-def caption(position: "TinkertownPosition", over: Sequence[int] | None = None) -> str:
+def caption(position: "TinkertownRules", over: Sequence[int] | None = None) -> str:
     """The last move and what it did, in words ("" at the start).  ``over``: the
     graves above capacity, when the caller has them (else they are found here)."""
     if not position._history:
         return ""
-    last = Undo._make(position._history[-1])
+    last = TinkertownUndo._make(position._history[-1])
     move, tomb, movement = last.move, last.tomb, last.movement
     turn = position.turn
     number = f"{(turn - 1) // 2 + 1}{'.' if turn % 2 else '...'}"

@@ -18,9 +18,9 @@ from notation.games.tinkertown.codes import ERROR_CODES
 from notation.games.tinkertown.moves import (
     Drop,
     Move,
-    MoveBuilder,
     Resurrection,
     TinkertownMove,
+    TinkertownMoveBuilder,
     syntax_error,
 )
 from notation.games.tinkertown.position import TinkertownPosition
@@ -56,7 +56,7 @@ class TinkertownGame(Game[TinkertownMove]):
         require_text(text, "a move token")
         parser = self._parser
         if parser is None:
-            parser = self._parser = build_parser("tinkertown", MoveBuilder())
+            parser = self._parser = build_parser("tinkertown", TinkertownMoveBuilder())
         try:
             move = parser.parse(text.strip().lower())
         except Exception as exc:

@@ -186,7 +186,7 @@ def move_to_dict(move: TinkertownMove) -> dict[str, Any]:
 # -- reading a move token (grammar/tinkertown.lark) --------------------------------
 
 
-class MoveBuilder(GameTransformer[TinkertownMove]):
+class TinkertownMoveBuilder(GameTransformer[TinkertownMove]):
     """Builds typed moves while the LALR parser runs (no tree is kept).
 
     A plain class (Lark calls its methods by the rules' names), so that reading a move

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from notation.errors import MisuseError
 from notation.games.base import Position
 from notation.games.tinkertown.moves import TinkertownMove
-from notation.games.tinkertown.rules import TinkertownPosition
+from notation.games.tinkertown.rules import TinkertownRules
 from notation.games.tinkertown.search import Searcher
 
 __all__ = ["DEFAULT_PLAYER_DEPTH", "SearchPlayer", "greedy_player"]
@@ -21,8 +21,8 @@ __all__ = ["DEFAULT_PLAYER_DEPTH", "SearchPlayer", "greedy_player"]
 DEFAULT_PLAYER_DEPTH = 3
 
 
-def _tinkertown(view: Position[TinkertownMove]) -> TinkertownPosition:
-    if not isinstance(view, TinkertownPosition):
+def _tinkertown(view: Position[TinkertownMove]) -> TinkertownRules:
+    if not isinstance(view, TinkertownRules):
         raise MisuseError(f"{view!r} is not a Tinkertown position: this bot plays Tinkertown")
     return view
 

@@ -22,7 +22,7 @@ from notation.games.tinkertown.moves import TinkertownMove
 # needs neither, and starts without them.
 
 
-class TinkertownPosition(DescribedPosition[TinkertownMove], rules.TinkertownPosition):
+class TinkertownPosition(DescribedPosition[TinkertownMove], rules.TinkertownRules):
     """A game of Tinkertown Cemetery in progress: the rules' position, with its
     descriptions.
 

@@ -75,10 +75,10 @@ def captures(landed: str, capacity: int, entered_onto: str | None = None) -> boo
     return len(landed) > capacity and "w" in group and "r" in group
 
 
-class Undo(NamedTuple):
+class TinkertownUndo(NamedTuple):
     """The layout of one entry of a position's history, made by every push: all that
-    :meth:`TinkertownPosition.pop` needs to restore the position exactly.  Push keeps a
-    plain tuple, so read an entry with ``Undo._make(entry)``."""
+    :meth:`TinkertownRules.pop` needs to restore the position exactly.  Push keeps a
+    plain tuple, so read an entry with ``TinkertownUndo._make(entry)``."""
 
     #: The move as pushed.
     move: TinkertownMove
@@ -97,12 +97,12 @@ class Undo(NamedTuple):
 
 # The tuple's constructor is made outside this module, where "TinkertownMove" names nothing: its
 # type, for tools that read the annotations (the API reference).
-Undo.__new__.__annotations__["move"] = TinkertownMove
-#: A history entry as push makes it: the fields of :class:`Undo`.
+TinkertownUndo.__new__.__annotations__["move"] = TinkertownMove
+#: A history entry as push makes it: the fields of :class:`TinkertownUndo`.
 _Entry = tuple[TinkertownMove, tuple[tuple[int, str], ...], int, bool, int, int]
 
 
-class TinkertownPosition(Position[TinkertownMove]):
+class TinkertownRules(Position[TinkertownMove]):
     """A game of Tinkertown Cemetery in progress (mutable, with push/pop): the rules.
 
     The game hands out positions of the subclass
@@ -325,7 +325,7 @@ class TinkertownPosition(Position[TinkertownMove]):
             self.push(plain)
         except IllegalMoveError:
             return move
-        captured = Undo._make(self._history[-1]).tomb >= 0
+        captured = TinkertownUndo._make(self._history[-1]).tomb >= 0
         self.pop()
         if move.marked and not captured:
             return move
@@ -336,7 +336,7 @@ class TinkertownPosition(Position[TinkertownMove]):
         capture mark exactly when it captured (the history says whether it did)."""
         if not self._history:
             raise MisuseError("last_move_canonical() with no move pushed on this position")
-        entry = Undo._make(self._history[-1])
+        entry = TinkertownUndo._make(self._history[-1])
         move = entry.move
         captured = entry.tomb >= 0
         if move.marked is captured:  # written as canonical (nearly always): itself
@@ -454,7 +454,7 @@ class TinkertownPosition(Position[TinkertownMove]):
     @property
     def move_stack(self) -> list[TinkertownMove]:
         """The moves played so far, first to last (a new list)."""
-        return [Undo._make(entry).move for entry in self._history]
+        return [TinkertownUndo._make(entry).move for entry in self._history]
 
     def over_capacity(self) -> list[int]:
         """Graves whose group holds both colours and stands above capacity, in square order.

@@ -27,11 +27,11 @@ from notation.games.tinkertown.board import (
     WHITE,
 )
 from notation.games.tinkertown.moves import DROPS, MOVES_ALONG, Resurrection, TinkertownMove
-from notation.games.tinkertown.rules import Undo
+from notation.games.tinkertown.rules import TinkertownUndo
 from notation.games.view import WIN, Analysis
 
 if TYPE_CHECKING:
-    from notation.games.tinkertown.rules import TinkertownPosition
+    from notation.games.tinkertown.rules import TinkertownRules
 
 __all__ = [
     "ANALYSE_DEPTH",
@@ -143,14 +143,14 @@ def square_value(sq: int, stack: str) -> int:
     return _VALUES[sq][stack]
 
 
-def material(position: TinkertownPosition) -> int:
+def material(position: TinkertownRules) -> int:
     """The sum of :func:`square_value` over the graves: the evaluation from White's
     side, without the tempo (the search keeps it up to date move by move)."""
     stacks = position._stacks
     return sum(square_value(sq, stacks[sq]) for sq in GRAVES)
 
 
-def evaluate(position: TinkertownPosition) -> int:
+def evaluate(position: TinkertownRules) -> int:
     """The static evaluation for the side to move: :func:`material` from its side plus
     :data:`TEMPO`; a proven score when the game is over or the opponent (in the
     movement stage) controls one group or none and so loses at once."""
@@ -201,7 +201,7 @@ def _stack_key(sq: int, stack: str) -> int:
 _STACK_KEYS: Final = tuple(_SquareMemo(sq, _stack_key) for sq in range(SIZE * SIZE))
 
 
-def zobrist_key(position: TinkertownPosition) -> int:
+def zobrist_key(position: TinkertownRules) -> int:
     """The 64-bit Zobrist key of ``position``, computed from scratch: its stacks,
     tombstones, side to move, stage and last placements (not its turn count, which
     changes nothing that can be played)."""
@@ -221,7 +221,7 @@ def zobrist_key(position: TinkertownPosition) -> int:
     return key
 
 
-def key_after_push(position: TinkertownPosition, key: int) -> int:
+def key_after_push(position: TinkertownRules, key: int) -> int:
     """The key of ``position`` just after a push, from ``key``, the key before it.
 
     The rules' history entry of the push names every grave it changed (with the
@@ -229,7 +229,7 @@ def key_after_push(position: TinkertownPosition, key: int) -> int:
     before; the position holds what they are now.  So the key follows any move
     without the rules knowing keys exist, and their push and pop cost the same.
     """
-    entry = Undo._make(position._history[-1])
+    entry = TinkertownUndo._make(position._history[-1])
     stacks = position._stacks
     keys = _STACK_KEYS
     key ^= _RED_KEY
@@ -312,7 +312,7 @@ class Searcher:
     move after the search of its position want).
     """
 
-    def __init__(self, position: TinkertownPosition) -> None:
+    def __init__(self, position: TinkertownRules) -> None:
         self.position = position.copy()
         #: The Zobrist key and the material of :attr:`position`, kept by push and pop.
         self.key = zobrist_key(self.position)
@@ -337,7 +337,7 @@ class Searcher:
         position.push(move)  # an illegal move raises here, and nothing has changed
         self._saved.append((self.key, self.material))
         mat = self.material
-        for sq, old in Undo._make(position._history[-1]).changes:
+        for sq, old in TinkertownUndo._make(position._history[-1]).changes:
             mat += square_value(sq, stacks[sq]) - square_value(sq, old)
         self.material = mat
         self.key = key_after_push(position, self.key)
@@ -676,7 +676,7 @@ class Searcher:
 
 
 def search(
-    position: TinkertownPosition, depth: int | None = None, seconds: float | None = None
+    position: TinkertownRules, depth: int | None = None, seconds: float | None = None
 ) -> SearchResult:
     """Search ``position`` (left as it is) to ``depth`` plies and/or for ``seconds``;
     see :meth:`Searcher.search`."""
@@ -708,7 +708,7 @@ def _budget(depth: int | None, seconds: float | None) -> tuple[int | None, float
 
 
 def analyse(
-    position: TinkertownPosition, depth: int | None = None, seconds: float | None = None
+    position: TinkertownRules, depth: int | None = None, seconds: float | None = None
 ) -> Analysis:
     """The engine's view of ``position`` (left as it is) as an :class:`Analysis`: the
     score for the side to move (``unit="score"``, in groups), the best line in
@@ -733,7 +733,7 @@ def analyse(
 
 
 def _complete(
-    position: TinkertownPosition, line: tuple[TinkertownMove, ...]
+    position: TinkertownRules, line: tuple[TinkertownMove, ...]
 ) -> tuple[TinkertownMove, ...]:
     """``line`` with the win at once that follows it, when it stops one move short (the
     search proves such a loss without playing the winning entry)."""

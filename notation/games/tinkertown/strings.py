@@ -41,7 +41,7 @@ from notation.games.tinkertown.board import (
 )
 
 if TYPE_CHECKING:
-    from notation.games.tinkertown.rules import TinkertownPosition
+    from notation.games.tinkertown.rules import TinkertownRules
 
 #: What the board field describes, rank 8 first, each rank left to right: the
 #: graves and the chapel (the corners outside the cemetery are left out).
@@ -64,7 +64,7 @@ def _bad(reason: str) -> TagValueError:
 # -- writing -----------------------------------------------------------------------
 
 
-def write(position: TinkertownPosition) -> str:
+def write(position: TinkertownRules) -> str:
     """``position`` as its position string."""
     board = "/".join(_write_rank(position, row) for row in ROWS)
     last = ",".join(SQUARE_NAMES[sq] if sq >= 0 else "-" for sq in position._last)
@@ -72,7 +72,7 @@ def write(position: TinkertownPosition) -> str:
     return f"{board} {side} {position.stage} {last} {position.turn}"
 
 
-def _write_rank(position: TinkertownPosition, row: tuple[int, ...]) -> str:
+def _write_rank(position: TinkertownRules, row: tuple[int, ...]) -> str:
     """One rank: each run of empty graves as its length, every other square as its item."""
     items = (_item(position, sq) for sq in row)
     return "".join(
@@ -81,7 +81,7 @@ def _write_rank(position: TinkertownPosition, row: tuple[int, ...]) -> str:
     )
 
 
-def _item(position: TinkertownPosition, sq: int) -> str:
+def _item(position: TinkertownRules, sq: int) -> str:
     """The item of ``sq`` in the board field ("" for an empty grave)."""
     if sq in CHAPEL:
         return "#"
@@ -95,7 +95,7 @@ def _item(position: TinkertownPosition, sq: int) -> str:
 # -- reading -----------------------------------------------------------------------
 
 
-def read(position: TinkertownPosition, text: str) -> None:
+def read(position: TinkertownRules, text: str) -> None:
     """Put the position ``text`` describes on ``position``, a new, empty one.
 
     ``TagValueError("Position", reason)`` if the string is malformed or describes a
@@ -170,7 +170,7 @@ def _read_turns(text: str, side: int) -> int:
 # -- the board field ----------------------------------------------------------------
 
 
-def _read_board(position: TinkertownPosition, board: str) -> None:
+def _read_board(position: TinkertownRules, board: str) -> None:
     ranks = board.split("/")
     if len(ranks) != SIZE:
         raise _bad(f"the board has {len(ranks)} ranks; it has 8, rank 8 first, separated by /")
@@ -178,7 +178,7 @@ def _read_board(position: TinkertownPosition, board: str) -> None:
         _read_rank(position, f"rank {rank} {text!r}", row, text)
 
 
-def _read_rank(position: TinkertownPosition, where: str, row: tuple[int, ...], text: str) -> None:
+def _read_rank(position: TinkertownRules, where: str, row: tuple[int, ...], text: str) -> None:
     """Put one rank, ``text``, on the squares of ``row``; ``where`` names it in messages."""
     at = 0  # how many squares of the row the items so far describe
     after_count = False
@@ -218,7 +218,7 @@ def _rank_size(row: tuple[int, ...]) -> str:
     return f"{len(row)} squares ({span}{chapel})"
 
 
-def _put_item(position: TinkertownPosition, where: str, item: str, sq: int) -> None:
+def _put_item(position: TinkertownRules, where: str, item: str, sq: int) -> None:
     """Put ``item`` (not a count: a count leaves its graves empty) on ``sq``."""
     if (item == "#") != (sq in CHAPEL):
         if item == "#":
@@ -236,7 +236,7 @@ def _put_item(position: TinkertownPosition, where: str, item: str, sq: int) -> N
 # -- positions no game reaches ------------------------------------------------------
 
 
-def _check_resurrection(position: TinkertownPosition) -> None:
+def _check_resurrection(position: TinkertownRules) -> None:
     """Refuse a resurrection-stage position that no game reaches (docs/tinkertown.md,
     "Position strings" and "The resurrection stage")."""
     _check_single_zombies(position)
@@ -246,7 +246,7 @@ def _check_resurrection(position: TinkertownPosition) -> None:
         _check_last_is_alone(position)
 
 
-def _check_single_zombies(position: TinkertownPosition) -> None:
+def _check_single_zombies(position: TinkertownRules) -> None:
     """No tombstone (they come from captures) and one zombie a grave at most."""
     for sq in GRAVES:
         if position._tomb[sq]:
@@ -267,7 +267,7 @@ def _turns_of(turn: int) -> tuple[int, int]:
     return (turn + 1) // 2, turn // 2
 
 
-def _check_zombie_counts(position: TinkertownPosition) -> None:
+def _check_zombie_counts(position: TinkertownRules) -> None:
     """White places one zombie on its first turn, then two a turn, as Red does."""
     turn = position._base
     white_turns, red_turns = _turns_of(turn)
@@ -281,7 +281,7 @@ def _check_zombie_counts(position: TinkertownPosition) -> None:
             )
 
 
-def _check_last_placements(position: TinkertownPosition) -> None:
+def _check_last_placements(position: TinkertownRules) -> None:
     """A side's last placement is there once it has placed, and holds its zombie."""
     turn = position._base
     for side, turns_played in zip((WHITE, RED), _turns_of(turn), strict=True):
@@ -297,7 +297,7 @@ def _check_last_placements(position: TinkertownPosition) -> None:
             raise _bad(f"{name}'s last placement {SQUARE_NAMES[sq]} holds no {name.lower()} zombie")
 
 
-def _check_last_is_alone(position: TinkertownPosition) -> None:
+def _check_last_is_alone(position: TinkertownRules) -> None:
     """The last placement of the side that just played was White's opening or a (b):
     made next to empty graves only, and nothing has been placed since."""
     side = 1 - position._to_move

@@ -23,7 +23,7 @@ from typing import Final
 from notation.games.view import Analysis, Assessment
 from notation.games.zombie_kidz.board import DICE, DIE_FACES, PLAYERS_WIN
 from notation.games.zombie_kidz.moves import ZombieKidzMove
-from notation.games.zombie_kidz.rules import ZombieKidzPosition
+from notation.games.zombie_kidz.rules import ZombieKidzRules
 from notation.games.zombie_kidz.solve import (
     WIN,
     Table,
@@ -166,7 +166,7 @@ class Evaluator:
         return value, exact
 
     def position_value(
-        self, position: ZombieKidzPosition, depth: int = DEFAULT_DEPTH
+        self, position: ZombieKidzRules, depth: int = DEFAULT_DEPTH
     ) -> tuple[float, bool]:
         """The value of ``position`` (1 or 0 once the game is over) and whether it is exact."""
         outcome = position.outcome()
@@ -175,7 +175,7 @@ class Evaluator:
         return self.value(state_key(position), depth)
 
     def roll_values(
-        self, position: ZombieKidzPosition, die: str, depth: int = DEFAULT_DEPTH
+        self, position: ZombieKidzRules, die: str, depth: int = DEFAULT_DEPTH
     ) -> list[tuple[ZombieKidzMove, float, bool]]:
         """Each turn ``die`` allows, with the value of the position after it, best first.
 
@@ -208,7 +208,7 @@ class Evaluator:
 _EVALUATORS: dict[Variant, Evaluator] = {}
 
 
-def evaluator(position: ZombieKidzPosition) -> Evaluator:
+def evaluator(position: ZombieKidzRules) -> Evaluator:
     """The evaluator of ``position``'s variant, made once per process: with the shipped
     or cached table, or (3 players, numpy installed) a table solved now and cached."""
     variant = Variant(position.players, position.zombie_total)
@@ -233,7 +233,7 @@ def _number(value: float) -> str:
     return f"{value:.4f}"
 
 
-def assess_move(position: ZombieKidzPosition, move: ZombieKidzMove) -> Assessment | None:
+def assess_move(position: ZombieKidzRules, move: ZombieKidzMove) -> Assessment | None:
     """The team's chance of winning before the roll and after ``move`` (the ``winprob``
     value, ``estimate`` added when it is not exact), and ``?``/``??`` with the best turn
     of the same roll when ``move`` loses :data:`MISTAKE`/:data:`BLUNDER` or more.
@@ -260,7 +260,7 @@ def assess_move(position: ZombieKidzPosition, move: ZombieKidzMove) -> Assessmen
 
 
 def analyse(
-    position: ZombieKidzPosition, *, depth: int | None = None, seconds: float | None = None
+    position: ZombieKidzRules, *, depth: int | None = None, seconds: float | None = None
 ) -> Analysis:
     """The team's chance of winning before the roll, and as notes each face's best turn
     and the chance after it.  Exact from a table; else a search ``depth`` turns deep
@@ -302,7 +302,7 @@ def analyse(
     )
 
 
-def _loses(position: ZombieKidzPosition, move: ZombieKidzMove) -> bool:
+def _loses(position: ZombieKidzRules, move: ZombieKidzMove) -> bool:
     """Whether ``move`` ends the game in the zombies' favour (a roll that loses)."""
     position.push(move)
     try:

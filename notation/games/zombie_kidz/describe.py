@@ -22,17 +22,17 @@ from notation.games.zombie_kidz.board import (
     side_name,
 )
 from notation.games.zombie_kidz.moves import TURNS
-from notation.games.zombie_kidz.rules import Undo
+from notation.games.zombie_kidz.rules import ZombieKidzUndo
 from notation.games.zombie_kidz.words import RESULT_NAMES, zombies_text
 
 if TYPE_CHECKING:
-    from notation.games.zombie_kidz.rules import ZombieKidzPosition
+    from notation.games.zombie_kidz.rules import ZombieKidzRules
 
 
 # -- the diagram ---------------------------------------------------------------
 
 
-def diagram(position: "ZombieKidzPosition") -> str:
+def diagram(position: "ZombieKidzRules") -> str:
     """The board as text, rank 3 first: docs/zombie-kidz.md, "An example"."""
     width = 14
     rule = "   +" + "+".join(["-" * width] * 3) + "+"
@@ -67,11 +67,11 @@ def diagram(position: "ZombieKidzPosition") -> str:
 # -- the last turn -------------------------------------------------------------
 
 
-def last_move_facts(position: "ZombieKidzPosition") -> dict[str, Any]:
+def last_move_facts(position: "ZombieKidzRules") -> dict[str, Any]:
     """What the last turn did: see docs/zombie-kidz.md, "Data for programs"."""
     if not position._history:
         return {}
-    last = Undo._make(position._history[-1])
+    last = ZombieKidzUndo._make(position._history[-1])
     tomb, lock = last.tomb, last.lock
     player = (position._turn - 1) % position._players
     target = position._pawns[player]
@@ -90,7 +90,7 @@ def last_move_facts(position: "ZombieKidzPosition") -> dict[str, Any]:
     return facts
 
 
-def annotations(position: "ZombieKidzPosition") -> list[tuple[str, str]]:
+def annotations(position: "ZombieKidzRules") -> list[tuple[str, str]]:
     """``zombies`` (zone:count, or -), ``reserve``, and ``locks`` when a gate is locked:
     docs/zombie-kidz.md, "Annotations".
 
@@ -167,7 +167,7 @@ LOCK_TOKEN: Final[Token] = Token("lock", "L")
 PAWN_TOKENS: Final[tuple[Token, ...]] = tuple(Token(f"pawn-{p}", str(p)) for p in range(1, 5))
 
 
-def board_view(position: "ZombieKidzPosition") -> BoardView:
+def board_view(position: "ZombieKidzRules") -> BoardView:
     """The board for the renderers: see docs/zombie-kidz.md, "Board views"."""
     players = position.players
     links = PATHS_BOTH_SIDES + (PATHS_TWO_PLAYER_SIDE if players == 2 else ())
@@ -190,7 +190,7 @@ def board_view(position: "ZombieKidzPosition") -> BoardView:
     )
 
 
-def _cell(position: "ZombieKidzPosition", zone: int) -> Cell:
+def _cell(position: "ZombieKidzRules", zone: int) -> Cell:
     """A zone's cell: its role, then (bottom to top) a lock, its zombies, its pawns."""
     name = ZONE_NAMES[zone]
     tokens: list[Token] = []
@@ -207,12 +207,12 @@ def _cell(position: "ZombieKidzPosition", zone: int) -> Cell:
     return Cell(name, role, tuple(tokens), str(count) if count else "")
 
 
-def _last_marks(position: "ZombieKidzPosition") -> tuple[str, ...]:
+def _last_marks(position: "ZombieKidzRules") -> tuple[str, ...]:
     """The placement tomb (unless the pawn's zones name it), then from and to, or the
     zone the pawn stayed on."""
     if not position._history:
         return ()
-    last = Undo._make(position._history[-1])
+    last = ZombieKidzUndo._make(position._history[-1])
     tomb, origin = last.tomb, last.origin
     target = position._pawns[(position.turn - 1) % position.players]
     zones = (origin,) if target == origin else (origin, target)
@@ -220,7 +220,7 @@ def _last_marks(position: "ZombieKidzPosition") -> tuple[str, ...]:
     return tuple(ZONE_NAMES[z] for z in placed + zones)
 
 
-def _facts(position: "ZombieKidzPosition") -> tuple[tuple[str, str], ...]:
+def _facts(position: "ZombieKidzRules") -> tuple[tuple[str, str], ...]:
     if position._end is None:
         status = ("To move", position.mover)
     else:
@@ -238,11 +238,11 @@ def _facts(position: "ZombieKidzPosition") -> tuple[tuple[str, str], ...]:
     )
 
 
-def caption(position: "ZombieKidzPosition") -> str:
+def caption(position: "ZombieKidzRules") -> str:
     """The last turn in the canonical form and what it did, in words."""
     if not position._history:
         return ""
-    last = Undo._make(position._history[-1])
+    last = ZombieKidzUndo._make(position._history[-1])
     move, origin, cleared, lock = last.move, last.origin, last.cleared, last.lock
     player = (position._turn - 1) % position._players
     target = position._pawns[player]

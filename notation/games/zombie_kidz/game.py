@@ -23,7 +23,7 @@ from notation.games.zombie_kidz.board import (
     ZOMBIE_COUNTS,
 )
 from notation.games.zombie_kidz.codes import ERROR_CODES
-from notation.games.zombie_kidz.moves import MoveBuilder, ZombieKidzMove
+from notation.games.zombie_kidz.moves import ZombieKidzMove, ZombieKidzMoveBuilder
 from notation.games.zombie_kidz.position import ZombieKidzPosition
 from notation.games.zombie_kidz.words import RESULT_NAMES
 
@@ -79,7 +79,7 @@ class ZombieKidzGame(Game[ZombieKidzMove]):
     def parse_move(self, text: str) -> ZombieKidzMove:
         require_text(text, "a move token")
         if self._parser is None:
-            self._parser = build_parser("zombie_kidz", MoveBuilder())
+            self._parser = build_parser("zombie_kidz", ZombieKidzMoveBuilder())
         return moves.read_move(self._parser, text)
 
     def new_position(self, tags: Mapping[str, str] | None = None) -> ZombieKidzPosition:

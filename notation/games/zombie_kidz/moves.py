@@ -113,7 +113,7 @@ _FORMS = (
 )
 
 
-class MoveBuilder(GameTransformer[ZombieKidzMove]):
+class ZombieKidzMoveBuilder(GameTransformer[ZombieKidzMove]):
     """Makes the turn while the token is parsed; the grammar fixes the token's shape,
     this names what is wrong with a well-shaped one ("Q is not a die letter").
 

@@ -23,7 +23,7 @@ from notation.games.zombie_kidz.moves import ZombieKidzMove
 # needs neither, and starts without them.
 
 
-class ZombieKidzPosition(DescribedPosition[ZombieKidzMove], rules.ZombieKidzPosition):
+class ZombieKidzPosition(DescribedPosition[ZombieKidzMove], rules.ZombieKidzRules):
     """A game of Zombie Kidz in progress: the rules' position, with its descriptions.
 
     The descriptions are :mod:`.describe`'s.  :meth:`annotations`: ``zombies``

@@ -2,8 +2,8 @@
 
 docs/zombie-kidz.md, "A turn": the roll, the step, then clearing and locking,
 which happen by themselves; "Results": everybody wins or loses together.  A
-position is a few lists and ints changed in place by :meth:`ZombieKidzPosition.push`
-and restored by :meth:`ZombieKidzPosition.pop` from one :class:`Undo` per turn.
+position is a few lists and ints changed in place by :meth:`ZombieKidzRules.push`
+and restored by :meth:`ZombieKidzRules.pop` from one :class:`ZombieKidzUndo` per turn.
 """
 
 from __future__ import annotations
@@ -48,10 +48,10 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 
-class Undo(NamedTuple):
-    """The layout of what :meth:`ZombieKidzPosition.push` keeps to undo one turn (one
+class ZombieKidzUndo(NamedTuple):
+    """The layout of what :meth:`ZombieKidzRules.push` keeps to undo one turn (one
     entry per turn played, in the position's history): push keeps a plain tuple, so
-    read an entry with ``Undo._make(entry)``."""
+    read an entry with ``ZombieKidzUndo._make(entry)``."""
 
     #: The turn as pushed.
     move: ZombieKidzMove
@@ -68,8 +68,8 @@ class Undo(NamedTuple):
 
 # The tuple's constructor is made outside this module, where "ZombieKidzMove" names nothing: its
 # type, for tools that read the annotations (the API reference).
-Undo.__new__.__annotations__["move"] = ZombieKidzMove
-#: A history entry as push makes it: the fields of :class:`Undo`.
+ZombieKidzUndo.__new__.__annotations__["move"] = ZombieKidzMove
+#: A history entry as push makes it: the fields of :class:`ZombieKidzUndo`.
 _Entry = tuple[ZombieKidzMove, int, int, int, int]
 
 
@@ -82,7 +82,7 @@ _PLAYERS: Final = frozenset(PLAYER_COUNTS.values())
 _ZOMBIES: Final = frozenset(ZOMBIE_COUNTS.values())
 
 
-class ZombieKidzPosition(Position[ZombieKidzMove]):
+class ZombieKidzRules(Position[ZombieKidzMove]):
     """A game in progress: zombies per zone, pawns, locks, reserve, turn; the rules only.
 
     The game hands out positions of the subclass
@@ -419,7 +419,7 @@ class ZombieKidzPosition(Position[ZombieKidzMove]):
         zones the pawn left and reached, whether zombies were cleared, the lock)."""
         if not self._history:
             raise MisuseError("last_move_canonical() with no move pushed on this position")
-        last = Undo._make(self._history[-1])
+        last = ZombieKidzUndo._make(self._history[-1])
         target = self._pawns[(self._turn - 1) % self._players]
         return TURNS[last.move.die, last.origin, target, last.cleared > 0, last.lock > 0]
 

@@ -60,7 +60,7 @@ from notation.games.zombie_kidz.board import (
 )
 
 if TYPE_CHECKING:
-    from notation.games.zombie_kidz.rules import ZombieKidzPosition
+    from notation.games.zombie_kidz.rules import ZombieKidzRules
 
 __all__ = [
     "DEFAULT_TOLERANCE",
@@ -211,7 +211,7 @@ def canonical_key(key: int, players: int) -> int:
     return best
 
 
-def state_key(position: ZombieKidzPosition) -> int:
+def state_key(position: ZombieKidzRules) -> int:
     """The canonical key of a position whose game goes on (the mover's pawn first)."""
     players = position.players
     mover = position.turn % players
@@ -221,7 +221,7 @@ def state_key(position: ZombieKidzPosition) -> int:
     return canonical_key(make_key(zombies, pawns, locks), players)
 
 
-def position_of(key: int, variant: Variant) -> ZombieKidzPosition:
+def position_of(key: int, variant: Variant) -> ZombieKidzRules:
     """A position whose state is ``key``, player 1 to move (turn ``10 * players``: every
     pawn has had turns, so the position string of it reads back)."""
     from notation.games.zombie_kidz.position import ZombieKidzPosition
@@ -249,7 +249,7 @@ def roll_results(key: int, variant: Variant) -> list[list[tuple[int, int]] | Non
     :data:`WIN` or the canonical key of the state after the turn.
 
     docs/zombie-kidz.md, "A turn", on the key: the same rules as
-    :meth:`ZombieKidzPosition.push` (tests/test_zombie_kidz_solve.py compares them).
+    :meth:`ZombieKidzRules.push` (tests/test_zombie_kidz_solve.py compares them).
     """
     players, total = variant
     steps = STEPS_TWO if players == 2 else STEPS_MANY

@@ -38,9 +38,9 @@ from notation.games.zombie_kidz.words import (
 )
 
 if TYPE_CHECKING:
-    from notation.games.zombie_kidz.rules import ZombieKidzPosition
+    from notation.games.zombie_kidz.rules import ZombieKidzRules
 
-P = TypeVar("P", bound="ZombieKidzPosition")
+P = TypeVar("P", bound="ZombieKidzRules")
 
 #: The fields of a position string, for messages: see docs/zombie-kidz.md,
 #: "Position strings".
@@ -65,7 +65,7 @@ def _bad(reason: str) -> TagValueError:
 # -- writing -------------------------------------------------------------------
 
 
-def position_string(position: ZombieKidzPosition) -> str:
+def position_string(position: ZombieKidzRules) -> str:
     """The position as one line: the seven fields, separated by spaces."""
     zombies = position._zombies
     grid = "/".join(
