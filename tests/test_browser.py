@@ -21,7 +21,8 @@ from notation.games.view import BoardView, Cell, Token
 from notation.reader import read_file, read_string
 from notation.record import Record
 from notation.render.html import page_html, record_data
-from notation.render.svg import board_svg, last_move_arrow
+from notation.render.record_svg import last_move_arrow
+from notation.render.svg import board_svg
 from notation.stepper import Stepper
 
 webdriver = pytest.importorskip(

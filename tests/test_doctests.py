@@ -20,6 +20,7 @@ PACKAGE = ROOT / "notation"
 
 #: The modules whose docstrings hold ``>>>`` examples, by their dotted names.
 MODULES = (
+    "notation.render.terminal_colours",
     "notation.collections.cutting",
     "notation.collections.scanning",
     "notation.editing.changes",

@@ -21,7 +21,7 @@ from notation.games.view import NO_WORDS, NOTE_KEY, PATH_KEY, STACK_KEY, BoardVi
 from notation.games.zombie_kidz.describe import BOARD_LEGEND as ZOMBIE_KIDZ_LEGEND
 from notation.reader import read_file
 from notation.render.legend import legend_entries
-from notation.render.svg import draw_position
+from notation.render.record_svg import draw_position
 from notation.render.terminal import render_plain
 from notation.stepper import Stepper
 from notation.tui.legend import legend_renderable, legend_rows

@@ -16,7 +16,8 @@ from notation.editing.recordfile import RecordFile, journal_path
 from notation.errors import MisuseError
 from notation.record import MoveNode, Record, Tag
 from notation.replay import check_record
-from notation.tui.record_app import MEND_KEY, RecordApp
+from notation.tui.record_app import RecordApp
+from notation.tui.record_help import MEND_KEY
 from tests.test_record_app import drive, on_screen
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -30,7 +30,8 @@ from notation.editing.editor import RecordEditor
 from notation.editing.recordfile import RecordFile, journal_path
 from notation.replay import check_record
 from notation.tui.board import BoardWidget
-from notation.tui.record_app import GLYPH_KEYS, HELP, RecordApp, _Help
+from notation.tui.record_app import GLYPH_KEYS, RecordApp
+from notation.tui.record_help import HELP, RecordHelp
 
 Scenario = Callable[[Pilot[int]], Awaitable[None]]
 SnapCompare = Callable[..., bool]
@@ -522,7 +523,7 @@ def test_help_lists_the_keys(tmp_path: Path) -> None:
 
     async def scenario(pilot: Pilot[int]) -> None:
         await pilot.press("f1")
-        assert isinstance(app.screen, _Help)
+        assert isinstance(app.screen, RecordHelp)
         for key in keys:
             assert written(key) in help_text, key
             assert written(key) in doc, key

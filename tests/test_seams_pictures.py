@@ -23,7 +23,8 @@ from notation.games.zombie_kidz.describe import PALETTE as ZOMBIE_KIDZ_PALETTE
 from notation.reader import read_file, read_string
 from notation.render.legend import legend_entries
 from notation.render.palette import THEMES, contrast, readable
-from notation.render.svg import board_svg, draw_position, last_move_arrow
+from notation.render.record_svg import draw_position, last_move_arrow
+from notation.render.svg import board_svg
 from notation.stepper import Stepper
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"

@@ -19,13 +19,8 @@ from notation.games.view import BoardView, Cell, Token
 from notation.reader import read_file, read_string
 from notation.render.legend import legend_entries
 from notation.render.palette import AA, INK, THEMES, WHITE, contrast, ink_on, readable
-from notation.render.svg import (
-    board_svg,
-    draw_position,
-    last_move_arrow,
-    position_svg,
-    spreads_tokens,
-)
+from notation.render.record_svg import draw_position, last_move_arrow, position_svg
+from notation.render.svg import board_svg, spreads_tokens
 from notation.stepper import Stepper
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"

@@ -21,7 +21,8 @@ from notation.commands.common import (
 from notation.errors import Defect
 from notation.record import Record
 from notation.render import raster
-from notation.render.svg import DEFAULT_SIZE, draw_position
+from notation.render.record_svg import draw_position
+from notation.render.svg import DEFAULT_SIZE
 from notation.replay import resolve_game
 from notation.stepper import StepperError
 

@@ -38,7 +38,8 @@ from notation.games.view import SPREAD, BoardView, Cell, Token
 from notation.record import Comment, MoveNode, MoveNumber, Record, Tag, Variation
 from notation.render.legend import legend_entries
 from notation.render.palette import THEMES
-from notation.render.svg import move_ends, pile_overflows
+from notation.render.record_svg import move_ends
+from notation.render.svg import pile_overflows
 from notation.replay import replay_tree
 from notation.stepper import Stepper, StepperError
 from notation.visitor import ReplayVisitor, nodes_in_order

@@ -21,7 +21,8 @@ from typing import Any
 
 from notation.errors import NotationException
 from notation.record import Record
-from notation.render.svg import DEFAULT_SIZE, board_svg, last_move_arrow
+from notation.render.record_svg import last_move_arrow
+from notation.render.svg import DEFAULT_SIZE, board_svg
 from notation.stepper import Stepper
 
 __all__ = [
