@@ -455,3 +455,17 @@ def public_classes() -> dict[str, list[str]]:
 def test_no_two_public_classes_share_a_name() -> None:
     shared = {name: where for name, where in public_classes().items() if len(where) > 1}
     assert not shared, shared
+
+
+#: The most lines a module of the package may have: past it, a module holds more than
+#: one thing to read.
+MODULE_MOST_LINES = 900
+
+
+def test_no_module_runs_past_the_most_lines() -> None:
+    long = {
+        name: n
+        for name, module in modules().items()
+        if (n := len(module.path.read_text(encoding="utf-8").splitlines())) > MODULE_MOST_LINES
+    }
+    assert not long, long
