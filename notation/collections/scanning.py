@@ -32,10 +32,9 @@ import io
 import itertools
 import re
 import zlib
-from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, TypeAlias, cast
+from typing import IO, TypeAlias, cast
 
 from notation.collections.cutting import Cut, sure_starts
 from notation.files.textfile import decode_line
@@ -43,13 +42,6 @@ from notation.formats.convert import looks_like_json_records, read_json_records
 from notation.reader import SureStarts, visit_records
 from notation.record import Record
 from notation.visitor import SKIP, Skip, TreeBuilder
-
-if TYPE_CHECKING:
-    #: Numbers of the index, 8 bytes each (an ``array("q")``).
-    Int64s: TypeAlias = array[int]
-else:  # ``array`` takes no subscript at run time (pdoc evaluates these annotations)
-    Int64s = array
-
 
 __all__ = [
     "Run",
