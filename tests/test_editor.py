@@ -560,3 +560,17 @@ def test_a_refused_move_names_the_turn_that_last_changed_its_square() -> None:
         editor.play("d3,c3")
     assert "d3 is occupied; d3 was last changed at turn 1: 1. d3" in str(refused.value)
     assert refused.value.code == "tinkertown-occupied"
+
+
+def test_a_move_entry_is_what_the_editor_asks_and_refuses_a_wrong_argument() -> None:
+    from notation.editing.move_entry import MoveEntry
+    from notation.games import get_game
+
+    editor = RecordEditor.new("cave", defaults=False)
+    entry = editor.entry()
+    assert isinstance(entry, MoveEntry)
+    assert [c.text for c in entry.candidates("b")] == [c.text for c in editor.candidates("b")]
+    cave = get_game("cave")
+    for wrong in [(None, cave.new_position()), (cave, None), (cave, cave.new_position(), 3)]:
+        with pytest.raises(notation.MisuseError):
+            MoveEntry(*wrong)  # type: ignore[arg-type]

@@ -69,6 +69,11 @@ class MoveEntry:
     __slots__ = ("game", "position", "roll")
 
     def __init__(self, game: Game[Any], position: Position[Any], roll: str | None = None) -> None:
+        misuse_unless(isinstance(game, Game), "game", "a notation.Game", game)
+        misuse_unless(isinstance(position, Position), "position", "a Position of the game",
+                      position)
+        misuse_unless(roll is None or isinstance(roll, str), "roll", "a die face (str) or None",
+                      roll)
         self.game = game
         self.position = position
         self.roll = roll
