@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
+import pytest
+
 import notation
 
 
@@ -148,3 +150,32 @@ def test_every_public_name_has_a_docstring() -> None:
     assert not missing, (
         f"{len(missing)} public names without a docstring:\n  " + "\n  ".join(missing)
     )
+
+
+def textual_classes_made_public() -> list[str]:
+    """Public names that are textual screens, apps or widgets.
+
+    pdoc (docs/build_api.py) cannot render them: it reads the annotations they
+    inherit from textual, which name typeshed-only modules, and the build fails.
+    Such classes stay out of their module's ``__all__`` (their module documents them).
+    """
+    from textual.dom import DOMNode
+
+    return sorted(
+        qualname
+        for module in _modules()
+        for qualname, value in _public_members(module)
+        if inspect.isclass(value) and issubclass(value, DOMNode)
+    )
+
+
+def test_no_textual_class_is_public() -> None:
+    found = textual_classes_made_public()
+    assert not found, f"take these out of their module's __all__ (pdoc fails on them): {found}"
+
+
+def test_the_textual_rule_sees_a_public_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    from notation.tui import record_help
+
+    monkeypatch.setattr(record_help, "__all__", [*record_help.__all__, "RecordHelp"])
+    assert textual_classes_made_public() == ["notation.tui.record_help.RecordHelp"]

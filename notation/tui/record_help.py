@@ -19,7 +19,9 @@ from textual.widgets import Static
 
 from notation.tui.panels import grid
 
-__all__ = ["HELP", "HELP_NOTE", "MEND_KEY", "RecordHelp", "help_renderable"]
+# RecordHelp (a textual screen) is left out: pdoc cannot read the members it
+# inherits from textual, as for the apps in notation.tui.app and record_app.
+__all__ = ["HELP", "HELP_NOTE", "MEND_KEY", "help_renderable"]
 
 #: The key that mends the slip a broken record probably holds (see RecordApp.mends).
 MEND_KEY = "ctrl+r"
