@@ -19,7 +19,7 @@ and ``game.parse(str(move)) == move`` for every move a game produces.
 
 from __future__ import annotations
 
-import sys
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
@@ -376,14 +376,23 @@ class _Describe(Protocol):
     def caption(self, position: Any, /) -> str: ...
 
 
+#: The ``describe`` modules imported whole, by name (see :func:`_describer`).
+_DESCRIBERS: dict[str, _Describe] = {}
+
+
 def _describer(name: str) -> _Describe:
     """The module ``name``, imported on first use: a dict look-up after that (the
-    descriptions are asked for per move, and a check needs none of them)."""
-    module = sys.modules.get(name)
-    if module is None:
-        __import__(name)
-        module = sys.modules[name]
-    return cast("_Describe", module)
+    descriptions are asked for per move, and a check needs none of them).
+
+    The cache is our own, not ``sys.modules``: a module being imported is there before
+    its body has run, and a second thread (``notation replay`` reads in one and draws
+    in another) would get it half made.  ``import_module`` waits for the import another
+    thread has begun; what it returns is whole, and only that is cached.
+    """
+    found = _DESCRIBERS.get(name)
+    if found is None:
+        found = _DESCRIBERS[name] = cast("_Describe", importlib.import_module(name))
+    return found
 
 
 class DescribedPosition(Position[M]):
