@@ -32,11 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from notation.checking.every_defect import all_errors
-from notation.editing.places import walk
 from notation.errors import Defect, Fix, TagValueError
 from notation.record import MoveNode, Record
 from notation.replay import check_record, resolve_game, start_position
-from notation.visitor import expected_number
+from notation.visitor import expected_number, nodes_in_order
 
 __all__ = ["SuggestedMend", "suggested_mends"]
 
@@ -115,7 +114,7 @@ def _nodes_by_place(record: Record) -> dict[tuple[int, int], MoveNode]:
     share (moves entered in an editor have none) names neither."""
     found: dict[tuple[int, int], MoveNode] = {}
     shared: set[tuple[int, int]] = set()
-    for node in walk(record.moves):
+    for node in nodes_in_order(record.moves):
         place = (node.line, node.column)
         if place in found:
             shared.add(place)

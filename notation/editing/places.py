@@ -12,13 +12,14 @@ replay's own functions say which position a line of play reaches.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from notation.errors import Defect, NotationException
 from notation.reader import read_records
 from notation.record import MoveNode, Record, route_to
 from notation.replay import resolve_game, start_position
+from notation.visitor import nodes_in_order
 
 __all__ = [
     "MARK",
@@ -52,20 +53,9 @@ _TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z0-9_][A-Za-z0-9_+#=:.-]*\s+"((?:[^"\\]|\
 _SPACED_RESULT = re.compile(r"(1/2|1|0)\s*-\s*(1/2|1|0)")
 
 
-def walk(moves: list[MoveNode]) -> Iterator[MoveNode]:
-    """Every move of the tree under ``moves`` (a record's main line), in the order the
-    text writes them: each move, then its variations, then the next move.  No recursion:
-    variations nest as deep as a file says."""
-    stack: list[Iterator[MoveNode]] = [iter(moves)]
-    while stack:
-        node = next(stack[-1], None)
-        if node is None:
-            stack.pop()
-            continue
-        yield node
-        if node.has_variations:
-            for variation in reversed(node.variations):
-                stack.append(iter(variation.nodes))
+#: Every move under a record's main line, in the order the text writes them: the
+#: visitor's :func:`~notation.visitor.nodes_in_order`, under the name it had here.
+walk = nodes_in_order
 
 
 def node_at(record: Record, line: int, column: int) -> MoveNode | None:
@@ -84,7 +74,7 @@ def node_at(record: Record, line: int, column: int) -> MoveNode | None:
     [(1, <MoveNode 1. b1>), (2, <MoveNode 1... c5>)]
     """
     touching: MoveNode | None = None
-    for node in walk(record.moves):
+    for node in nodes_in_order(record.moves):
         if node.line != line or node.column > column:
             continue
         end = node.column + len(node.written)
@@ -247,7 +237,7 @@ def cursor_at(
     marked = f"{before}{MARK} {text[len(before):]}\n"
     reading = [*lines[:index], marked, *lines[index + 1 :]]
     for record in read_records([_ended(item) for item in reading], first_line=first_line):
-        for node in walk(record.moves):
+        for node in nodes_in_order(record.moves):
             if node.text.endswith(MARK):
                 address = address_before(record, node)
                 if address is None:  # pragma: no cover - walk finds nodes of the record
