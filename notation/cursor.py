@@ -247,7 +247,12 @@ class Cursor:
         far along it as the rules let the cursor go (False then, :attr:`defect` saying
         why).  ``MisuseError`` for an address that is not in the record (the cursor
         not moved)."""
-        address = tuple(address)
+        try:
+            address = tuple(address)
+        except TypeError:  # not a sequence at all
+            raise MisuseError(
+                f"an address is (index, variation, index, ...), not {address!r}"
+            ) from None
         if not address or len(address) % 2 == 0 or not all(
             type(n) is int and n >= 0 for n in address
         ):

@@ -145,6 +145,15 @@ def test_goto_node_reaches_a_move_anywhere_in_the_tree() -> None:
         stepper.goto_node(read_string(NESTED)[0].moves[0])  # an equal node, not this one
 
 
+@pytest.mark.parametrize("address", [True, 3, None, (), (1, 1), (-1,), ("1",), "1"])
+def test_goto_refuses_what_is_no_address_and_stays(address: object) -> None:
+    stepper = Stepper(read_string(NESTED)[0])
+    assert stepper.goto((2,))
+    with pytest.raises(MisuseError, match="an address is"):
+        stepper.goto(address)  # type: ignore[arg-type]
+    assert stepper.cursor.address == (2,)
+
+
 def test_goto_node_stops_before_a_broken_move_on_the_way() -> None:
     record = record_at(RECORDS / "tinkertown" / "broken.ugn", 7)  # turn 35 (e5) is illegal
     stepper = Stepper(record)
