@@ -1284,13 +1284,25 @@ def _json_verdicts(stdout: bytes) -> list[tuple[Any, ...]]:
 _BETWEEN = b" \t\r\n\f"
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
 def _skip(whole: bytes, at: int) -> int:
-    """Past the whitespace (and a byte-order mark at the start) from ``at``."""
-    if at == 0 and whole.startswith(b"\xef\xbb\xbf"):
-        at = 3
-    while at < len(whole) and whole[at] in _BETWEEN:
-        at += 1
-    return at
+    """Past the whitespace and byte-order marks from ``at``: a record written after a
+    mark in the middle of a file keeps it, and where it stands in an output (at its
+    start or before the record) depends on how the output was cut."""
+    while True:
+        if whole.startswith(_BOM, at):
+            at += len(_BOM)
+        elif at < len(whole) and whole[at] in _BETWEEN:
+            at += 1
+        else:
+            return at
+
+
+def _core(piece: bytes) -> bytes:
+    """A record's text without the whitespace and byte-order marks around it."""
+    return piece[_skip(piece, 0):].rstrip(_BETWEEN)
 
 
 def _composed(pieces: list[bytes], whole: bytes) -> str | None:
@@ -1299,7 +1311,7 @@ def _composed(pieces: list[bytes], whole: bytes) -> str | None:
     at = 0
     for i, piece in enumerate(pieces, 1):
         at = _skip(whole, at)
-        core = piece.strip(_BETWEEN)
+        core = _core(piece)
         if not whole.startswith(core, at):
             return f"record {i} is not there as written (at byte {at})"
         at += len(core)
@@ -1323,7 +1335,7 @@ def _consume(parts: list[bytes], kept: bytes, dups: bytes) -> str | None:
     for byte; else why not."""
     at_kept = at_dups = 0
     for i, part in enumerate(parts, 1):
-        core = part.strip(_BETWEEN)
+        core = _core(part)
         at_kept, at_dups = _skip(kept, at_kept), _skip(dups, at_dups)
         if kept.startswith(core, at_kept):
             at_kept += len(core)

@@ -23,7 +23,7 @@ the first variation of its second; ``cursor.leave_variation()`` then stands at
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -247,12 +247,10 @@ class Cursor:
         far along it as the rules let the cursor go (False then, :attr:`defect` saying
         why).  ``MisuseError`` for an address that is not in the record (the cursor
         not moved)."""
-        try:
-            address = tuple(address)
-        except TypeError:  # not a sequence at all
-            raise MisuseError(
-                f"an address is (index, variation, index, ...), not {address!r}"
-            ) from None
+        # bytes are a sequence of numbers too, but no address
+        if isinstance(address, (str, bytes, bytearray)) or not isinstance(address, Iterable):
+            raise MisuseError(f"an address is (index, variation, index, ...), not {address!r}")
+        address = tuple(address)
         if not address or len(address) % 2 == 0 or not all(
             type(n) is int and n >= 0 for n in address
         ):

@@ -121,6 +121,15 @@ ENTRY_POINTS: dict[str, tuple[Callable[[Any], object], list[object]]] = {
     "write_record(record)": (lambda x: writer.write_record(x), WRONG),
     "write_records(records)": (lambda x: list(writer.write_records(x)), WRONG),
     "annotate_record(record)": (lambda x: annotate.annotate_record(x), WRONG),
+    "annotate_record(options)": (
+        lambda x: annotate.annotate_record(_record(), x), [*NOT_OPTIONAL, [b"x"], "json"]
+    ),
+    "annotate_record(default_game)": (
+        lambda x: annotate.annotate_record(_record(), None, x), NOT_OPTIONAL
+    ),
+    "annotate_lines(options)": (
+        lambda x: list(annotate.annotate_lines(["1. b1 *"], None, x)), [*NOT_OPTIONAL, [b"x"]]
+    ),
     "Stepper(record)": (lambda x: stepper.Stepper(x), WRONG),
     "generate_records(game)": (lambda x: list(generate.generate_records(x, 1, 1)), WRONG),
     "read_headers(line)": (lambda x: list(notation.read_headers(iter([x]))), [None, 3, 1.5]),
@@ -167,6 +176,9 @@ ENTRY_POINTS: dict[str, tuple[Callable[[Any], object], list[object]]] = {
         lambda x: stepper.Stepper(_record()).enter_variation(x), NOT_NUMBERS
     ),
     "Stepper.goto_node(node)": (lambda x: stepper.Stepper(_record()).goto_node(x), WRONG),
+    "Stepper.goto(address)": (
+        lambda x: stepper.Stepper(_record()).goto(x), [*NOT_NUMBERS, (1, 1), ("1",)]
+    ),
     **{
         f"{name}.{call}": (function, values)
         for name in ("cave", "tinkertown", "zombie-kidz")

@@ -140,6 +140,14 @@ class AnnotatingWriter(MovetextWriter):
 
     def __init__(self, options: AnnotateOptions | None = None, default_game: str | None = None):
         super().__init__()
+        misuse_unless(
+            options is None or isinstance(options, AnnotateOptions),
+            "options", "an AnnotateOptions or None", options,
+        )
+        misuse_unless(
+            default_game is None or isinstance(default_game, str),
+            "default_game", "a game's name or None", default_game,
+        )
         self.options = options or AnnotateOptions()
         self.default_game = default_game
         self.game: Game[Any] | None = None
