@@ -118,3 +118,41 @@ def test_tinkertown_over_capacity_kept_by_push_and_pop_is_found_afresh(seed: int
     assert position.turn > 20
     if seed < 4:  # these games do leave groups above capacity: the rare path is taken
         assert seen_over
+
+
+BROKEN_FOR_ANALYSIS = {
+    # read wrong before its moves: the tag line is no tag
+    "a tag": '[Game "cave"]\n[Event "Broken "x"]\n\n1. b1 b5 2. b1-c1 b5-b4 *\n',
+    # its fourth move cannot be played (no piece on c5 to move)
+    "a move": '[Game "cave"]\n\n1. b1 b5 2. b1-c1 c5-c4 3. c1-c2 b5-b4 *\n',
+}
+
+
+@pytest.mark.parametrize("broken", sorted(BROKEN_FOR_ANALYSIS))
+def test_analysis_asks_nothing_once_the_record_is_known_broken(
+    broken: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A broken record is written back as it was: an opinion of its later moves (for
+    # Zombie Kidz with 3 players, a table solved for a minute) would be thrown away.
+    from notation.formats.annotate import annotate_lines
+    from notation.games.cave import GAME as CAVE
+
+    asked: list[str] = []
+    real = type(CAVE).assess_move
+
+    def counting(self: object, position: object, move: object) -> object:
+        asked.append(str(move))
+        return real(self, position, move)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(CAVE), "assess_move", counting)
+    text = BROKEN_FOR_ANALYSIS[broken]
+    (converted,) = annotate_lines(io.StringIO(text), options=AnnotateOptions(analyze=True))
+    assert converted.error is not None and converted.text == text
+    assert asked == ([] if broken == "a tag" else ["b1", "b5", "b1-c1"])
+    # the same records, valid, are assessed move by move
+    asked.clear()
+    (converted,) = annotate_lines(
+        io.StringIO('[Game "cave"]\n\n1. b1 b5 2. b1-c1 b5-b4 *\n'),
+        options=AnnotateOptions(analyze=True),
+    )
+    assert converted.error is None and asked == ["b1", "b5", "b1-c1", "b5-b4"]

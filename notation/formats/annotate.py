@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from notation.errors import misuse_unless
+from notation.errors import Defect, misuse_unless
 from notation.formats.convert import (
     Converted,
     convert_record,
@@ -156,6 +156,18 @@ class AnnotatingWriter(MovetextWriter):
         self.assessment: Assessment | None = None
         self.glyph = ""  # the glyph of the game's opinion of the move just played
 
+    def begin_record(self, record: Record) -> None:
+        super().begin_record(record)
+        # The record as the reader fills it: its error is set as soon as it is read
+        # wrong.  A broken record is written back as it was, so that from then on the
+        # game's opinion of a move (a search, or solving a table) is asked for nothing.
+        self.reading = record
+        self.broken = False
+
+    def move_error(self, error: Defect) -> None:
+        self.broken = True
+        super().move_error(error)
+
     def end_tags(self, record: Record) -> Skip | None:
         game = resolve_game(self.record, self.default_game)
         self.game = game if isinstance(game, Game) else None
@@ -171,7 +183,10 @@ class AnnotatingWriter(MovetextWriter):
     def after_move(self, move: Any, position: Position[Any]) -> None:
         self.assessment = None
         game = self.game
-        if self.options.analyze and game is not None and game.can_assess:
+        if (
+            self.options.analyze and game is not None and game.can_assess
+            and not self.broken and self.reading.error is None
+        ):
             # The game's opinion of the move, from the position before it.
             position.pop()
             self.assessment = game.assess_move(position, move)
