@@ -409,6 +409,14 @@ class MisuseError(NotationException, ValueError):
     """
 
 
+class LongWorkNotice(UserWarning):
+    """Issued just before work that takes long, once (Zombie Kidz with 3 players:
+    its table of values is solved on first use, a minute or two, then kept in the
+    cache folder).  The command line shows it as a line ``note: ...`` on standard
+    error; a program may silence it with ``warnings.simplefilter("ignore",
+    LongWorkNotice)``."""
+
+
 def misuse_unless(ok: bool, what: str, expected: str, value: object) -> None:
     """Raise :class:`MisuseError` ``"{what} is {expected}, not {type}"`` unless ``ok``:
     how a public entry point refuses an argument of the wrong type or value."""

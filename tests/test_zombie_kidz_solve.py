@@ -11,11 +11,15 @@ import math
 import random
 import subprocess
 import sys
+import warnings
 from array import array
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from notation.cli import cli
+from notation.errors import LongWorkNotice
 from notation.formats.annotate import AnnotateOptions, annotate_record
 from notation.games.zombie_kidz import GAME, ZombieKidzPosition, solve
 from notation.games.zombie_kidz import analysis as zk_analysis
@@ -203,6 +207,51 @@ def test_a_cached_table_is_found_and_a_damaged_one_ignored(cache: Path) -> None:
     Table(variant, array("Q", [5]), array("d", [0.25]), 1e-10).save(path)
     found = table_for(variant)
     assert found is not None and found.value(5) == pytest.approx(0.25, abs=1e-9)
+
+
+def test_a_solve_on_first_use_is_announced_then_cached(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The solve itself is stood in for (a whole 3-player variant takes minutes).
+    variant = Variant(3, 7)
+    solved: list[Variant] = []
+    monkeypatch.setattr(solve, "_np", lambda: None)
+
+    def stand_in(asked: Variant) -> Table:
+        solved.append(asked)
+        return Table(asked, array("Q", [5]), array("d", [0.25]), 1e-10)
+
+    monkeypatch.setattr(solve, "solve_numpy", stand_in)
+    with pytest.warns(LongWorkNotice, match="3 players, 7 zombies once: a minute or two"):
+        assert table_for(variant, compute=True) is not None
+    assert solved == [variant]
+    assert (cache / f"zombie-kidz-{variant.name}.zks").is_file()
+    solve._LOADED.clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # found in the cache: no notice, no solve
+        assert table_for(variant, compute=True) is not None
+    assert solved == [variant]
+
+
+def test_the_command_line_says_the_notice_as_a_note(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NOTATION_NO_SOLVE")
+    monkeypatch.setattr(solve, "_np", lambda: None)
+
+    def no_numpy_after_all(asked: Variant) -> Table:
+        raise ImportError("stand-in: the analysis falls back to its search")
+
+    monkeypatch.setattr(solve, "solve_numpy", no_numpy_after_all)
+    text = '[Game "zombie-kidz"]\n[Players "3"]\n\n1. R:b2-c2 *\n'
+    result = CliRunner().invoke(cli, ["annotate", "--analyze", "-"], input=text)
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note: ")]
+    assert notes == [
+        "note: solving Zombie Kidz with 3 players, 8 zombies once: a minute or two; the "
+        f"table is then kept in {cache / 'zombie-kidz-3p8z.zks'}"
+    ]
+    assert "Warning" not in result.stderr
 
 
 # -- solving ---------------------------------------------------------------------------

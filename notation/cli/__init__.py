@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+import warnings
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -79,7 +80,9 @@ def _group() -> click.Group:
 
         def invoke(self, ctx: click.Context) -> Any:
             try:
-                return super().invoke(ctx)
+                with warnings.catch_warnings():
+                    _show_notices_as_notes()
+                    return super().invoke(ctx)
             except KeyboardInterrupt:
                 # click would say "Aborted!" and exit 1, the code of a broken record.
                 click.echo("interrupted", err=True)
@@ -103,6 +106,28 @@ def _group() -> click.Group:
         """
 
     return cli
+
+
+def _show_notices_as_notes() -> None:
+    """Inside ``warnings.catch_warnings()``: a :class:`~notation.errors.LongWorkNotice`
+    (work that takes long once, about to begin) is said on standard error as
+    ``note: ...``; any other warning as Python says it."""
+    from notation.errors import LongWorkNotice
+
+    shown = warnings.showwarning
+
+    def show(
+        message: Warning | str, category: type[Warning], filename: str, lineno: int,
+        file: Any = None, line: str | None = None,
+    ) -> None:
+        if issubclass(category, LongWorkNotice):
+            from notation.files.console import echo_err
+
+            echo_err(f"note: {message}")
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
 
 
 def _usage_problem(exc: OSError) -> click.ClickException:

@@ -33,6 +33,7 @@ import lzma
 import struct
 import sys
 import time
+import warnings
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
@@ -40,6 +41,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from notation.errors import LongWorkNotice
 from notation.files.savefile import replace_file
 from notation.games.grammar import cache_dir
 from notation.games.zombie_kidz.board import (
@@ -433,6 +435,14 @@ def table_for(variant: Variant, *, compute: bool = False) -> Table | None:
                 break
             table = None
     if table is None and compute:
+        _np()  # without numpy, the ImportError comes before any notice
+        warnings.warn(
+            LongWorkNotice(
+                f"solving Zombie Kidz with {variant.describe()} once: a minute or two; "
+                f"the table is then kept in {_cache_path(variant)}"
+            ),
+            stacklevel=2,
+        )
         table = solve_numpy(variant)
         # An unwritable cache costs a solve next time, nothing more.
         with contextlib.suppress(OSError):
